@@ -1,1 +1,20 @@
-export {};
+export { createContextKey } from './context-key';
+export type { ContextKey } from './context-key';
+export {
+  BACKGROUND_CONTEXT,
+  isContext,
+  withAbortSignal,
+  withContextValue,
+  withTelemetryContext,
+} from './context';
+export type { Context } from './context';
+export { extractTelemetryContext } from './extract-telemetry-context';
+export { ROOT_TELEMETRY } from './otel-telemetry';
+export type {
+  SpanAttributes,
+  SpanKind,
+  SpanOptions,
+  TelemetryContext,
+  TelemetrySpan,
+  TraceCarrier,
+} from './telemetry-types';

@@ -1,1 +1,76 @@
-export {};
+export { type ConnectionState, type RemoteChannel, type WatchObserver } from './channel';
+export { RemoteConsumer, type Lease } from './consumer';
+export { CALLER_IDENTITY, CLIENT_ID, type CallerIdentity } from './context-keys';
+export { deliveryContext } from './delivery';
+export {
+  ConnectionEndpoint,
+  DEFAULT_ENDPOINT_LIMITS,
+  type EndpointLimits,
+  type EndpointOptions,
+  type EndpointStats,
+} from './endpoint';
+export {
+  REMOTE_ERROR_CODES,
+  RemoteError,
+  isRemoteError,
+  isRemoteErrorEnvelope,
+  toRemoteError,
+  type RemoteErrorCode,
+  type RemoteErrorEnvelope,
+} from './errors';
+export { createRemoteEvents, type AuthoritativeEvents, type EmittedEvent } from './events';
+export {
+  hasStreams,
+  remote,
+  type AnyExposure,
+  type MethodExposure,
+  type ObjectExposure,
+  type RemoteResult,
+  type Schema,
+} from './exposure';
+export { DEFAULT_INTERACTION_TIMEOUT_MS, InteractionBroker } from './interaction-broker';
+export { InteractionHandlers } from './interaction-handlers';
+export {
+  JSON_VIOLATIONS,
+  checkJson,
+  detachJson,
+  isJsonValue,
+  jsonEquals,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+  type JsonViolation,
+  type JsonViolationKind,
+} from './json';
+export type {
+  CallRequest,
+  CallResponse,
+  CellSnapshot,
+  InteractionFrame,
+  InteractionReply,
+  Target,
+  WatchFrame,
+} from './protocol';
+export { SETTLED_REFERENCE_GRACE_MS } from './references';
+export { RemoteObject, releaseRemote } from './remote-object';
+export { ReplicaEvents, ReplicaState } from './replica';
+export { ServiceRegistrationError, ServiceRegistry, type ProvidedService } from './service-registry';
+export { createRemoteState, type AuthoritativeState, type RemoteStateOptions, type StateChange } from './state';
+export type {
+  EventListener,
+  MutableRemoteEvents,
+  MutableRemoteState,
+  RemoteEvents,
+  RemoteState,
+  StateListener,
+  TypedEvent,
+} from './state-types';
+export {
+  defineInteraction,
+  defineLocalService,
+  defineRemoteService,
+  type Interaction,
+  type LocalService,
+  type RemoteService,
+  type ServiceToken,
+} from './tokens';

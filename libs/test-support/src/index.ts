@@ -1,1 +1,22 @@
-export {};
+export { KNOWN_MODELS, createCatalog, createIndex, createProbe, type ProbeLog } from './fixture-providers';
+export {
+  Ask,
+  Catalog,
+  Index,
+  IndexJobExposure,
+  Probe,
+  Vault,
+  type AskRequest,
+  type AskResponse,
+  type CatalogEvent,
+  type CatalogService,
+  type CatalogState,
+  type IndexJob,
+  type IndexProgress,
+  type IndexService,
+  type ModelRef,
+  type ProbeService,
+  type VaultService,
+} from './fixture-services';
+export { FIXTURE_TOKEN, TRANSPORTS, startRpcFixture, type FrameLog, type RpcFixture, type RpcFixtureOptions, type TransportKind } from './rpc-fixture';
+export { eventually, nextValue } from './waiting';

@@ -1,1 +1,17 @@
-export {};
+export { tokenAuthentication, type Authenticate, type ConnectionParams } from './authentication';
+export { rpcLink } from './link';
+export { loopbackFactory } from './loopback';
+export { DEFAULT_RECONNECT, backoffDelay, type ReconnectPolicy } from './reconnect';
+export { createRpcClient, type RpcClient } from './rpc-client';
+export { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
+export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
+export { TrpcChannel } from './trpc-channel';
+export { webSocketFactory, type ConnectAddress } from './websocket-client';
+export {
+  DEFAULT_MAX_PAYLOAD,
+  listenWebSocket,
+  type ListenAddress,
+  type ListenError,
+  type WebSocketListener,
+} from './websocket-server';
+export { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';

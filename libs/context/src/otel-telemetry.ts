@@ -1,0 +1,59 @@
+import { ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
+import type { Context as OtelContext, Span as OtelSpan } from '@opentelemetry/api';
+import { runInSpan, toException } from './run-in-span';
+import { toOtelSpanKind } from './span-kind';
+import type { SpanOptions, TelemetryContext, TelemetrySpan, TraceCarrier } from './telemetry-types';
+import { injectCarrier } from './w3c-propagation';
+
+export const TRACER_NAME = 'pi';
+
+/** A TelemetryContext over an explicit OTel context: we pass parents by hand instead of using a context manager. */
+export class OtelTelemetryContext implements TelemetryContext {
+  readonly traceId: string | undefined;
+  readonly spanId: string | undefined;
+  readonly #otelContext: OtelContext;
+
+  constructor(otelContext: OtelContext) {
+    this.#otelContext = otelContext;
+    const spanContext = trace.getSpanContext(otelContext);
+    const valid = spanContext !== undefined && isSpanContextValid(spanContext);
+    this.traceId = valid ? spanContext.traceId : undefined;
+    this.spanId = valid ? spanContext.spanId : undefined;
+  }
+
+  startSpan<R>(options: SpanOptions, fn: (span: TelemetrySpan) => R): R {
+    // Looked up per call so a provider installed (or replaced) after import is honoured.
+    const tracer = trace.getTracer(TRACER_NAME);
+    const otelSpan = tracer.startSpan(
+      options.name,
+      { kind: toOtelSpanKind(options.kind), ...(options.attributes ? { attributes: options.attributes } : {}) },
+      this.#otelContext,
+    );
+    const span = new OtelTelemetrySpan(otelSpan, trace.setSpan(this.#otelContext, otelSpan));
+    return runInSpan(otelSpan, () => fn(span));
+  }
+
+  inject(): TraceCarrier {
+    return injectCarrier(this.#otelContext);
+  }
+}
+
+class OtelTelemetrySpan extends OtelTelemetryContext implements TelemetrySpan {
+  readonly #span: OtelSpan;
+
+  constructor(span: OtelSpan, otelContext: OtelContext) {
+    super(otelContext);
+    this.#span = span;
+  }
+
+  setAttribute(key: string, value: string | number | boolean): void {
+    this.#span.setAttribute(key, value);
+  }
+
+  recordException(error: unknown): void {
+    this.#span.recordException(toException(error));
+  }
+}
+
+/** No parent span: every span started from it begins a new trace. */
+export const ROOT_TELEMETRY: TelemetryContext = new OtelTelemetryContext(ROOT_CONTEXT);

@@ -1,0 +1,16 @@
+import { createContextKey } from '@pi/context';
+import type { JsonObject } from './json';
+
+/** Who is calling, as the server's authentication policy decided from the connection's credentials. */
+export interface CallerIdentity {
+  /** A stable name for the authenticated principal, such as a user or a session id. */
+  readonly principal: string;
+  /** Policy-defined claims (for example a workspace id); never taken from call arguments. */
+  readonly claims: JsonObject;
+}
+
+/** The connection's id, installed by the providing host's transport; a client can never set it. */
+export const CLIENT_ID = createContextKey<string | undefined>('pi.client-id', undefined);
+
+/** The authenticated caller, installed by the providing host's transport policy. */
+export const CALLER_IDENTITY = createContextKey<CallerIdentity | undefined>('pi.caller-identity', undefined);

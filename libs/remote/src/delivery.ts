@@ -1,0 +1,28 @@
+import {
+  BACKGROUND_CONTEXT,
+  type Context,
+  type TraceCarrier,
+  extractTelemetryContext,
+  withTelemetryContext,
+} from '@pi/context';
+
+/**
+ * The context a state or event listener runs under: a fresh background context whose telemetry parent is the
+ * source of the change. The writer's own context (its signal, its values) is never retained or handed on.
+ */
+export function deliveryContext(carrier: TraceCarrier | undefined): Context {
+  return carrier === undefined || carrier.traceparent === undefined
+    ? BACKGROUND_CONTEXT
+    : withTelemetryContext(extractTelemetryContext(carrier), BACKGROUND_CONTEXT);
+}
+
+/** Listeners are isolated: one that throws is reported and the others still run. */
+export function runListener(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    process.emitWarning(`A state or event listener threw: ${error instanceof Error ? error.message : String(error)}`, {
+      code: 'PI_LISTENER_ERROR',
+    });
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  type Context,
+  extractTelemetryContext,
+  withAbortSignal,
+  withTelemetryContext,
+} from '@pi/context';
+import { RemoteError, toRemoteError } from './errors';
+import { isRemoteResult, type AnyExposure } from './exposure';
+import type { InteractionBroker } from './interaction-broker';
+import type { CallRequest, CallResponse, InteractionFrame, InteractionReply, Target, WatchFrame } from './protocol';
+import { targetLabel } from './protocol';
+import { ReferenceTable } from './references';
+import type { ServiceRegistry } from './service-registry';
+import { findMethod, parseArguments, parseResult } from './validation';
+import { watchObject } from './watch';
+
+/** Limits on what one connection may hold at once; past one, the request fails with `limit_exceeded`. */
+export interface EndpointLimits {
+  readonly maxInFlightCalls: number;
+  readonly maxSubscriptions: number;
+  readonly maxReferences: number;
+}
+
+export const DEFAULT_ENDPOINT_LIMITS: EndpointLimits = { maxInFlightCalls: 256, maxSubscriptions: 256, maxReferences: 1024 };
+
+export interface EndpointOptions {
+  readonly registry: ServiceRegistry;
+  /** The server-built context of this connection: its typed values (client id, identity), no signal. */
+  readonly connectionContext: Context;
+  readonly limits?: Partial<EndpointLimits>;
+  /** This connection's id, as the transport assigned it. */
+  readonly clientId: string;
+  /** The host's interaction broker, when this host sends interactions to its clients. */
+  readonly broker?: InteractionBroker;
+}
+
+/** Counts of what the connection holds, for tests and diagnostics. */
+export interface EndpointStats {
+  readonly activeCalls: number;
+  readonly subscriptions: number;
+  readonly references: number;
+}
+
+/**
+ * The providing side of one connection: runs calls against the trusted exposures, streams watched
+ * objects, and owns the connection's references. Every request gets a fresh server context; nothing a
+ * client sends becomes a context value, a telemetry object or a cancellation target of another call.
+ */
+export class ConnectionEndpoint {
+  readonly #registry: ServiceRegistry;
+  readonly #context: Context;
+  readonly #limits: EndpointLimits;
+  readonly #closed = new AbortController();
+  readonly #calls = new Map<string, AbortController>();
+  readonly #watches = new Set<() => void>();
+  readonly #references = new ReferenceTable();
+  readonly #clientId: string;
+  readonly #broker: InteractionBroker | undefined;
+
+  constructor(options: EndpointOptions) {
+    this.#registry = options.registry;
+    this.#context = withAbortSignal(this.#closed.signal, options.connectionContext);
+    this.#limits = { ...DEFAULT_ENDPOINT_LIMITS, ...options.limits };
+    this.#clientId = options.clientId;
+    this.#broker = options.broker;
+  }
+
+  get clientId(): string {
+    return this.#clientId;
+  }
+
+  get stats(): EndpointStats {
+    return { activeCalls: this.#calls.size, subscriptions: this.#watches.size, references: this.#references.size };
+  }
+
+  hasService(id: string): boolean {
+    return this.#registry.exposed(id) !== undefined;
+  }
+
+  /** Runs one call. `callId` is the client's own handle for cancelling it, unique among its active calls. */
+  async call(request: CallRequest, callId: string): Promise<CallResponse> {
+    if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
+    const { exposure, object, label } = this.#resolve(request.target);
+    const method = findMethod(exposure, request.member);
+    if (method === undefined) throw new RemoteError('unknown_member', `Unknown member "${request.member}" of ${label}`);
+    const args = parseArguments(method, request.args);
+    if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
+    if (this.#calls.size >= this.#limits.maxInFlightCalls) {
+      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`);
+    }
+    const controller = new AbortController();
+    this.#calls.set(callId, controller);
+    const parent = extractTelemetryContext(request.trace);
+    try {
+      return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) => {
+        const context = withTelemetryContext(span, withAbortSignal(controller.signal, this.#context));
+        const result = await invoke(object, request.member, args, context);
+        if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled');
+        if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
+        const value = parseResult(method, result);
+        return value === undefined ? {} : { value };
+      });
+    } catch (cause) {
+      if (controller.signal.aborted && !(cause instanceof RemoteError && cause.code !== 'internal')) {
+        throw new RemoteError(this.#closed.signal.aborted ? 'disconnected' : 'cancelled', 'The call was cancelled');
+      }
+      throw toRemoteError(cause);
+    } finally {
+      this.#calls.delete(callId);
+    }
+  }
+
+  /** Aborts the server context of one of this connection's own calls; unknown ids are ignored. */
+  cancel(callId: string): void {
+    this.#calls.get(callId)?.abort(new RemoteError('cancelled', 'Cancelled by the caller'));
+  }
+
+  /** Streams an object's snapshot and changes to `emit` until the returned stop runs. */
+  watch(target: Target, emit: (frame: WatchFrame) => void): () => void {
+    if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
+    const { exposure, object } = this.#resolve(target);
+    if (this.#watches.size >= this.#limits.maxSubscriptions) {
+      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxSubscriptions} subscriptions per connection`);
+    }
+    const stopWatch = watchObject(exposure, object, emit);
+    const stop = () => {
+      if (this.#watches.delete(stop)) stopWatch();
+    };
+    this.#watches.add(stop);
+    return stop;
+  }
+
+  /** This client handles these interactions; requests for them arrive through `emit`. */
+  serveInteractions(ids: readonly string[], emit: (frame: InteractionFrame) => void): () => void {
+    if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
+    if (this.#broker === undefined) throw new RemoteError('unknown_service', 'This host sends no interactions');
+    return this.#broker.serve(this.#clientId, ids, emit);
+  }
+
+  reply(reply: InteractionReply): void {
+    if (this.#broker === undefined) throw new RemoteError('unknown_service', 'This host sends no interactions');
+    this.#broker.reply(this.#clientId, reply);
+  }
+
+  release(ref: string): void {
+    this.#references.get(ref);
+    this.#references.release(ref);
+  }
+
+  /** The connection ended: abort every active call, end every watch, drop every reference. */
+  close(): void {
+    if (this.#closed.signal.aborted) return;
+    this.#closed.abort(new RemoteError('disconnected', 'The client disconnected'));
+    for (const stop of [...this.#watches]) stop();
+    this.#references.clear();
+    this.#broker?.disconnect(this.#clientId);
+  }
+
+  #resolve(target: Target): { exposure: AnyExposure; object: Record<string, unknown>; label: string } {
+    if (typeof target === 'object' && target !== null && 'ref' in target) {
+      const reference = this.#references.get(target.ref);
+      return { exposure: reference.exposure, object: reference.object, label: targetLabel(target) };
+    }
+    const id = typeof target === 'object' && target !== null ? (target as { service?: unknown }).service : undefined;
+    const service = typeof id === 'string' ? this.#registry.exposed(id) : undefined;
+    if (service === undefined) throw new RemoteError('unknown_service', `Unknown service "${String(id)}"`);
+    return { exposure: service.exposure, object: service.implementation, label: service.id };
+  }
+
+  #reference(exposure: AnyExposure, result: unknown): CallResponse {
+    if (typeof result !== 'object' || result === null) {
+      throw new RemoteError('invalid_result', 'A remote result must be an object');
+    }
+    if (this.#references.size >= this.#limits.maxReferences) {
+      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
+    }
+    return { ref: this.#references.add(exposure, result as Record<string, unknown>).id };
+  }
+}
+
+async function invoke(object: Record<string, unknown>, member: string, args: unknown[], context: Context): Promise<unknown> {
+  context.abortSignal?.throwIfAborted();
+  const method = object[member] as (...values: unknown[]) => unknown;
+  return await method.apply(object, [...args, context]);
+}

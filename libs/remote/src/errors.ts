@@ -1,0 +1,80 @@
+import type { JsonValue } from './json';
+
+/** The stable codes every host and client agree on; services may add their own snake_case codes. */
+export const REMOTE_ERROR_CODES = {
+  cancelled: 'cancelled',
+  disconnected: 'disconnected',
+  unknown_service: 'unknown_service',
+  unknown_member: 'unknown_member',
+  invalid_argument: 'invalid_argument',
+  invalid_result: 'invalid_result',
+  stale_reference: 'stale_reference',
+  not_authorized: 'not_authorized',
+  limit_exceeded: 'limit_exceeded',
+  timeout: 'timeout',
+  no_handler: 'no_handler',
+  unavailable: 'unavailable',
+  internal: 'internal',
+} as const;
+
+export type RemoteErrorCode = (typeof REMOTE_ERROR_CODES)[keyof typeof REMOTE_ERROR_CODES];
+
+const SERVICE_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** The wire envelope of every error: no stack, no cause, nothing but these three fields. */
+export interface RemoteErrorEnvelope {
+  code: string;
+  message: string;
+  data?: JsonValue;
+}
+
+/**
+ * The one error type that crosses a connection. Services throw it for expected failures with a
+ * stable code; anything else thrown by a service becomes `internal` with a generic message.
+ */
+export class RemoteError extends Error {
+  override readonly name = 'RemoteError';
+  readonly code: string;
+  readonly data: JsonValue | undefined;
+
+  constructor(code: RemoteErrorCode | (string & {}), message: string, data?: JsonValue) {
+    super(message);
+    this.code = SERVICE_CODE.test(code) ? code : REMOTE_ERROR_CODES.internal;
+    this.data = data;
+  }
+
+  toEnvelope(): RemoteErrorEnvelope {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  static fromEnvelope(envelope: RemoteErrorEnvelope): RemoteError {
+    return new RemoteError(envelope.code, envelope.message, envelope.data);
+  }
+}
+
+export function isRemoteError(value: unknown): value is RemoteError {
+  return value instanceof RemoteError;
+}
+
+/** Any thrown value as the error a peer may see: a RemoteError as is, anything else as `internal`. */
+export function toRemoteError(cause: unknown): RemoteError {
+  if (cause instanceof RemoteError) return cause;
+  if (isAbortLike(cause)) return new RemoteError(REMOTE_ERROR_CODES.cancelled, 'The call was cancelled');
+  return new RemoteError(REMOTE_ERROR_CODES.internal, 'Internal error');
+}
+
+export function isRemoteErrorEnvelope(value: unknown): value is RemoteErrorEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record['code'] === 'string' && typeof record['message'] === 'string';
+}
+
+function isAbortLike(cause: unknown): boolean {
+  return (
+    typeof cause === 'object' &&
+    cause !== null &&
+    ((cause as { name?: unknown }).name === 'AbortError' || (cause as { name?: unknown }).name === 'TimeoutError')
+  );
+}

@@ -1,0 +1,55 @@
+import type { Context, TraceCarrier } from '@pi/context';
+import { deliveryContext, runListener } from './delivery';
+import { checkJson, detachJson, type JsonValue } from './json';
+import type { EventListener, MutableRemoteEvents, TypedEvent } from './state-types';
+
+export interface EmittedEvent<E> {
+  readonly event: E;
+  readonly carrier: TraceCarrier;
+}
+
+/** The providing side of an event stream, with the raw feed the exposure layer forwards. */
+export interface AuthoritativeEvents<E> extends MutableRemoteEvents<E> {
+  observe(observer: (emitted: EmittedEvent<E>) => void): () => void;
+}
+
+export function createRemoteEvents<E>(): AuthoritativeEvents<E> {
+  const listeners = new Set<EventListener<E>>();
+  const observers = new Set<(emitted: EmittedEvent<E>) => void>();
+
+  const subscribe = (listener: EventListener<E>) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  return {
+    emit(event: E, context: Context) {
+      const result = checkJson(event);
+      if (result.isErr()) throw new TypeError(`Events must be strict JSON: ${result.error.kind} at ${result.error.path}`);
+      const emitted = { event: detachJson(event as JsonValue) as E, carrier: context.telemetryContext.inject() };
+      for (const observer of [...observers]) runListener(() => observer(emitted));
+      if (listeners.size === 0) return;
+      const delivery = deliveryContext(emitted.carrier);
+      for (const listener of [...listeners]) runListener(() => listener(emitted.event, delivery));
+    },
+    subscribe,
+    on(type, listener) {
+      return subscribe((event, context) => {
+        if ((event as unknown as TypedEvent).type === type) listener(event as never, context);
+      });
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+  };
+}
+
+export function isAuthoritativeEvents(value: unknown): value is AuthoritativeEvents<JsonValue> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AuthoritativeEvents<JsonValue>).observe === 'function' &&
+    typeof (value as AuthoritativeEvents<JsonValue>).emit === 'function'
+  );
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from '@pi/context';
+import { RemoteError } from './errors';
+import type { JsonValue } from './json';
+import type { InteractionFrame, InteractionReply } from './protocol';
+import type { Interaction } from './tokens';
+import { parseValue } from './validation';
+
+export const DEFAULT_INTERACTION_TIMEOUT_MS = 5 * 60_000;
+
+interface Handler {
+  readonly clientId: string;
+  readonly ids: ReadonlySet<string>;
+  readonly send: (frame: InteractionFrame) => void;
+  readonly order: number;
+}
+
+interface Pending {
+  readonly clientId: string;
+  readonly settle: (reply: InteractionReply | RemoteError) => void;
+}
+
+/**
+ * Routes a providing host's interaction requests to one eligible connected client and brings its answer
+ * back, validated against the contract. Every failure (no eligible client, timeout, disconnect,
+ * cancellation, a malformed answer) is a RemoteError the caller turns into a fail-closed result.
+ * Eligible client: the one that most recently declared a handler for the interaction.
+ */
+export class InteractionBroker {
+  readonly #handlers = new Map<string, Handler>();
+  readonly #pending = new Map<string, Pending>();
+  #order = 0;
+
+  /** A client serves these interaction ids over `send`; a later call for the same client replaces it. */
+  serve(clientId: string, ids: readonly string[], send: (frame: InteractionFrame) => void): () => void {
+    const handler = { clientId, ids: new Set(ids), send, order: ++this.#order };
+    this.#handlers.set(clientId, handler);
+    return () => {
+      if (this.#handlers.get(clientId) === handler) this.#handlers.delete(clientId);
+    };
+  }
+
+  /** The client is gone: it serves nothing more, and what it was asked fails with `disconnected`. */
+  disconnect(clientId: string): void {
+    this.#handlers.delete(clientId);
+    for (const pending of [...this.#pending.values()]) {
+      if (pending.clientId === clientId) pending.settle(new RemoteError('disconnected', 'The client handling the interaction disconnected'));
+    }
+  }
+
+  /** An answer counts only from the client the request went to. */
+  reply(clientId: string, reply: InteractionReply): void {
+    const pending = this.#pending.get(reply.requestId);
+    if (pending === undefined || pending.clientId !== clientId) {
+      throw new RemoteError('stale_reference', 'No such pending interaction for this client');
+    }
+    pending.settle(reply);
+  }
+
+  eligibleClients(interactionId: string): string[] {
+    return [...this.#handlers.values()]
+      .filter((handler) => handler.ids.has(interactionId))
+      .sort((a, b) => b.order - a.order)
+      .map((handler) => handler.clientId);
+  }
+
+  async request<Request, Response>(
+    interaction: Interaction<Request, Response>,
+    request: Request,
+    context: Context,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Response> {
+    context.abortSignal?.throwIfAborted();
+    const json = parseValue(interaction.request, request, '$.request', 'invalid_argument') as JsonValue;
+    const [clientId] = this.eligibleClients(interaction.id);
+    const handler = clientId === undefined ? undefined : this.#handlers.get(clientId);
+    if (handler === undefined) throw new RemoteError('no_handler', `No connected client handles "${interaction.id}"`);
+    const requestId = randomUUID();
+    const reply = await new Promise<InteractionReply | RemoteError>((resolve) => {
+      const timeout = setTimeout(
+        () => settle(new RemoteError('timeout', `No answer to "${interaction.id}" in time`)),
+        options.timeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS,
+      );
+      const onAbort = () => settle(new RemoteError('cancelled', 'The interaction was cancelled'));
+      const settle = (outcome: InteractionReply | RemoteError) => {
+        if (!this.#pending.delete(requestId)) return;
+        clearTimeout(timeout);
+        context.abortSignal?.removeEventListener('abort', onAbort);
+        if (outcome instanceof RemoteError && outcome.code !== 'disconnected') safeSend(handler, { kind: 'cancel', requestId });
+        resolve(outcome);
+      };
+      this.#pending.set(requestId, { clientId: handler.clientId, settle });
+      context.abortSignal?.addEventListener('abort', onAbort, { once: true });
+      safeSend(handler, { kind: 'request', requestId, interaction: interaction.id, request: json, trace: context.telemetryContext.inject() });
+    });
+    if (reply instanceof RemoteError) throw reply;
+    if ('error' in reply) throw RemoteError.fromEnvelope(reply.error);
+    return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
+  }
+
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+}
+
+function safeSend(handler: Handler, frame: InteractionFrame): void {
+  try {
+    handler.send(frame);
+  } catch {
+    // A send on a closing connection fails; the disconnect settles the request.
+  }
+}

@@ -1,0 +1,134 @@
+import { err, ok, type Result } from 'neverthrow';
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Why a value is not strict JSON; each kind is a distinct, stable reason code. */
+export const JSON_VIOLATIONS = {
+  undefined: 'undefined',
+  function: 'function',
+  symbol: 'symbol',
+  bigint: 'bigint',
+  non_finite_number: 'non_finite_number',
+  date: 'date',
+  map: 'map',
+  set: 'set',
+  class_instance: 'class_instance',
+  sparse_array: 'sparse_array',
+  cycle: 'cycle',
+  reserved_key: 'reserved_key',
+  too_deep: 'too_deep',
+} as const;
+
+export type JsonViolationKind = (typeof JSON_VIOLATIONS)[keyof typeof JSON_VIOLATIONS];
+
+export interface JsonViolation {
+  kind: JsonViolationKind;
+  /** Where in the value, as `$.a[0].b`. */
+  path: string;
+}
+
+const MAX_DEPTH = 128;
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Checks that a value is strict JSON: plain objects and arrays of strings, finite numbers, booleans and null.
+ * Object properties that are `undefined` are rejected too, so what is sent is exactly what arrives.
+ */
+export function checkJson(value: unknown, path = '$'): Result<JsonValue, JsonViolation> {
+  const violation = findViolation(value, path, 0, new Set());
+  return violation === undefined ? ok(value as JsonValue) : err(violation);
+}
+
+export function isJsonValue(value: unknown): value is JsonValue {
+  return findViolation(value, '$', 0, new Set()) === undefined;
+}
+
+function findViolation(value: unknown, path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : { kind: 'non_finite_number', path };
+    case 'undefined':
+      return { kind: 'undefined', path };
+    case 'function':
+      return { kind: 'function', path };
+    case 'symbol':
+      return { kind: 'symbol', path };
+    case 'bigint':
+      return { kind: 'bigint', path };
+  }
+  if (value === null) return undefined;
+  if (depth >= MAX_DEPTH) return { kind: 'too_deep', path };
+  const object = value as object;
+  if (seen.has(object)) return { kind: 'cycle', path };
+  seen.add(object);
+  try {
+    return Array.isArray(object) ? arrayViolation(object, path, depth, seen) : objectViolation(object, path, depth, seen);
+  } finally {
+    seen.delete(object);
+  }
+}
+
+function arrayViolation(array: unknown[], path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
+  if (Object.getPrototypeOf(array) !== Array.prototype) return { kind: 'class_instance', path };
+  for (let index = 0; index < array.length; index++) {
+    if (!(index in array)) return { kind: 'sparse_array', path: `${path}[${index}]` };
+    const found = findViolation(array[index], `${path}[${index}]`, depth + 1, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function objectViolation(object: object, path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
+  const kind = nonPlainKind(object);
+  if (kind !== undefined) return { kind, path };
+  for (const key of Object.keys(object)) {
+    const childPath = `${path}.${key}`;
+    if (RESERVED_KEYS.has(key)) return { kind: 'reserved_key', path: childPath };
+    const found = findViolation((object as Record<string, unknown>)[key], childPath, depth + 1, seen);
+    if (found !== undefined) return found;
+  }
+  if (Object.getOwnPropertySymbols(object).length > 0) return { kind: 'symbol', path };
+  return undefined;
+}
+
+function nonPlainKind(object: object): JsonViolationKind | undefined {
+  if (object instanceof Date) return 'date';
+  if (object instanceof Map) return 'map';
+  if (object instanceof Set) return 'set';
+  const prototype = Object.getPrototypeOf(object);
+  return prototype === Object.prototype || prototype === null ? undefined : 'class_instance';
+}
+
+/** A deep, frozen copy: what every reader of replicated state gets, so no reader can change another's value. */
+export function detachJson<T extends JsonValue>(value: T): T {
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Structural equality of two JSON values (key order does not matter). */
+export function jsonEquals(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as JsonValue[];
+    return a.length === other.length && a.every((item, index) => jsonEquals(item, other[index] as JsonValue));
+  }
+  const left = a as JsonObject;
+  const right = b as JsonObject;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && jsonEquals(left[key] as JsonValue, right[key] as JsonValue));
+}

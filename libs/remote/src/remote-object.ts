@@ -1,0 +1,185 @@
+import { BACKGROUND_CONTEXT, type Context, type TelemetryContext, isContext, withTelemetryContext } from '@pi/context';
+import type { RemoteChannel } from './channel';
+import { RemoteError, type RemoteErrorEnvelope } from './errors';
+import { hasStreams, isRemoteResult, type AnyExposure } from './exposure';
+import type { JsonValue } from './json';
+import type { CallResponse, Target, WatchFrame } from './protocol';
+import { targetLabel } from './protocol';
+import { ReplicaEvents, ReplicaState } from './replica';
+import { parseValue, type MethodSpec } from './validation';
+
+const objects = new WeakMap<object, RemoteObject>();
+
+/**
+ * The consuming side of one remote object (a service or a reference): a typed proxy whose methods call
+ * over the channel and whose state and events are replicas fed by one watch.
+ */
+export class RemoteObject {
+  readonly proxy: Record<string, unknown>;
+  readonly #channel: RemoteChannel;
+  readonly #target: Target;
+  readonly #exposure: AnyExposure;
+  readonly #label: string;
+  readonly #states = new Map<string, ReplicaState<JsonValue>>();
+  readonly #events = new Map<string, ReplicaEvents<JsonValue>>();
+  #stopWatch: (() => void) | undefined;
+  #lastSeq = -1;
+  #hydration: TelemetryContext | undefined;
+
+  constructor(channel: RemoteChannel, target: Target, exposure: AnyExposure) {
+    this.#channel = channel;
+    this.#target = target;
+    this.#exposure = exposure;
+    this.#label = 'service' in target ? target.service : targetLabel(target);
+    this.proxy = this.#createProxy();
+    objects.set(this.proxy, this);
+  }
+
+  static of(proxy: object): RemoteObject | undefined {
+    return objects.get(proxy);
+  }
+
+  /** Starts the watch and resolves once the first snapshot is in: from then on `.value` is readable. */
+  hydrate(context: Context): Promise<void> {
+    return context.telemetryContext.startSpan({ name: `rpc.hydrate ${this.#label}`, kind: 'client' }, (span) => {
+      this.#hydration = span;
+      return new Promise<void>((resolve, reject) => {
+        const stop = this.#channel.watch(this.#target, {
+          next: (frame) => {
+            try {
+              if (this.#receive(frame)) resolve();
+            } catch (error) {
+              reject(error);
+              this.stop();
+            }
+          },
+          error: (envelope: RemoteErrorEnvelope) => reject(RemoteError.fromEnvelope(envelope)),
+        });
+        this.#stopWatch = stop;
+        context.abortSignal?.addEventListener('abort', () => {
+          reject(new RemoteError('cancelled', 'Hydration was cancelled'));
+          this.stop();
+        });
+      });
+    });
+  }
+
+  /** Tells the providing host to drop a reference; a service has nothing to release. */
+  async release(): Promise<void> {
+    if ('ref' in this.#target) await this.#channel.release(this.#target.ref);
+  }
+
+  stop(): void {
+    const stop = this.#stopWatch;
+    this.#stopWatch = undefined;
+    stop?.();
+  }
+
+  /** Returns true for the first snapshot. */
+  #receive(frame: WatchFrame): boolean {
+    if (frame.kind === 'snapshot') return this.#receiveSnapshot(frame);
+    if (frame.seq !== this.#lastSeq + 1) {
+      this.#resubscribe();
+      return false;
+    }
+    this.#lastSeq = frame.seq;
+    if (frame.kind === 'state') {
+      const schema = this.#exposure.state[frame.cell];
+      const replica = this.#states.get(frame.cell);
+      if (schema === undefined || replica === undefined || frame.revision <= replica.revision) return false;
+      replica.apply(parseValue(schema, frame.value, `$.${frame.cell}`, 'invalid_result') as JsonValue, frame.revision, frame.trace);
+    } else {
+      const schema = this.#exposure.events[frame.stream];
+      const events = this.#events.get(frame.stream);
+      if (schema === undefined || events === undefined) return false;
+      events.deliver(parseValue(schema, frame.event, `$.${frame.stream}`, 'invalid_result') as JsonValue, frame.trace);
+    }
+    return false;
+  }
+
+  #receiveSnapshot(frame: Extract<WatchFrame, { kind: 'snapshot' }>): boolean {
+    const first = this.#lastSeq === -1;
+    this.#lastSeq = frame.seq;
+    for (const [cell, schema] of Object.entries(this.#exposure.state)) {
+      const snapshot = frame.state[cell];
+      if (snapshot === undefined) throw new RemoteError('invalid_result', `The snapshot lacks state "${cell}"`);
+      const value = parseValue(schema, snapshot.value, `$.${cell}`, 'invalid_result') as JsonValue;
+      const replica = this.#states.get(cell);
+      if (replica === undefined) {
+        this.#states.set(cell, new ReplicaState(value, snapshot.revision, () => this.#hydrationContext()));
+      } else {
+        replica.replace(value, snapshot.revision, JSON.stringify(replica.value) !== JSON.stringify(value));
+      }
+    }
+    return first;
+  }
+
+  /** A gap in sequence numbers means frames were lost: start over from a fresh snapshot. */
+  #resubscribe(): void {
+    this.stop();
+    this.#lastSeq = -1;
+    void this.hydrate(BACKGROUND_CONTEXT).catch(() => undefined);
+  }
+
+  #hydrationContext(): Context {
+    return this.#hydration === undefined ? BACKGROUND_CONTEXT : withTelemetryContext(this.#hydration, BACKGROUND_CONTEXT);
+  }
+
+  #createProxy(): Record<string, unknown> {
+    const proxy: Record<string, unknown> = Object.create(null);
+    for (const [member, method] of Object.entries(this.#exposure.methods)) {
+      proxy[member] = (...args: unknown[]) => this.#call(member, method, args);
+    }
+    for (const cell of Object.keys(this.#exposure.state)) {
+      Object.defineProperty(proxy, cell, { enumerable: true, get: () => this.#replica(cell) });
+    }
+    for (const stream of Object.keys(this.#exposure.events)) {
+      const events = new ReplicaEvents<JsonValue>();
+      this.#events.set(stream, events);
+      proxy[stream] = events;
+    }
+    return Object.freeze(proxy);
+  }
+
+  #replica(cell: string): ReplicaState<JsonValue> {
+    const replica = this.#states.get(cell);
+    if (replica === undefined) throw new Error(`State "${cell}" is read before the object was hydrated`);
+    return replica;
+  }
+
+  async #call(member: string, method: MethodSpec, args: unknown[]): Promise<unknown> {
+    const context = callContext(args, method.args.length, `${this.#label}.${member}`);
+    if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
+    const json = method.args.map((schema, index) => parseValue(schema, args[index], `$.args[${index}]`, 'invalid_argument'));
+    return context.telemetryContext.startSpan({ name: `rpc.client ${this.#label}.${member}`, kind: 'client' }, async (span) => {
+      const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
+      const response = await this.#channel.call(request, context.abortSignal);
+      return this.#result(method, response, context);
+    });
+  }
+
+  async #result(method: MethodSpec, response: CallResponse, context: Context): Promise<unknown> {
+    if (!isRemoteResult(method.result)) return parseValue(method.result, response.value, '$.result', 'invalid_result');
+    if (typeof response.ref !== 'string') throw new RemoteError('invalid_result', 'Expected a remote reference');
+    const reference = new RemoteObject(this.#channel, { ref: response.ref }, method.result.exposure as AnyExposure);
+    if (hasStreams(reference.#exposure)) await reference.hydrate(context);
+    return reference.proxy;
+  }
+}
+
+/** The Context sits right after the JSON arguments; it is never serialized, and anything else there is a bug. */
+function callContext(args: unknown[], position: number, label: string): Context {
+  if (args.length > position + 1) throw new TypeError(`${label}: too many arguments`);
+  const candidate = args[position];
+  if (candidate === undefined) return BACKGROUND_CONTEXT;
+  if (!isContext(candidate)) throw new TypeError(`${label}: argument ${position + 1} must be a Context`);
+  return candidate;
+}
+
+/** Releases a remote reference proxy: its watch stops and the providing host drops the object. */
+export async function releaseRemote(proxy: object): Promise<void> {
+  const object = RemoteObject.of(proxy);
+  if (object === undefined) throw new TypeError('Not a remote reference');
+  object.stop();
+  await object.release();
+}

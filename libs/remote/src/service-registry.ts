@@ -1,0 +1,83 @@
+import { isAuthoritativeEvents } from './events';
+import type { AnyExposure } from './exposure';
+import { isAuthoritativeState } from './state';
+import type { LocalService, RemoteService, ServiceToken } from './tokens';
+
+/** A provided remote service as the exposure layer sees it: its id, trusted exposure and implementation. */
+export interface ProvidedService {
+  readonly id: string;
+  readonly exposure: AnyExposure;
+  readonly implementation: Record<string, unknown>;
+}
+
+export class ServiceRegistrationError extends Error {
+  override readonly name = 'ServiceRegistrationError';
+}
+
+/**
+ * The services one host provides. Local `use` returns the real object; only tokens defined with
+ * `defineRemoteService` are ever reachable through `exposed`.
+ */
+export class ServiceRegistry {
+  readonly #services = new Map<string, { token: ServiceToken<unknown>; implementation: unknown }>();
+
+  /** Registers an implementation; a second provider of the same id is rejected. Returns the remover. */
+  provide<T>(token: ServiceToken<T>, implementation: T): () => void {
+    if (this.#services.has(token.id)) {
+      throw new ServiceRegistrationError(`Service "${token.id}" is already provided`);
+    }
+    if (token.kind === 'remote-service') checkImplementation(token as RemoteService<unknown>, implementation);
+    const entry = { token: token as ServiceToken<unknown>, implementation };
+    this.#services.set(token.id, entry);
+    return () => {
+      if (this.#services.get(token.id) === entry) this.#services.delete(token.id);
+    };
+  }
+
+  /** The process-local object itself (no proxy, no serialization). */
+  use<T>(token: ServiceToken<T>): T {
+    const entry = this.#services.get(token.id);
+    if (entry === undefined || entry.token.kind !== token.kind) {
+      throw new ServiceRegistrationError(`Service "${token.id}" is not provided in this process`);
+    }
+    return entry.implementation as T;
+  }
+
+  has(token: RemoteService<unknown> | LocalService<unknown>): boolean {
+    return this.#services.get(token.id)?.token.kind === token.kind;
+  }
+
+  /** A remote service by id, for a peer; local services are invisible here. */
+  exposed(id: string): ProvidedService | undefined {
+    const entry = this.#services.get(id);
+    if (entry === undefined || entry.token.kind !== 'remote-service') return undefined;
+    return { id, exposure: entry.token.exposure, implementation: entry.implementation as Record<string, unknown> };
+  }
+
+  exposedIds(): string[] {
+    return [...this.#services.values()].filter((entry) => entry.token.kind === 'remote-service').map((entry) => entry.token.id);
+  }
+}
+
+/** Catches a provider that does not match its exposure at registration, not at the first remote call. */
+export function checkImplementation(token: { id: string; exposure: AnyExposure }, implementation: unknown): void {
+  if (typeof implementation !== 'object' || implementation === null) {
+    throw new ServiceRegistrationError(`Service "${token.id}": the implementation must be an object`);
+  }
+  const members = implementation as Record<string, unknown>;
+  for (const method of Object.keys(token.exposure.methods)) {
+    if (typeof members[method] !== 'function') {
+      throw new ServiceRegistrationError(`Service "${token.id}": method "${method}" is missing`);
+    }
+  }
+  for (const cell of Object.keys(token.exposure.state)) {
+    if (!isAuthoritativeState(members[cell])) {
+      throw new ServiceRegistrationError(`Service "${token.id}": state "${cell}" must come from createRemoteState`);
+    }
+  }
+  for (const stream of Object.keys(token.exposure.events)) {
+    if (!isAuthoritativeEvents(members[stream])) {
+      throw new ServiceRegistrationError(`Service "${token.id}": events "${stream}" must come from createRemoteEvents`);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
+import { deliveryContext, runListener } from './delivery';
+import { checkJson, detachJson, jsonEquals, type JsonValue } from './json';
+import type { MutableRemoteState, StateListener } from './state-types';
+
+/** One change of a state cell as the exposure layer forwards it: the value, its revision and its source trace. */
+export interface StateChange<T> {
+  readonly value: T;
+  readonly revision: number;
+  readonly carrier: TraceCarrier;
+}
+
+/** The providing side of a state cell, with the raw change feed the exposure layer needs. */
+export interface AuthoritativeState<T> extends MutableRemoteState<T> {
+  observe(observer: (change: StateChange<T>) => void): () => void;
+}
+
+export interface RemoteStateOptions {
+  /** The context the immediate `subscribe` callback runs under; a fresh background context by default. */
+  hydrationContext?: () => Context;
+}
+
+export function createRemoteState<T>(initial: T, options: RemoteStateOptions = {}): AuthoritativeState<T> {
+  let value = checked(initial);
+  let revision = 0;
+  const listeners = new Set<StateListener<T>>();
+  const observers = new Set<(change: StateChange<T>) => void>();
+  const hydration = options.hydrationContext ?? (() => BACKGROUND_CONTEXT);
+
+  return {
+    get value() {
+      return value;
+    },
+    get revision() {
+      return revision;
+    },
+    set(next: T, context: Context) {
+      const detached = checked(next);
+      if (jsonEquals(detached as JsonValue, value as JsonValue)) return;
+      value = detached;
+      revision += 1;
+      const change = { value, revision, carrier: context.telemetryContext.inject() };
+      for (const observer of [...observers]) runListener(() => observer(change));
+      if (listeners.size === 0) return;
+      const delivery = deliveryContext(change.carrier);
+      for (const listener of [...listeners]) runListener(() => listener(change.value, delivery));
+    },
+    subscribe(listener: StateListener<T>) {
+      listeners.add(listener);
+      runListener(() => listener(value, hydration()));
+      return () => listeners.delete(listener);
+    },
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+  };
+}
+
+function checked<T>(value: T): T {
+  const result = checkJson(value);
+  if (result.isErr()) {
+    throw new TypeError(`State must be strict JSON: ${result.error.kind} at ${result.error.path}`);
+  }
+  return detachJson(value as JsonValue) as T;
+}
+
+export function isAuthoritativeState(value: unknown): value is AuthoritativeState<JsonValue> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AuthoritativeState<JsonValue>).observe === 'function' &&
+    typeof (value as AuthoritativeState<JsonValue>).set === 'function'
+  );
+}

@@ -1,0 +1,25 @@
+import type { RemoteState } from '@pi/remote';
+
+/** Polls a condition on the event loop (no wall-clock assertion): resolves when it holds, fails after `attempts` turns. */
+export async function eventually(condition: () => boolean, attempts = 2000): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, attempt < 50 ? 0 : 5));
+  }
+  throw new Error('The condition did not hold');
+}
+
+/** The next value of a state that satisfies `accept` (the current value counts). */
+export function nextValue<T>(state: RemoteState<T>, accept: (value: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    let stop: (() => void) | undefined;
+    let done = false;
+    stop = state.subscribe((value) => {
+      if (done || !accept(value)) return;
+      done = true;
+      queueMicrotask(() => stop?.());
+      resolve(value);
+    });
+    if (done) stop();
+  });
+}

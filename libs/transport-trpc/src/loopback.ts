@@ -1,0 +1,108 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { RpcHost, ServerSocket } from './rpc-host';
+import { DEFAULT_MAX_PAYLOAD } from './websocket-server';
+import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
+
+const OPEN = 1;
+const CLOSED = 3;
+
+/**
+ * An in-process transport for single-process hosts and tests. Every frame is the same JSON text a WebSocket
+ * would carry, through the same server handler and client protocol code, delivered asynchronously; only the
+ * socket is missing.
+ */
+export function loopbackFactory(host: RpcHost, options: { maxPayload?: number } = {}): SocketFactory {
+  const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
+  return () => {
+    const server = new LoopbackServerSocket();
+    const client = new LoopbackClientSocket(server, maxPayload);
+    server.peer = client;
+    queueMicrotask(() => {
+      if (server.readyState !== OPEN) return;
+      host.accept(server as unknown as ServerSocket, { url: '/?connectionParams=1', headers: { host: 'loopback' } } as IncomingMessage);
+      client.opened();
+    });
+    return client;
+  };
+}
+
+class LoopbackServerSocket extends EventEmitter {
+  readyState = OPEN;
+  peer: LoopbackClientSocket | undefined;
+
+  send(data: string): void {
+    if (this.readyState !== OPEN) return;
+    const text = String(data);
+    queueMicrotask(() => this.peer?.deliver(text));
+  }
+
+  close(code: number = CLOSE_CODES.normal, reason = ''): void {
+    if (this.readyState === CLOSED) return;
+    this.readyState = CLOSED;
+    queueMicrotask(() => {
+      this.emit('close', code, Buffer.from(reason));
+      this.peer?.closed(code, reason);
+    });
+  }
+
+  terminate(): void {
+    this.close(CLOSE_CODES.goingAway, 'terminated');
+  }
+}
+
+class LoopbackClientSocket implements WireSocket {
+  readonly #server: LoopbackServerSocket;
+  readonly #maxPayload: number;
+  readonly #open: Array<() => void> = [];
+  readonly #message: Array<(data: string) => void> = [];
+  readonly #close: Array<(code: number, reason: string) => void> = [];
+  #closed = false;
+
+  constructor(server: LoopbackServerSocket, maxPayload: number) {
+    this.#server = server;
+    this.#maxPayload = maxPayload;
+  }
+
+  send(data: string): void {
+    if (this.#closed) throw new Error('The loopback socket is closed');
+    if (Buffer.byteLength(data) > this.#maxPayload) {
+      this.#server.close(CLOSE_CODES.tooBig, 'Max payload size exceeded');
+      return;
+    }
+    queueMicrotask(() => {
+      if (this.#server.readyState === OPEN) this.#server.emit('message', Buffer.from(data), false);
+    });
+  }
+
+  close(code: number = CLOSE_CODES.normal, reason = ''): void {
+    this.#server.close(code, reason);
+  }
+
+  onOpen(listener: () => void): void {
+    this.#open.push(listener);
+  }
+
+  onMessage(listener: (data: string) => void): void {
+    this.#message.push(listener);
+  }
+
+  onClose(listener: (code: number, reason: string) => void): void {
+    this.#close.push(listener);
+  }
+
+  opened(): void {
+    for (const listener of this.#open) listener();
+  }
+
+  deliver(data: string): void {
+    if (this.#closed) return;
+    for (const listener of this.#message) listener(data);
+  }
+
+  closed(code: number, reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const listener of this.#close) listener(code, reason);
+  }
+}

@@ -1,0 +1,73 @@
+import type { AnyRouter } from '@trpc/server';
+import { observable } from '@trpc/server/observable';
+import type { ConnectionEndpoint, InteractionFrame, ServiceRegistry, Target, WatchFrame } from '@pi/remote';
+import { t } from './trpc';
+import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput, serviceCallInput } from './wire-schema';
+
+/**
+ * The host's tRPC router, generated from the exposures registered when the host starts: a sub-router per
+ * remote service with a mutation per method and a `$watch` subscription for its state and events, plus
+ * `$rpc` for what is not tied to one service (references, cancellation, interactions).
+ */
+export function createHostRouter(registry: ServiceRegistry): AnyRouter {
+  const services: Record<string, AnyRouter> = {};
+  for (const id of registry.exposedIds()) {
+    const service = registry.exposed(id);
+    if (service === undefined) continue;
+    const procedures: Record<string, unknown> = { $watch: watchProcedure({ service: id }) };
+    for (const member of Object.keys(service.exposure.methods)) {
+      procedures[member] = t.procedure
+        .input(serviceCallInput)
+        .mutation(({ ctx, input }) => ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c));
+    }
+    services[id] = t.router(procedures as never);
+  }
+  return t.router({ ...services, $rpc: rpcRouter } as never);
+}
+
+const rpcRouter = t.router({
+  hello: t.procedure.mutation(({ ctx }) => ({ clientId: ctx.endpoint.clientId })),
+  invoke: t.procedure
+    .input(referenceCallInput)
+    .mutation(({ ctx, input }) => ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c)),
+  watch: t.procedure.input(referenceInput).subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r })),
+  release: t.procedure.input(referenceInput).mutation(({ ctx, input }) => {
+    ctx.endpoint.release(input.r);
+    return null;
+  }),
+  cancel: t.procedure.input(cancelInput).mutation(({ ctx, input }) => {
+    ctx.endpoint.cancel(input.c);
+    return null;
+  }),
+  interactions: t.procedure
+    .input(interactionsInput)
+    .subscription(({ ctx, input }) =>
+      observable<InteractionFrame>((emit) => {
+        try {
+          return ctx.endpoint.serveInteractions(input.ids, (frame) => emit.next(frame));
+        } catch (error) {
+          emit.error(error);
+          return () => undefined;
+        }
+      }),
+    ),
+  reply: t.procedure.input(replyInput).mutation(({ ctx, input }) => {
+    ctx.endpoint.reply(input as never);
+    return null;
+  }),
+});
+
+function watchProcedure(target: Target) {
+  return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target));
+}
+
+function streamWatch(endpoint: ConnectionEndpoint, target: Target) {
+  return observable<WatchFrame>((emit) => {
+    try {
+      return endpoint.watch(target, (frame) => emit.next(frame));
+    } catch (error) {
+      emit.error(error);
+      return () => undefined;
+    }
+  });
+}

@@ -1,0 +1,80 @@
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import {
+  InteractionHandlers,
+  RemoteConsumer,
+  RemoteError,
+  type ConnectionState,
+  type Interaction,
+  type Lease,
+  type RemoteService,
+  type RemoteState,
+} from '@pi/remote';
+import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
+import { TrpcChannel } from './trpc-channel';
+
+/** The consuming end of one connection: typed proxies, interaction handlers and the connection's state. */
+export interface RpcClient {
+  readonly connection: RemoteState<ConnectionState>;
+  /** A shared typed proxy, held until `close`. */
+  use<T>(token: RemoteService<T>, context?: Context): Promise<T>;
+  /** A shared typed proxy with its own release, for consumers that come and go. */
+  acquire<T>(token: RemoteService<T>, context?: Context): Promise<Lease<T>>;
+  handle<Request, Response>(
+    interaction: Interaction<Request, Response>,
+    handler: (request: Request, context: Context) => Promise<Response>,
+  ): () => void;
+  /** Resolves once connected; rejects when the connection is refused or closed for good. */
+  whenConnected(): Promise<void>;
+  /** Services with a live subscription, for tests. */
+  readonly activeServices: number;
+  close(): void;
+}
+
+export function createRpcClient(options: RpcConnectionOptions): RpcClient {
+  const connection = new RpcConnection(options);
+  const channel = new TrpcChannel(connection);
+  const consumer = new RemoteConsumer(channel);
+  const interactions = new InteractionHandlers(channel);
+  const leases = new Set<Lease<unknown>>();
+
+  return {
+    connection: connection.connection,
+    async use(token, context = BACKGROUND_CONTEXT) {
+      const lease = await consumer.acquire(token, context);
+      leases.add(lease as Lease<unknown>);
+      return lease.service;
+    },
+    acquire: (token, context = BACKGROUND_CONTEXT) => consumer.acquire(token, context),
+    handle: (interaction, handler) => interactions.handle(interaction, handler),
+    whenConnected: () => whenConnected(connection.connection),
+    get activeServices() {
+      return consumer.activeServices;
+    },
+    close() {
+      for (const lease of leases) lease.release();
+      leases.clear();
+      interactions.close();
+      consumer.releaseAll();
+      connection.close();
+    },
+  };
+}
+
+function whenConnected(state: RemoteState<ConnectionState>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | undefined;
+    let done = false;
+    const finish = (error?: RemoteError) => {
+      if (done) return;
+      done = true;
+      queueMicrotask(() => stop?.());
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    stop = state.subscribe((value) => {
+      if (value.status === 'connected') finish();
+      else if (value.status === 'disconnected' && !value.retrying) finish(RemoteError.fromEnvelope(value.reason));
+    });
+    if (done) stop();
+  });
+}

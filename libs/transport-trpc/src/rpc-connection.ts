@@ -1,0 +1,216 @@
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
+import { backoffDelay, type ReconnectPolicy } from './reconnect';
+import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
+
+/** tRPC's error shape as it arrives (after the transformer), with our envelope in `data.remote`. */
+export interface ErrorShape {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: { readonly remote?: RemoteErrorEnvelope };
+}
+
+export interface Operation {
+  readonly type: 'query' | 'mutation' | 'subscription';
+  readonly path: string;
+  /** Already transformed by the link. */
+  readonly input: unknown;
+  /** A persistent subscription is sent again after every reconnect; any other operation ends with the socket. */
+  readonly persistent: boolean;
+}
+
+export interface OperationHandlers {
+  data(data: unknown): void;
+  started?(): void;
+  error(shape: ErrorShape): void;
+  complete(): void;
+}
+
+interface Active {
+  readonly op: Operation;
+  readonly handlers: OperationHandlers;
+  sent: boolean;
+}
+
+export interface RpcConnectionOptions {
+  readonly socketFactory: SocketFactory;
+  /** Sent as tRPC connection params in the first frame (the token lives here, never in a URL). */
+  readonly connectionParams: Readonly<Record<string, string>>;
+  readonly reconnect?: ReconnectPolicy | false;
+}
+
+const HELLO_PATH = '$rpc.hello';
+
+/**
+ * The client end of tRPC's WebSocket protocol, written for pi's call path: each operation is sent the moment
+ * it is made (no batching timer), calls made while disconnected fail at once with `disconnected`, calls in
+ * flight when the socket drops fail with `disconnected` and are never replayed, and persistent
+ * subscriptions are sent again after a reconnect, which is retried with backoff.
+ */
+export class RpcConnection {
+  readonly state = createRemoteState<ConnectionState>({ status: 'connecting', attempt: 1 });
+  readonly #options: RpcConnectionOptions;
+  readonly #active = new Map<number, Active>();
+  #socket: WireSocket | undefined;
+  #nextId = 1;
+  #attempt = 0;
+  #epoch = 0;
+  #closed = false;
+  #lastError: RemoteErrorEnvelope | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: RpcConnectionOptions) {
+    this.#options = options;
+    this.#open();
+  }
+
+  get connection(): RemoteState<ConnectionState> {
+    return this.state;
+  }
+
+  get activeOperations(): number {
+    return this.#active.size;
+  }
+
+  /** Starts one operation; the returned function ends it (and stops a subscription on the server). */
+  request(op: Operation, handlers: OperationHandlers): () => void {
+    const id = this.#nextId++;
+    const connected = this.state.value.status === 'connected';
+    if (!connected && !(op.type === 'subscription' && op.persistent) && op.path !== HELLO_PATH) {
+      queueMicrotask(() => handlers.error(disconnectedShape(this.#lastError)));
+      return () => undefined;
+    }
+    const active: Active = { op, handlers, sent: false };
+    this.#active.set(id, active);
+    if (connected || op.path === HELLO_PATH) this.#send(id, active);
+    return () => {
+      if (!this.#active.delete(id)) return;
+      if (op.type === 'subscription' && active.sent && this.state.value.status === 'connected') {
+        this.#write({ id, method: 'subscription.stop' });
+      }
+    };
+  }
+
+  /** Closes for good: no reconnect, every operation fails with `disconnected`. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#socket?.close(CLOSE_CODES.normal, 'client closed');
+    this.#drop({ code: 'disconnected', message: 'The client closed the connection' }, false);
+  }
+
+  #open(): void {
+    this.#attempt += 1;
+    if (this.#attempt > 1) this.state.set({ status: 'connecting', attempt: this.#attempt }, BACKGROUND_CONTEXT);
+    const socket = this.#options.socketFactory();
+    this.#socket = socket;
+    socket.onOpen(() => {
+      socket.send(JSON.stringify({ method: 'connectionParams', data: this.#options.connectionParams }));
+      this.#hello(socket);
+    });
+    socket.onMessage((data) => this.#receive(socket, data));
+    socket.onClose((code, reason) => this.#socketClosed(socket, code, reason));
+  }
+
+  /** The first call on a socket proves the token was accepted; only then is the connection `connected`. */
+  #hello(socket: WireSocket): void {
+    this.request({ type: 'mutation', path: HELLO_PATH, input: { json: null }, persistent: false }, {
+      data: () => {
+        if (this.#socket !== socket) return;
+        this.#attempt = 0;
+        this.#lastError = undefined;
+        this.#epoch += 1;
+        this.state.set({ status: 'connected', epoch: this.#epoch }, BACKGROUND_CONTEXT);
+        for (const [id, active] of this.#active) if (!active.sent) this.#send(id, active);
+      },
+      error: (shape) => {
+        this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: shape.message };
+        socket.close(CLOSE_CODES.policy, 'hello failed');
+      },
+      complete: () => undefined,
+    });
+  }
+
+  #send(id: number, active: Active): void {
+    active.sent = true;
+    this.#write({ id, method: active.op.type, params: { path: active.op.path, input: active.op.input } });
+  }
+
+  #write(message: unknown): void {
+    this.#socket?.send(JSON.stringify(message));
+  }
+
+  #receive(socket: WireSocket, data: string): void {
+    if (data === 'PING') return socket.send('PONG');
+    if (data === 'PONG') return;
+    let message: { id?: unknown; result?: { type?: string; data?: unknown }; error?: ErrorShape; method?: string };
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    // { id: null, method: 'reconnect' }: the server asks every client to come back, e.g. before a restart.
+    if (message.method === 'reconnect') return socket.close(CLOSE_CODES.goingAway, 'server asked to reconnect');
+    // { id: null, error }: the connection itself was refused (authentication); the server closes next.
+    if (message.id === null && message.error !== undefined) {
+      this.#lastError = message.error.data?.remote ?? { code: 'not_authorized', message: message.error.message };
+      return;
+    }
+    const active = typeof message.id === 'number' ? this.#active.get(message.id) : undefined;
+    if (active === undefined) return;
+    const id = message.id as number;
+    if (message.error !== undefined) {
+      this.#active.delete(id);
+      return active.handlers.error(message.error);
+    }
+    // { id, result: { type: 'started' | 'data' | 'stopped', data? } }
+    switch (message.result?.type) {
+      case 'started':
+        return active.handlers.started?.();
+      case 'stopped':
+        this.#active.delete(id);
+        return active.handlers.complete();
+      default:
+        active.handlers.data(message.result?.data);
+        if (active.op.type !== 'subscription') {
+          this.#active.delete(id);
+          active.handlers.complete();
+        }
+    }
+  }
+
+  #socketClosed(socket: WireSocket, code: number, reason: string): void {
+    if (this.#socket !== socket || this.#closed) return;
+    this.#socket = undefined;
+    const envelope = this.#lastError ?? { code: 'disconnected', message: closeMessage(code, reason) };
+    const retrying = this.#options.reconnect !== false && envelope.code !== 'not_authorized';
+    this.#drop(envelope, retrying);
+    if (retrying) {
+      this.#timer = setTimeout(() => this.#open(), backoffDelay(this.#attempt, this.#options.reconnect || undefined));
+    }
+  }
+
+  /** Everything in flight fails now; persistent subscriptions wait, unsent, for the next connection. */
+  #drop(reason: RemoteErrorEnvelope, retrying: boolean): void {
+    this.state.set({ status: 'disconnected', reason, retrying }, BACKGROUND_CONTEXT);
+    for (const [id, active] of [...this.#active]) {
+      if (retrying && active.op.type === 'subscription' && active.op.persistent) {
+        active.sent = false;
+        continue;
+      }
+      this.#active.delete(id);
+      active.handlers.error(disconnectedShape(reason));
+    }
+  }
+}
+
+function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape {
+  const remote = reason?.code === 'not_authorized' ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
+  return { code: -32000, message: remote.message, data: { remote } };
+}
+
+function closeMessage(code: number, reason: string): string {
+  if (code === CLOSE_CODES.tooBig) return 'The connection was closed: a frame exceeded the maximum size';
+  return reason === '' ? `The connection closed (code ${code})` : `The connection closed: ${reason}`;
+}

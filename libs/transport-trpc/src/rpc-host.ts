@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
+import type { WebSocket } from 'ws';
+import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
+import {
+  CALLER_IDENTITY,
+  CLIENT_ID,
+  ConnectionEndpoint,
+  type EndpointLimits,
+  type EndpointStats,
+  type InteractionBroker,
+  type ServiceRegistry,
+} from '@pi/remote';
+import type { Authenticate } from './authentication';
+import { createHostRouter } from './router';
+import type { HostRequestContext } from './trpc';
+
+export interface RpcHostOptions {
+  readonly registry: ServiceRegistry;
+  readonly authenticate: Authenticate;
+  readonly broker?: InteractionBroker;
+  readonly limits?: Partial<EndpointLimits>;
+  /** Ping a quiet client after `pingMs` and drop it if no message comes within `pongWaitMs`. */
+  readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number } | false;
+}
+
+export const DEFAULT_KEEP_ALIVE = { pingMs: 30_000, pongWaitMs: 10_000 };
+
+/** The socket surface tRPC's ws adapter uses; a `ws` WebSocket or a loopback socket. */
+export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'terminate' | 'readyState'>;
+
+export interface RpcHost {
+  readonly router: AnyRouter;
+  /** Serves one accepted socket until it closes. */
+  accept(socket: ServerSocket, request: IncomingMessage): void;
+  /** What each open connection holds, for tests and diagnostics. */
+  stats(): EndpointStats[];
+  onClientConnect(listener: (clientId: string) => void): () => void;
+  onClientDisconnect(listener: (clientId: string) => void): () => void;
+  /** Ends every connection's calls, watches and references. */
+  close(): void;
+}
+
+/**
+ * A providing host's RPC surface over tRPC: one router generated from the registry, and per connection an
+ * endpoint built once from the authenticated identity, closed when the socket closes.
+ */
+export function createRpcHost(options: RpcHostOptions): RpcHost {
+  const router = createHostRouter(options.registry);
+  const endpoints = new Set<ConnectionEndpoint>();
+  const connectListeners = new Set<(clientId: string) => void>();
+  const disconnectListeners = new Set<(clientId: string) => void>();
+
+  const createContext = async ({ res, info }: { res: ServerSocket; info: { connectionParams: Record<string, string> | null } }): Promise<HostRequestContext> => {
+    const identity = await options.authenticate(info.connectionParams);
+    if (identity.isErr()) throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
+    const clientId = randomUUID();
+    const connectionContext = withContextValue(CALLER_IDENTITY, identity.value, withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT));
+    const endpoint = new ConnectionEndpoint({ registry: options.registry, clientId, connectionContext, broker: options.broker, limits: options.limits });
+    endpoints.add(endpoint);
+    res.once('close', () => {
+      endpoints.delete(endpoint);
+      endpoint.close();
+      for (const listener of [...disconnectListeners]) listener(clientId);
+    });
+    for (const listener of [...connectListeners]) listener(clientId);
+    return { endpoint };
+  };
+
+  const keepAlive = options.keepAlive === false ? undefined : { enabled: true, ...(options.keepAlive ?? DEFAULT_KEEP_ALIVE) };
+  // The connection handler never touches `wss`; it is only required by the shared options type.
+  const handler = getWSConnectionHandler({ router, createContext: createContext as never, keepAlive, wss: undefined as never });
+
+  return {
+    router,
+    accept: (socket, request) => handler(socket as WebSocket, request),
+    stats: () => [...endpoints].map((endpoint) => endpoint.stats),
+    onClientConnect(listener) {
+      connectListeners.add(listener);
+      return () => connectListeners.delete(listener);
+    },
+    onClientDisconnect(listener) {
+      disconnectListeners.add(listener);
+      return () => disconnectListeners.delete(listener);
+    },
+    close() {
+      for (const endpoint of [...endpoints]) endpoint.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import WebSocket from 'ws';
+import type { SocketFactory, WireSocket } from './wire-socket';
+
+export type ConnectAddress = { readonly socketPath: string } | { readonly url: string };
+
+/**
+ * A client socket on the `ws` package (Node 20 has no global WebSocket). The URL asks the server to wait for
+ * connection params, which carry the token in the first message rather than in a URL or header.
+ */
+export function webSocketFactory(address: ConnectAddress, options: { maxPayload?: number } = {}): SocketFactory {
+  const base = 'socketPath' in address ? `ws+unix://${address.socketPath}:/` : address.url;
+  const url = `${base}${base.includes('?') ? '&' : '?'}connectionParams=1`;
+  return () => wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload }));
+}
+
+function wrap(socket: WebSocket): WireSocket {
+  socket.on('error', () => undefined);
+  return {
+    send: (data) => socket.send(data),
+    close: (code, reason) => socket.close(code, reason),
+    onOpen: (listener) => socket.on('open', listener),
+    onMessage: (listener) => socket.on('message', (data) => listener(data.toString())),
+    onClose: (listener) => socket.on('close', (code, reason) => listener(code, reason.toString())),
+  };
+}

@@ -1,0 +1,105 @@
+import { chmod, unlink } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { err, ok, type Result } from 'neverthrow';
+import { WebSocketServer } from 'ws';
+import type { RpcHost } from './rpc-host';
+
+export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
+
+export type ListenAddress = { readonly socketPath: string } | { readonly port: number; readonly host?: string };
+
+export interface WebSocketListener {
+  /** Where it listens: the socket path, or the loopback host and the port actually bound. */
+  readonly address: { readonly socketPath: string } | { readonly host: string; readonly port: number };
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export interface ListenError {
+  readonly code: 'address_in_use' | 'listen_failed';
+  readonly message: string;
+}
+
+/**
+ * Serves a host over WebSocket on a Unix socket (mode 0600) or on a loopback TCP port. A socket file left by a
+ * dead process is replaced; one a live process answers on is `address_in_use`.
+ */
+export async function listenWebSocket(
+  host: RpcHost,
+  address: ListenAddress,
+  options: { maxPayload?: number } = {},
+): Promise<Result<WebSocketListener, ListenError>> {
+  const server = createServer((_request, response) => response.writeHead(426).end('WebSocket only'));
+  const wss = new WebSocketServer({ server, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
+  wss.on('connection', (socket, request) => host.accept(socket, request));
+
+  if ('socketPath' in address) {
+    const listened = await listenOnSocket(server, address.socketPath);
+    if (listened.isErr()) return err(listened.error);
+    await chmod(address.socketPath, 0o600);
+    return ok(listener(server, wss, { socketPath: address.socketPath }, `ws+unix://${address.socketPath}:/`));
+  }
+  const hostname = address.host ?? '127.0.0.1';
+  const listened = await listen(server, () => server.listen(address.port, hostname));
+  if (listened.isErr()) return err(listened.error);
+  const bound = server.address();
+  const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
+  return ok(listener(server, wss, { host: hostname, port }, `ws://${hostname}:${port}/`));
+}
+
+function listener(server: Server, wss: WebSocketServer, address: WebSocketListener['address'], url: string): WebSocketListener {
+  return {
+    address,
+    url,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('socketPath' in address) await unlink(address.socketPath).catch(() => undefined);
+    },
+  };
+}
+
+async function listenOnSocket(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
+  const first = await listen(server, () => server.listen(socketPath));
+  if (first.isOk() || first.error.code !== 'address_in_use') return first;
+  if (await isAnswering(socketPath)) {
+    return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
+  }
+  await unlink(socketPath).catch(() => undefined);
+  return listen(server, () => server.listen(socketPath));
+}
+
+function listen(server: Server, start: () => void): Promise<Result<void, ListenError>> {
+  return new Promise((resolve) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      resolve(
+        err(
+          error.code === 'EADDRINUSE'
+            ? { code: 'address_in_use', message: 'The address is already in use' }
+            : { code: 'listen_failed', message: error.message },
+        ),
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(ok(undefined));
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    start();
+  });
+}
+
+function isAnswering(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
