@@ -1,7 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import { boundaryRule, productConstraints, testConstraints } from './tools/eslint/module-boundaries.mjs';
 
-const testFiles = ['**/*.test.ts', '**/test/**/*.ts', '**/testing/**/*.ts', '**/testing.ts', '**/vitest.config.ts'];
+const testFiles = ['**/*.test.ts', '**/examples/**/*.ts', '**/test/**/*.ts', '**/testing/**/*.ts', '**/testing.ts', '**/vitest.config.ts'];
 
 export default [
   ...nx.configs['flat/base'],

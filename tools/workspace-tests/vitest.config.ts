@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
+// These tests run the real Nx and ESLint CLIs in temp workspaces: slow on a 2-core CI machine, hence the budgets.
 export default defineProject({
-  test: { name: '@pi/workspace-tests', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    name: '@pi/workspace-tests',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+  },
 });

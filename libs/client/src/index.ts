@@ -1,1 +1,1 @@
-export {};
+export { connect, type ConnectOptions, type PiClient } from './connect';

@@ -1,3 +1,4 @@
+import superjson from 'superjson';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
@@ -154,7 +155,8 @@ export class RpcConnection {
     if (message.method === 'reconnect') return socket.close(CLOSE_CODES.goingAway, 'server asked to reconnect');
     // { id: null, error }: the connection itself was refused (authentication); the server closes next.
     if (message.id === null && message.error !== undefined) {
-      this.#lastError = message.error.data?.remote ?? { code: 'not_authorized', message: message.error.message };
+      const shape = untransformed(message.error);
+      this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: String(shape.message) };
       return;
     }
     const active = typeof message.id === 'number' ? this.#active.get(message.id) : undefined;
@@ -162,7 +164,7 @@ export class RpcConnection {
     const id = message.id as number;
     if (message.error !== undefined) {
       this.#active.delete(id);
-      return active.handlers.error(message.error);
+      return active.handlers.error(untransformed(message.error));
     }
     // { id, result: { type: 'started' | 'data' | 'stopped', data? } }
     switch (message.result?.type) {
@@ -203,6 +205,11 @@ export class RpcConnection {
       active.handlers.error(disconnectedShape(reason));
     }
   }
+}
+
+/** Error shapes the server sends are transformer-encoded (`{ json, meta }`), like results. */
+function untransformed(shape: ErrorShape): ErrorShape {
+  return typeof shape === 'object' && shape !== null && 'json' in shape ? superjson.deserialize(shape as never) : shape;
 }
 
 function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape {

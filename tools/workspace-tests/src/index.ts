@@ -1,1 +1,5 @@
-export {};
+export { createFixtureWorkspace } from './fixture-workspace';
+export type { FixtureOptions, FixtureWorkspace } from './fixture-workspace';
+export type { LintProblem } from './lint-report';
+export type { ToolRun } from './run-tool';
+export { fixturesRoot, workspaceRoot } from './workspace-root';

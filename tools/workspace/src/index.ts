@@ -1,1 +1,3 @@
-export {};
+export { pluginGenerator } from './plugin/generator';
+export { type HostFacet, type PluginProjectKind, hostFacets, pluginProjectTags } from './plugin/facets';
+export { type PluginGeneratorSchema, type PluginOptions, PluginOptionsError, normalizePluginOptions } from './plugin/options';

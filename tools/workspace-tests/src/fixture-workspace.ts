@@ -1,0 +1,61 @@
+import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type LintProblem, lintFiles } from './lint-report';
+import { linkPackages } from './link-packages';
+import { type ToolRun, runTool, tools } from './run-tool';
+import { fixturesRoot, workspaceRoot } from './workspace-root';
+
+/** A throwaway Nx workspace in the OS temp folder that lints and builds with the real workspace's tools and rules. */
+export interface FixtureWorkspace {
+  readonly root: string;
+  /** Re-links node_modules after packages were added (what `npm install` does in the real workspace). */
+  relink(): Promise<void>;
+  /** Runs the real Nx CLI in the fixture. */
+  nx(args: readonly string[]): Promise<ToolRun>;
+  /** Runs the real ESLint CLI in the fixture; run `nx(['show', 'projects'])` first so the project graph exists. */
+  lint(files: readonly string[]): Promise<LintProblem[]>;
+  readFile(path: string): Promise<string>;
+  writeFile(path: string, content: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface FixtureOptions {
+  /** Files or folders of the real workspace to copy into the fixture, e.g. `nx.json` or `libs/kernel`. */
+  readonly fromWorkspace?: readonly string[];
+}
+
+/**
+ * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain:
+ * the real tsconfig.base.json, an eslint.config.mjs that re-exports the real one (and so the real
+ * module-boundary constraints), and linked node_modules.
+ */
+export async function createFixtureWorkspace(name: string, options: FixtureOptions = {}): Promise<FixtureWorkspace> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), `pi-fixture-${name}-`)));
+  try {
+    await cp(join(fixturesRoot, name), root, { recursive: true });
+    for (const path of options.fromWorkspace ?? []) {
+      await cp(join(workspaceRoot, path), join(root, path), {
+        recursive: true,
+        filter: (source) => !/[\\/](node_modules|\.nx|dist|tmp)([\\/]|$)/.test(source.slice(workspaceRoot.length)),
+      });
+    }
+    await cp(join(workspaceRoot, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+    const realConfig = pathToFileURL(join(workspaceRoot, 'eslint.config.mjs')).href;
+    await writeFile(join(root, 'eslint.config.mjs'), `export { default } from '${realConfig}';\n`);
+    await linkPackages(root, workspaceRoot);
+  } catch (error) {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    root,
+    relink: () => linkPackages(root, workspaceRoot),
+    nx: (args) => runTool(tools.nx, args, root),
+    lint: (files) => lintFiles(root, files),
+    readFile: (path) => readFile(join(root, path), 'utf-8'),
+    writeFile: (path, content) => writeFile(join(root, path), content),
+    dispose: () => rm(root, { recursive: true, force: true, maxRetries: 3 }),
+  };
+}

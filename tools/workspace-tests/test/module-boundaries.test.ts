@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureWorkspace, type LintProblem, createFixtureWorkspace } from '../src/index';
+
+// Each case lints one fixture file with the workspace's real ESLint config and constraints
+// (tools/eslint/module-boundaries.mjs) against the fixture's own Nx project graph.
+const boundaryRule = '@nx/enforce-module-boundaries';
+
+function boundaryProblems(problems: readonly LintProblem[], file: string): string[] {
+  return problems.filter((problem) => problem.file === file && problem.ruleId === boundaryRule).map((p) => p.message);
+}
+
+describe('module boundaries (real lint over fixture projects)', () => {
+  let workspace: FixtureWorkspace;
+  let problems: LintProblem[];
+
+  beforeAll(async () => {
+    workspace = await createFixtureWorkspace('boundaries');
+    const graph = await workspace.nx(['show', 'projects']);
+    expect(graph.code, graph.stderr).toBe(0);
+    expect(graph.stdout).toContain('@fixture/demo-tui');
+    problems = await workspace.lint(['libs', 'plugins']);
+  });
+
+  afterAll(async () => {
+    await workspace?.dispose();
+  });
+
+  it('fails a presentation project that imports a session project', () => {
+    expect(boundaryProblems(problems, 'libs/tui-view/src/imports-session.ts')).toEqual([
+      'A project tagged with "scope:presentation" can only depend on libs tagged with "scope:shared", "scope:presentation"',
+    ]);
+  });
+
+  it('fails a shared project that imports a project outside scope:shared', () => {
+    expect(boundaryProblems(problems, 'libs/leaky-contract/src/index.ts')).toEqual([
+      'A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"',
+    ]);
+  });
+
+  it('passes a presentation project that imports a shared project', () => {
+    expect(problems.filter((problem) => problem.file === 'libs/tui-view/src/imports-shared.ts')).toEqual([]);
+  });
+
+  it("fails a plugin's TUI facet that imports the session facet of the same feature", () => {
+    expect(boundaryProblems(problems, 'plugins/demo/tui/src/imports-session-facet.ts')).toContain(
+      'A project tagged with "scope:presentation" can only depend on libs tagged with "scope:shared", "scope:presentation"',
+    );
+  });
+
+  it("passes a plugin's TUI facet that imports its own contract", () => {
+    expect(problems.filter((problem) => problem.file === 'plugins/demo/tui/src/imports-contract.ts')).toEqual([]);
+  });
+
+  it('reports nothing else in the fixture', () => {
+    const expectedFiles = [
+      'libs/tui-view/src/imports-session.ts',
+      'libs/leaky-contract/src/index.ts',
+      'plugins/demo/tui/src/imports-session-facet.ts',
+    ];
+    expect(problems.filter((problem) => !expectedFiles.includes(problem.file))).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { type HostFacet, hostFacets, isHostFacet } from './facets';
+import { isKebabCase } from './names';
+
+/** The generator's options as Nx passes them (see schema.json). */
+export interface PluginGeneratorSchema {
+  name: string;
+  /** comma-separated (from the CLI) or a list (from code) */
+  facets?: string | readonly string[];
+  skipInstall?: boolean;
+}
+
+export interface PluginOptions {
+  readonly name: string;
+  readonly facets: readonly HostFacet[];
+  readonly skipInstall: boolean;
+}
+
+export class PluginOptionsError extends Error {
+  override readonly name = 'PluginOptionsError';
+}
+
+/** Checks the raw options and returns them normalized, or throws a PluginOptionsError that says what to fix. */
+export function normalizePluginOptions(schema: PluginGeneratorSchema): PluginOptions {
+  const name = String(schema.name ?? '').trim();
+  if (!isKebabCase(name)) {
+    throw new PluginOptionsError(
+      `Plugin name "${name}" is not kebab-case: use lowercase letters and digits in words joined by "-", starting with a letter (e.g. "question" or "session-directory").`,
+    );
+  }
+  return { name, facets: parseFacets(schema.facets ?? 'session'), skipInstall: schema.skipInstall === true };
+}
+
+function parseFacets(raw: string | readonly string[]): HostFacet[] {
+  const listed = (typeof raw === 'string' ? raw.split(',') : raw).map((facet) => facet.trim()).filter(Boolean);
+  const facets: HostFacet[] = [];
+  for (const facet of listed) {
+    if (facet === 'contract') continue; // always generated; naming it is harmless
+    if (!isHostFacet(facet)) {
+      throw new PluginOptionsError(
+        `Unknown facet "${facet}": --facets takes a comma-separated subset of ${hostFacets.join(', ')} (the contract is always generated).`,
+      );
+    }
+    if (facets.includes(facet)) throw new PluginOptionsError(`Facet "${facet}" is listed twice in --facets.`);
+    facets.push(facet);
+  }
+  return hostFacets.filter((facet) => facets.includes(facet));
+}
