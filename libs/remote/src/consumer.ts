@@ -1,4 +1,5 @@
-import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import { BACKGROUND_CONTEXT, type Context, withTelemetryContext } from '@pi/context';
+import { untilAborted } from './abortable';
 import type { ConnectionState, RemoteChannel } from './channel';
 import { RemoteObject } from './remote-object';
 import type { RemoteState } from './state-types';
@@ -37,38 +38,47 @@ export class RemoteConsumer {
     return this.#shared.size;
   }
 
+  /**
+   * A lease on the shared proxy, hydrated on first demand. The shared subscription hydrates under the first
+   * caller's trace but not its signal: one consumer giving up cancels only its own wait, never the others'.
+   */
   async acquire<T>(token: RemoteService<T>, context: Context = BACKGROUND_CONTEXT): Promise<Lease<T>> {
     let shared = this.#shared.get(token.id);
     if (shared === undefined) {
       const object = new RemoteObject(this.#channel, { service: token.id }, token.exposure);
-      const created: Shared = { object, ready: object.hydrate(context), holders: 0 };
+      const created: Shared = { object, ready: object.hydrate(withTelemetryContext(context.telemetryContext, BACKGROUND_CONTEXT)), holders: 0 };
       shared = created;
       this.#shared.set(token.id, created);
       created.ready.catch(() => {
         if (this.#shared.get(token.id) === created) this.#shared.delete(token.id);
       });
     }
-    shared.holders += 1;
+    const holder = shared;
+    holder.holders += 1;
     try {
-      await shared.ready;
+      await untilAborted(holder.ready, context.abortSignal);
     } catch (error) {
-      shared.holders -= 1;
+      this.#drop(token.id, holder);
       throw error;
     }
-    const holder = shared;
     let released = false;
     return {
       service: holder.object.proxy as T,
       release: () => {
         if (released) return;
         released = true;
-        holder.holders -= 1;
-        if (holder.holders === 0 && this.#shared.get(token.id) === holder) {
-          this.#shared.delete(token.id);
-          holder.object.stop();
-        }
+        this.#drop(token.id, holder);
       },
     };
+  }
+
+  /** One holder fewer; the last one out ends the subscription. */
+  #drop(id: string, holder: Shared): void {
+    holder.holders -= 1;
+    if (holder.holders === 0 && this.#shared.get(id) === holder) {
+      this.#shared.delete(id);
+      holder.object.stop();
+    }
   }
 
   /** Every subscription ends; proxies keep their last values as stale data. */

@@ -26,3 +26,22 @@ export function runListener(run: () => void): void {
     });
   }
 }
+
+/**
+ * Runs deliveries one at a time, in the order they were published: a listener that writes again while it
+ * is being told about a change queues the next delivery instead of overtaking the one in progress.
+ */
+export function serialDelivery(): (deliver: () => void) => void {
+  const queue: Array<() => void> = [];
+  let draining = false;
+  return (deliver) => {
+    queue.push(deliver);
+    if (draining) return;
+    draining = true;
+    try {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) next();
+    } finally {
+      draining = false;
+    }
+  };
+}

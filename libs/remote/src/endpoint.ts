@@ -10,7 +10,7 @@ import type { InteractionBroker } from './interaction-broker';
 import type { CallRequest, CallResponse, InteractionFrame, InteractionReply, Target, WatchFrame } from './protocol';
 import { targetLabel } from './protocol';
 import { ReferenceTable } from './references';
-import type { ServiceRegistry } from './service-registry';
+import { checkImplementation, type ServiceRegistry } from './service-registry';
 import { findMethod, parseArguments, parseResult } from './validation';
 import { watchObject } from './watch';
 
@@ -34,6 +34,9 @@ export interface EndpointOptions {
   readonly broker?: InteractionBroker;
 }
 
+/** Told when the providing side ends a watch on its own, such as when its reference is released. */
+export type WatchEnd = (error: RemoteError) => void;
+
 /** Counts of what the connection holds, for tests and diagnostics. */
 export interface EndpointStats {
   readonly activeCalls: number;
@@ -52,8 +55,9 @@ export class ConnectionEndpoint {
   readonly #limits: EndpointLimits;
   readonly #closed = new AbortController();
   readonly #calls = new Map<string, AbortController>();
-  readonly #watches = new Set<() => void>();
-  readonly #references = new ReferenceTable();
+  /** Each active watch, by its stop function: the reference it streams (if any) and how to tell the client it ended. */
+  readonly #watches = new Map<() => void, { readonly ref: string | undefined; readonly end: WatchEnd | undefined }>();
+  readonly #references = new ReferenceTable((id) => this.#endWatchesOf(id));
   readonly #clientId: string;
   readonly #broker: InteractionBroker | undefined;
 
@@ -95,15 +99,15 @@ export class ConnectionEndpoint {
       return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) => {
         const context = withTelemetryContext(span, withAbortSignal(controller.signal, this.#context));
         const result = await invoke(object, request.member, args, context);
-        if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled');
+        if (context.abortSignal?.aborted) throw this.#abortError();
         if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
         const value = parseResult(method, result);
         return value === undefined ? {} : { value };
       });
     } catch (cause) {
-      if (controller.signal.aborted && !(cause instanceof RemoteError && cause.code !== 'internal')) {
-        throw new RemoteError(this.#closed.signal.aborted ? 'disconnected' : 'cancelled', 'The call was cancelled');
-      }
+      const aborted = controller.signal.aborted || this.#closed.signal.aborted;
+      // A service that stops on abort may throw anything; the caller learns why it stopped, not how.
+      if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled')) throw this.#abortError();
       throw toRemoteError(cause);
     } finally {
       this.#calls.delete(callId);
@@ -115,8 +119,11 @@ export class ConnectionEndpoint {
     this.#calls.get(callId)?.abort(new RemoteError('cancelled', 'Cancelled by the caller'));
   }
 
-  /** Streams an object's snapshot and changes to `emit` until the returned stop runs. */
-  watch(target: Target, emit: (frame: WatchFrame) => void): () => void {
+  /**
+   * Streams an object's snapshot and changes to `emit` until the returned stop runs. A watch of a reference
+   * also ends when the reference is released (by the client or by its lifetime policy); `end` hears why.
+   */
+  watch(target: Target, emit: (frame: WatchFrame) => void, end?: WatchEnd): () => void {
     if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
     const { exposure, object } = this.#resolve(target);
     if (this.#watches.size >= this.#limits.maxSubscriptions) {
@@ -126,7 +133,7 @@ export class ConnectionEndpoint {
     const stop = () => {
       if (this.#watches.delete(stop)) stopWatch();
     };
-    this.#watches.add(stop);
+    this.#watches.set(stop, { ref: 'ref' in target ? target.ref : undefined, end });
     return stop;
   }
 
@@ -151,9 +158,23 @@ export class ConnectionEndpoint {
   close(): void {
     if (this.#closed.signal.aborted) return;
     this.#closed.abort(new RemoteError('disconnected', 'The client disconnected'));
-    for (const stop of [...this.#watches]) stop();
+    for (const stop of [...this.#watches.keys()]) stop();
     this.#references.clear();
     this.#broker?.disconnect(this.#clientId);
+  }
+
+  #abortError(): RemoteError {
+    return this.#closed.signal.aborted
+      ? new RemoteError('disconnected', 'The connection closed during the call')
+      : new RemoteError('cancelled', 'The call was cancelled');
+  }
+
+  #endWatchesOf(ref: string): void {
+    for (const [stop, watch] of [...this.#watches]) {
+      if (watch.ref !== ref) continue;
+      stop();
+      watch.end?.(new RemoteError('stale_reference', 'The reference was released'));
+    }
   }
 
   #resolve(target: Target): { exposure: AnyExposure; object: Record<string, unknown>; label: string } {
@@ -168,13 +189,23 @@ export class ConnectionEndpoint {
   }
 
   #reference(exposure: AnyExposure, result: unknown): CallResponse {
-    if (typeof result !== 'object' || result === null) {
-      throw new RemoteError('invalid_result', 'A remote result must be an object');
+    if (!matchesExposure(exposure, result)) {
+      throw new RemoteError('invalid_result', 'A remote result must be an object that implements its exposure');
     }
     if (this.#references.size >= this.#limits.maxReferences) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
     }
-    return { ref: this.#references.add(exposure, result as Record<string, unknown>).id };
+    return { ref: this.#references.add(exposure, result).id };
+  }
+}
+
+/** The same check a provided service gets at registration, for objects that only appear as results. */
+function matchesExposure(exposure: AnyExposure, result: unknown): result is Record<string, unknown> {
+  try {
+    checkImplementation({ id: 'reference', exposure }, result);
+    return true;
+  } catch {
+    return false;
   }
 }
 

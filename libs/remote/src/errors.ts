@@ -1,4 +1,4 @@
-import type { JsonValue } from './json';
+import { isJsonValue, type JsonValue } from './json';
 
 /** The stable codes every host and client agree on; services may add their own snake_case codes. */
 export const REMOTE_ERROR_CODES = {
@@ -40,7 +40,8 @@ export class RemoteError extends Error {
   constructor(code: RemoteErrorCode | (string & {}), message: string, data?: JsonValue) {
     super(message);
     this.code = SERVICE_CODE.test(code) ? code : REMOTE_ERROR_CODES.internal;
-    this.data = data;
+    // Data crosses the wire as is, so anything but strict JSON is dropped here rather than half-serialized there.
+    this.data = data !== undefined && isJsonValue(data) ? data : undefined;
   }
 
   toEnvelope(): RemoteErrorEnvelope {

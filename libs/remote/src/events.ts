@@ -1,5 +1,6 @@
 import type { Context, TraceCarrier } from '@pi/context';
-import { deliveryContext, runListener } from './delivery';
+import { deliveryContext, serialDelivery } from './delivery';
+import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, type JsonValue } from './json';
 import type { EventListener, MutableRemoteEvents, TypedEvent } from './state-types';
 
@@ -14,23 +15,20 @@ export interface AuthoritativeEvents<E> extends MutableRemoteEvents<E> {
 }
 
 export function createRemoteEvents<E>(): AuthoritativeEvents<E> {
-  const listeners = new Set<EventListener<E>>();
-  const observers = new Set<(emitted: EmittedEvent<E>) => void>();
-
-  const subscribe = (listener: EventListener<E>) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
+  const listeners = new ListenerSet<Parameters<EventListener<E>>>();
+  const observers = new ListenerSet<[EmittedEvent<E>]>();
+  const publish = serialDelivery();
+  const subscribe = (listener: EventListener<E>) => listeners.add(listener);
 
   return {
     emit(event: E, context: Context) {
       const result = checkJson(event);
       if (result.isErr()) throw new TypeError(`Events must be strict JSON: ${result.error.kind} at ${result.error.path}`);
       const emitted = { event: detachJson(event as JsonValue) as E, carrier: context.telemetryContext.inject() };
-      for (const observer of [...observers]) runListener(() => observer(emitted));
-      if (listeners.size === 0) return;
-      const delivery = deliveryContext(emitted.carrier);
-      for (const listener of [...listeners]) runListener(() => listener(emitted.event, delivery));
+      publish(() => {
+        observers.deliver(emitted);
+        if (listeners.size > 0) listeners.deliver(emitted.event, deliveryContext(emitted.carrier));
+      });
     },
     subscribe,
     on(type, listener) {
@@ -38,10 +36,7 @@ export function createRemoteEvents<E>(): AuthoritativeEvents<E> {
         if ((event as unknown as TypedEvent).type === type) listener(event as never, context);
       });
     },
-    observe(observer) {
-      observers.add(observer);
-      return () => observers.delete(observer);
-    },
+    observe: (observer) => observers.add(observer),
   };
 }
 

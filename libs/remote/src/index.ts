@@ -8,6 +8,7 @@ export {
   type EndpointLimits,
   type EndpointOptions,
   type EndpointStats,
+  type WatchEnd,
 } from './endpoint';
 export {
   REMOTE_ERROR_CODES,

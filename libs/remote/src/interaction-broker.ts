@@ -70,7 +70,8 @@ export class InteractionBroker {
     context: Context,
     options: { timeoutMs?: number } = {},
   ): Promise<Response> {
-    context.abortSignal?.throwIfAborted();
+    // Every failure is a RemoteError, so callers can fail closed on the code alone.
+    if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The interaction was cancelled');
     const json = parseValue(interaction.request, request, '$.request', 'invalid_argument') as JsonValue;
     const [clientId] = this.eligibleClients(interaction.id);
     const handler = clientId === undefined ? undefined : this.#handlers.get(clientId);

@@ -17,7 +17,8 @@ export const SETTLED_REFERENCE_GRACE_MS = 60_000;
  */
 export class ReferenceTable {
   readonly #references = new Map<string, Reference>();
-  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Pending lifetime releases by reference id; a release by hand cancels its own, so nothing is held past it. */
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #onRelease: (id: string) => void;
 
   constructor(onRelease: (id: string) => void = () => undefined) {
@@ -42,14 +43,14 @@ export class ReferenceTable {
   }
 
   release(id: string): boolean {
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
     const existed = this.#references.delete(id);
     if (existed) this.#onRelease(id);
     return existed;
   }
 
   clear(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
     for (const id of [...this.#references.keys()]) this.release(id);
   }
 
@@ -59,12 +60,9 @@ export class ReferenceTable {
     if (!(settled instanceof Promise)) return;
     const schedule = () => {
       if (!this.#references.has(reference.id)) return;
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
-        this.release(reference.id);
-      }, SETTLED_REFERENCE_GRACE_MS);
+      const timer = setTimeout(() => this.release(reference.id), SETTLED_REFERENCE_GRACE_MS);
       timer.unref?.();
-      this.#timers.add(timer);
+      this.#timers.set(reference.id, timer);
     };
     settled.then(schedule, schedule);
   }

@@ -1,8 +1,9 @@
 import { BACKGROUND_CONTEXT, type Context, type TelemetryContext, isContext, withTelemetryContext } from '@pi/context';
 import type { RemoteChannel } from './channel';
+import { untilAborted } from './abortable';
 import { RemoteError, type RemoteErrorEnvelope } from './errors';
-import { hasStreams, isRemoteResult, type AnyExposure } from './exposure';
-import type { JsonValue } from './json';
+import { hasStreams, isRemoteResult, type AnyExposure, type Schema } from './exposure';
+import { jsonEquals, type JsonValue } from './json';
 import type { CallResponse, Target, WatchFrame } from './protocol';
 import { targetLabel } from './protocol';
 import { ReplicaEvents, ReplicaState } from './replica';
@@ -39,12 +40,15 @@ export class RemoteObject {
     return objects.get(proxy);
   }
 
-  /** Starts the watch and resolves once the first snapshot is in: from then on `.value` is readable. */
+  /**
+   * Starts the watch and resolves once the first snapshot is in: from then on `.value` is readable. The
+   * context's signal can cancel only the hydration itself; aborting it afterwards leaves the watch running.
+   */
   hydrate(context: Context): Promise<void> {
     return context.telemetryContext.startSpan({ name: `rpc.hydrate ${this.#label}`, kind: 'client' }, (span) => {
       this.#hydration = span;
-      return new Promise<void>((resolve, reject) => {
-        const stop = this.#channel.watch(this.#target, {
+      const hydrated = new Promise<void>((resolve, reject) => {
+        this.#stopWatch = this.#channel.watch(this.#target, {
           next: (frame) => {
             try {
               if (this.#receive(frame)) resolve();
@@ -55,12 +59,8 @@ export class RemoteObject {
           },
           error: (envelope: RemoteErrorEnvelope) => reject(RemoteError.fromEnvelope(envelope)),
         });
-        this.#stopWatch = stop;
-        context.abortSignal?.addEventListener('abort', () => {
-          reject(new RemoteError('cancelled', 'Hydration was cancelled'));
-          this.stop();
-        });
       });
+      return untilAborted(hydrated, context.abortSignal, () => this.stop());
     });
   }
 
@@ -87,12 +87,14 @@ export class RemoteObject {
       const schema = this.#exposure.state[frame.cell];
       const replica = this.#states.get(frame.cell);
       if (schema === undefined || replica === undefined || frame.revision <= replica.revision) return false;
-      replica.apply(parseValue(schema, frame.value, `$.${frame.cell}`, 'invalid_result') as JsonValue, frame.revision, frame.trace);
+      const update = checkedUpdate(schema, frame.value, `$.${frame.cell}`);
+      if (update !== undefined) replica.apply(update.value, frame.revision, frame.trace);
     } else {
       const schema = this.#exposure.events[frame.stream];
       const events = this.#events.get(frame.stream);
       if (schema === undefined || events === undefined) return false;
-      events.deliver(parseValue(schema, frame.event, `$.${frame.stream}`, 'invalid_result') as JsonValue, frame.trace);
+      const event = checkedUpdate(schema, frame.event, `$.${frame.stream}`);
+      if (event !== undefined) events.deliver(event.value, frame.trace);
     }
     return false;
   }
@@ -108,7 +110,7 @@ export class RemoteObject {
       if (replica === undefined) {
         this.#states.set(cell, new ReplicaState(value, snapshot.revision, () => this.#hydrationContext()));
       } else {
-        replica.replace(value, snapshot.revision, JSON.stringify(replica.value) !== JSON.stringify(value));
+        replica.replace(value, snapshot.revision, !jsonEquals(replica.value, value));
       }
     }
     return first;
@@ -162,18 +164,43 @@ export class RemoteObject {
     if (!isRemoteResult(method.result)) return parseValue(method.result, response.value, '$.result', 'invalid_result');
     if (typeof response.ref !== 'string') throw new RemoteError('invalid_result', 'Expected a remote reference');
     const reference = new RemoteObject(this.#channel, { ref: response.ref }, method.result.exposure as AnyExposure);
-    if (hasStreams(reference.#exposure)) await reference.hydrate(context);
+    if (hasStreams(reference.#exposure)) {
+      // A reference this caller never receives would be held until disconnect: hand it back at once.
+      await reference.hydrate(context).catch(async (error: unknown) => {
+        reference.stop();
+        await reference.release().catch(() => undefined);
+        throw error;
+      });
+    }
     return reference.proxy;
   }
 }
 
-/** The Context sits right after the JSON arguments; it is never serialized, and anything else there is a bug. */
+/**
+ * An update that breaks the contract is dropped and reported: it must not end the watch, which would
+ * silently freeze every replica of the object.
+ */
+function checkedUpdate(schema: Schema<unknown>, value: unknown, path: string): { value: JsonValue } | undefined {
+  try {
+    return { value: parseValue(schema, value, path, 'invalid_result') as JsonValue };
+  } catch (error) {
+    process.emitWarning(`Dropped an update that breaks its contract: ${error instanceof Error ? error.message : String(error)}`, {
+      code: 'PI_CONTRACT_VIOLATION',
+    });
+    return undefined;
+  }
+}
+
+/**
+ * The Context sits right after the JSON arguments and is never serialized. Too many arguments (a value where the
+ * Context belongs) is the caller's `invalid_argument`, refused before anything is sent.
+ */
 function callContext(args: unknown[], position: number, label: string): Context {
-  if (args.length > position + 1) throw new TypeError(`${label}: too many arguments`);
   const candidate = args[position];
-  if (candidate === undefined) return BACKGROUND_CONTEXT;
-  if (!isContext(candidate)) throw new TypeError(`${label}: argument ${position + 1} must be a Context`);
-  return candidate;
+  if (args.length > position + 1 || (candidate !== undefined && !isContext(candidate))) {
+    throw new RemoteError('invalid_argument', `${label} takes ${position} argument(s) and then a Context`, { reason: 'arity' });
+  }
+  return candidate === undefined ? BACKGROUND_CONTEXT : candidate;
 }
 
 /** Releases a remote reference proxy: its watch stops and the providing host drops the object. */

@@ -1,17 +1,23 @@
-import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
 import { deliveryContext, runListener } from './delivery';
+import { detachJson, type JsonValue } from './json';
+import { ListenerSet } from './listener-set';
 import type { EventListener, RemoteEvents, RemoteState, StateListener, TypedEvent } from './state-types';
-import type { TraceCarrier } from '@pi/context';
+
+/** Replicated values are frozen copies, as on the providing side, so no listener can change what another sees. */
+function detached<T>(value: T): T {
+  return detachJson(value as JsonValue) as T;
+}
 
 /** A client-side copy of one remote state cell: synchronously readable, changed only by its connection. */
 export class ReplicaState<T> implements RemoteState<T> {
   #value: T;
   #revision: number;
-  readonly #listeners = new Set<StateListener<T>>();
+  readonly #listeners = new ListenerSet<Parameters<StateListener<T>>>();
   readonly #hydration: () => Context;
 
   constructor(value: T, revision: number, hydration: () => Context = () => BACKGROUND_CONTEXT) {
-    this.#value = value;
+    this.#value = detached(value);
     this.#revision = revision;
     this.#hydration = hydration;
   }
@@ -25,37 +31,32 @@ export class ReplicaState<T> implements RemoteState<T> {
   }
 
   subscribe(listener: StateListener<T>): () => void {
-    this.#listeners.add(listener);
+    const stop = this.#listeners.add(listener);
     runListener(() => listener(this.#value, this.#hydration()));
-    return () => this.#listeners.delete(listener);
+    return stop;
   }
 
   /** An update in order: applied and delivered under the source's reconstructed context. */
   apply(value: T, revision: number, carrier: TraceCarrier): void {
-    this.#value = value;
+    this.#value = detached(value);
     this.#revision = revision;
-    this.#deliver(deliveryContext(carrier));
+    this.#listeners.deliver(this.#value, deliveryContext(carrier));
   }
 
   /** A fresh snapshot after (re)connecting replaces whatever was held; listeners hear only a real change. */
   replace(value: T, revision: number, changed: boolean): void {
-    this.#value = value;
+    this.#value = detached(value);
     this.#revision = revision;
-    if (changed) this.#deliver(this.#hydration());
-  }
-
-  #deliver(context: Context): void {
-    for (const listener of [...this.#listeners]) runListener(() => listener(this.#value, context));
+    if (changed) this.#listeners.deliver(this.#value, this.#hydration());
   }
 }
 
 /** The client-side face of a remote event stream; listeners run in this process. */
 export class ReplicaEvents<E> implements RemoteEvents<E> {
-  readonly #listeners = new Set<EventListener<E>>();
+  readonly #listeners = new ListenerSet<Parameters<EventListener<E>>>();
 
   subscribe(listener: EventListener<E>): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 
   on<K extends E extends TypedEvent ? E['type'] : never>(type: K, listener: EventListener<Extract<E, { type: K }>>): () => void {
@@ -66,7 +67,6 @@ export class ReplicaEvents<E> implements RemoteEvents<E> {
 
   deliver(event: E, carrier: TraceCarrier): void {
     if (this.#listeners.size === 0) return;
-    const context = deliveryContext(carrier);
-    for (const listener of [...this.#listeners]) runListener(() => listener(event, context));
+    this.#listeners.deliver(detached(event), deliveryContext(carrier));
   }
 }

@@ -1,7 +1,7 @@
 import { isAuthoritativeEvents } from './events';
 import type { AnyExposure } from './exposure';
 import { isAuthoritativeState } from './state';
-import type { LocalService, RemoteService, ServiceToken } from './tokens';
+import type { RemoteService, ServiceToken } from './tokens';
 
 /** A provided remote service as the exposure layer sees it: its id, trusted exposure and implementation. */
 export interface ProvidedService {
@@ -43,7 +43,7 @@ export class ServiceRegistry {
     return entry.implementation as T;
   }
 
-  has(token: RemoteService<unknown> | LocalService<unknown>): boolean {
+  has<T>(token: ServiceToken<T>): boolean {
     return this.#services.get(token.id)?.token.kind === token.kind;
   }
 

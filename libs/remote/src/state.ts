@@ -1,5 +1,6 @@
 import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
-import { deliveryContext, runListener } from './delivery';
+import { deliveryContext, runListener, serialDelivery } from './delivery';
+import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, jsonEquals, type JsonValue } from './json';
 import type { MutableRemoteState, StateListener } from './state-types';
 
@@ -23,9 +24,10 @@ export interface RemoteStateOptions {
 export function createRemoteState<T>(initial: T, options: RemoteStateOptions = {}): AuthoritativeState<T> {
   let value = checked(initial);
   let revision = 0;
-  const listeners = new Set<StateListener<T>>();
-  const observers = new Set<(change: StateChange<T>) => void>();
+  const listeners = new ListenerSet<Parameters<StateListener<T>>>();
+  const observers = new ListenerSet<[StateChange<T>]>();
   const hydration = options.hydrationContext ?? (() => BACKGROUND_CONTEXT);
+  const publish = serialDelivery();
 
   return {
     get value() {
@@ -40,19 +42,18 @@ export function createRemoteState<T>(initial: T, options: RemoteStateOptions = {
       value = detached;
       revision += 1;
       const change = { value, revision, carrier: context.telemetryContext.inject() };
-      for (const observer of [...observers]) runListener(() => observer(change));
-      if (listeners.size === 0) return;
-      const delivery = deliveryContext(change.carrier);
-      for (const listener of [...listeners]) runListener(() => listener(change.value, delivery));
+      publish(() => {
+        observers.deliver(change);
+        if (listeners.size > 0) listeners.deliver(change.value, deliveryContext(change.carrier));
+      });
     },
     subscribe(listener: StateListener<T>) {
-      listeners.add(listener);
+      const stop = listeners.add(listener);
       runListener(() => listener(value, hydration()));
-      return () => listeners.delete(listener);
+      return stop;
     },
     observe(observer) {
-      observers.add(observer);
-      return () => observers.delete(observer);
+      return observers.add(observer);
     },
   };
 }

@@ -20,3 +20,7 @@ export {
 } from './fixture-services';
 export { FIXTURE_TOKEN, TRANSPORTS, startRpcFixture, type FrameLog, type RpcFixture, type RpcFixtureOptions, type TransportKind } from './rpc-fixture';
 export { eventually, nextValue } from './waiting';
+export { serveHost, type HostTransport } from './host-transport';
+export { remoteErrorOf } from './remote-expectations';
+export { openRawChannel, type RawChannel } from './raw-channel';
+export { wireViolations } from './wire-scan';

@@ -7,24 +7,47 @@ import type { ErrorShape, RpcConnection } from './rpc-connection';
 /** Operation context flag: keep this subscription across reconnects (service watches, interaction serving). */
 export const PERSISTENT = 'piPersistent';
 
+const CANCELLED: ErrorShape = {
+  code: -32000,
+  message: 'The call was cancelled',
+  data: { remote: { code: 'cancelled', message: 'The call was cancelled' } },
+};
+
 /**
  * pi's terminating tRPC link: superjson on the way out and in, and each operation handed to the connection
  * at once. The stock wsLink waits on a timer before every send to batch; a call here costs one frame now.
+ * The operation's signal is honoured here (tRPC leaves that to the link): an abort fails the operation at
+ * once, without waiting for a server that may never answer.
  */
-export function rpcLink(connection: RpcConnection): TRPCLink<AnyRouter> {
+export function rpcLink(connection: Pick<RpcConnection, 'request'>): TRPCLink<AnyRouter> {
   return () =>
     ({ op }) =>
-      observable((observer) =>
-        connection.request(
+      observable((observer) => {
+        const fail = (shape: ErrorShape) => observer.error(TRPCClientError.from({ error: deserializeShape(shape) }));
+        const signal = op.signal ?? undefined;
+        if (signal?.aborted) {
+          fail(CANCELLED);
+          return () => undefined;
+        }
+        const end = connection.request(
           { type: op.type, path: op.path, input: superjson.serialize(op.input), persistent: op.context[PERSISTENT] === true },
           {
             data: (data) => observer.next({ result: { type: 'data', data: superjson.deserialize(data as never) } }),
             started: () => observer.next({ result: { type: 'started' } }),
-            error: (shape) => observer.error(TRPCClientError.from({ error: deserializeShape(shape) })),
+            error: fail,
             complete: () => observer.complete(),
           },
-        ),
-      );
+        );
+        const onAbort = () => {
+          end();
+          fail(CANCELLED);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        return () => {
+          signal?.removeEventListener('abort', onAbort);
+          end();
+        };
+      });
 }
 
 /** The server serializes error shapes with the transformer too; shapes made locally are plain. */

@@ -2,7 +2,8 @@ import type { AnyRouter } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 import type { ConnectionEndpoint, InteractionFrame, ServiceRegistry, Target, WatchFrame } from '@pi/remote';
 import { t } from './trpc';
-import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput, serviceCallInput } from './wire-schema';
+import { readServiceCall } from './call-envelope';
+import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput } from './wire-schema';
 
 /**
  * The host's tRPC router, generated from the exposures registered when the host starts: a sub-router per
@@ -17,7 +18,7 @@ export function createHostRouter(registry: ServiceRegistry): AnyRouter {
     const procedures: Record<string, unknown> = { $watch: watchProcedure({ service: id }) };
     for (const member of Object.keys(service.exposure.methods)) {
       procedures[member] = t.procedure
-        .input(serviceCallInput)
+        .input(readServiceCall)
         .mutation(({ ctx, input }) => ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c));
     }
     services[id] = t.router(procedures as never);
@@ -64,7 +65,11 @@ function watchProcedure(target: Target) {
 function streamWatch(endpoint: ConnectionEndpoint, target: Target) {
   return observable<WatchFrame>((emit) => {
     try {
-      return endpoint.watch(target, (frame) => emit.next(frame));
+      return endpoint.watch(
+        target,
+        (frame) => emit.next(frame),
+        (error) => emit.error(error),
+      );
     } catch (error) {
       emit.error(error);
       return () => undefined;

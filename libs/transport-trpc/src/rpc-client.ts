@@ -62,19 +62,15 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
 
 function whenConnected(state: RemoteState<ConnectionState>): Promise<void> {
   return new Promise((resolve, reject) => {
-    let stop: (() => void) | undefined;
     let done = false;
-    const finish = (error?: RemoteError) => {
+    // The first report comes during subscribe, before `stop` exists; stopping waits for a microtask.
+    const stop = state.subscribe((value) => {
       if (done) return;
+      if (value.status === 'connected') resolve();
+      else if (value.status === 'disconnected' && !value.retrying) reject(RemoteError.fromEnvelope(value.reason));
+      else return;
       done = true;
-      queueMicrotask(() => stop?.());
-      if (error === undefined) resolve();
-      else reject(error);
-    };
-    stop = state.subscribe((value) => {
-      if (value.status === 'connected') finish();
-      else if (value.status === 'disconnected' && !value.retrying) finish(RemoteError.fromEnvelope(value.reason));
+      queueMicrotask(() => stop());
     });
-    if (done) stop();
   });
 }

@@ -76,9 +76,13 @@ export class RpcConnection {
   /** Starts one operation; the returned function ends it (and stops a subscription on the server). */
   request(op: Operation, handlers: OperationHandlers): () => void {
     const id = this.#nextId++;
-    const connected = this.state.value.status === 'connected';
-    if (!connected && !(op.type === 'subscription' && op.persistent) && op.path !== HELLO_PATH) {
-      queueMicrotask(() => handlers.error(disconnectedShape(this.#lastError)));
+    const state = this.state.value;
+    const connected = state.status === 'connected';
+    // A persistent subscription waits for the next connection, unless there will be none (closed, refused).
+    const waits = op.type === 'subscription' && op.persistent && !this.#ended();
+    if (!connected && !waits && op.path !== HELLO_PATH) {
+      const reason = state.status === 'disconnected' ? state.reason : this.#lastError;
+      queueMicrotask(() => handlers.error(disconnectedShape(reason)));
       return () => undefined;
     }
     const active: Active = { op, handlers, sent: false };
@@ -101,9 +105,19 @@ export class RpcConnection {
     this.#drop({ code: 'disconnected', message: 'The client closed the connection' }, false);
   }
 
+  /** No further connection will be attempted. */
+  #ended(): boolean {
+    const state = this.state.value;
+    return this.#closed || (state.status === 'disconnected' && !state.retrying);
+  }
+
   #open(): void {
     this.#attempt += 1;
-    if (this.#attempt > 1) this.state.set({ status: 'connecting', attempt: this.#attempt }, BACKGROUND_CONTEXT);
+    // The first attempt starts in `connecting`; every later one (the first after a drop too) is announced.
+    const current = this.state.value;
+    if (current.status !== 'connecting' || current.attempt !== this.#attempt) {
+      this.state.set({ status: 'connecting', attempt: this.#attempt }, BACKGROUND_CONTEXT);
+    }
     const socket = this.#options.socketFactory();
     this.#socket = socket;
     socket.onOpen(() => {

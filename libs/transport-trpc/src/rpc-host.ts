@@ -15,6 +15,7 @@ import {
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
 import { createHostRouter } from './router';
+import { CLOSE_CODES } from './wire-socket';
 import type { HostRequestContext } from './trpc';
 
 export interface RpcHostOptions {
@@ -28,6 +29,9 @@ export interface RpcHostOptions {
 
 export const DEFAULT_KEEP_ALIVE = { pingMs: 30_000, pongWaitMs: 10_000 };
 
+const SOCKET_OPEN = 1;
+const HOST_CLOSED = 'The host is closed';
+
 /** The socket surface tRPC's ws adapter uses; a `ws` WebSocket or a loopback socket. */
 export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'terminate' | 'readyState'>;
 
@@ -39,7 +43,7 @@ export interface RpcHost {
   stats(): EndpointStats[];
   onClientConnect(listener: (clientId: string) => void): () => void;
   onClientDisconnect(listener: (clientId: string) => void): () => void;
-  /** Ends every connection's calls, watches and references. */
+  /** Ends every connection (its calls, watches and references, then its socket) and refuses new ones. */
   close(): void;
 }
 
@@ -52,10 +56,14 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   const endpoints = new Set<ConnectionEndpoint>();
   const connectListeners = new Set<(clientId: string) => void>();
   const disconnectListeners = new Set<(clientId: string) => void>();
+  const sockets = new Set<ServerSocket>();
+  let closed = false;
 
   const createContext = async ({ res, info }: { res: ServerSocket; info: { connectionParams: Record<string, string> | null } }): Promise<HostRequestContext> => {
     const identity = await options.authenticate(info.connectionParams);
     if (identity.isErr()) throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
+    // The socket may have closed while authentication awaited: its close event is gone, so never open an endpoint.
+    if (res.readyState !== SOCKET_OPEN) throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client went away' });
     const clientId = randomUUID();
     const connectionContext = withContextValue(CALLER_IDENTITY, identity.value, withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT));
     const endpoint = new ConnectionEndpoint({ registry: options.registry, clientId, connectionContext, broker: options.broker, limits: options.limits });
@@ -75,7 +83,12 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
 
   return {
     router,
-    accept: (socket, request) => handler(socket as WebSocket, request),
+    accept(socket, request) {
+      if (closed) return socket.close(CLOSE_CODES.goingAway, HOST_CLOSED);
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      handler(socket as WebSocket, request);
+    },
     stats: () => [...endpoints].map((endpoint) => endpoint.stats),
     onClientConnect(listener) {
       connectListeners.add(listener);
@@ -86,7 +99,10 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
       return () => disconnectListeners.delete(listener);
     },
     close() {
+      closed = true;
       for (const endpoint of [...endpoints]) endpoint.close();
+      // Without this a client would hold a live socket to closed endpoints, and never learn to reconnect.
+      for (const socket of [...sockets]) socket.close(CLOSE_CODES.goingAway, HOST_CLOSED);
     },
   };
 }

@@ -14,7 +14,8 @@ import {
   type WatchObserver,
 } from '@pi/remote';
 import { PERSISTENT, rpcLink } from './link';
-import type { RpcConnection } from './rpc-connection';
+import superjson from 'superjson';
+import type { ErrorShape, RpcConnection } from './rpc-connection';
 
 /**
  * The remote layer's channel over a tRPC client: services by path (`<service>.<method>`, `<service>.$watch`),
@@ -41,17 +42,42 @@ export class TrpcChannel implements RemoteChannel {
       'service' in request.target
         ? [`${request.target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
         : ['$rpc.invoke', { r: request.target.ref, m: request.member, a: request.args, c, t: request.trace }];
-    // Aborting tells the server to abort this call's context; the local promise rejects at once either way.
-    const onAbort = () => void this.#client.mutation('$rpc.cancel', { c }).catch(() => undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return (await this.#client.mutation(path, input, { signal })) as CallResponse;
-    } catch (error) {
-      if (signal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled');
-      throw toRemoteError(error);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
+    return (await this.#mutate(path, input, signal, () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined))) as CallResponse;
+  }
+
+  /**
+   * The call path, straight onto the connection: one frame out, one frame back. Arguments passed the strict-JSON
+   * guard already, so they are valid superjson as `{ json }` without a walk; aborting rejects at once and runs
+   * `onAbort` (which tells the server).
+   */
+  #mutate(path: string, input: unknown, signal: AbortSignal | undefined, onAbort?: () => void): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const abort = () => {
+        if (settled) return;
+        settled = true;
+        end();
+        onAbort?.();
+        reject(new RemoteError('cancelled', 'The call was cancelled'));
+      };
+      const end = this.#connection.request(
+        { type: 'mutation', path, input: { json: input }, persistent: false },
+        {
+          data: (data) => {
+            settled = true;
+            signal?.removeEventListener('abort', abort);
+            resolve(fromSuperjson(data));
+          },
+          error: (shape) => {
+            settled = true;
+            signal?.removeEventListener('abort', abort);
+            reject(shapeToRemoteError(shape));
+          },
+          complete: () => undefined,
+        },
+      );
+      signal?.addEventListener('abort', abort, { once: true });
+    });
   }
 
   watch(target: Target, observer: WatchObserver): () => void {
@@ -66,11 +92,7 @@ export class TrpcChannel implements RemoteChannel {
   }
 
   async release(ref: string): Promise<void> {
-    try {
-      await this.#client.mutation('$rpc.release', { r: ref });
-    } catch (error) {
-      throw toRemoteError(error);
-    }
+    await this.#mutate('$rpc.release', { r: ref }, undefined);
   }
 
   serveInteractions(ids: readonly string[], onFrame: (frame: InteractionFrame) => void): () => void {
@@ -83,11 +105,7 @@ export class TrpcChannel implements RemoteChannel {
   }
 
   async reply(reply: InteractionReply): Promise<void> {
-    try {
-      await this.#client.mutation('$rpc.reply', reply);
-    } catch (error) {
-      throw toRemoteError(error);
-    }
+    await this.#mutate('$rpc.reply', reply, undefined);
   }
 }
 
@@ -96,4 +114,16 @@ export function toRemoteError(error: unknown): RemoteError {
   const remote = (error as TRPCClientError<AnyRouter>)?.data?.remote as RemoteErrorEnvelope | undefined;
   if (isRemoteErrorEnvelope(remote)) return RemoteError.fromEnvelope(remote);
   return new RemoteError('internal', 'Unexpected transport error');
+}
+
+/** A superjson payload without `meta` is plain JSON already (our values always are): skip the walk. */
+function fromSuperjson(data: unknown): unknown {
+  if (typeof data === 'object' && data !== null && 'json' in data && !('meta' in data)) return (data as { json: unknown }).json;
+  return superjson.deserialize(data as never);
+}
+
+function shapeToRemoteError(shape: ErrorShape): RemoteError {
+  const plain = typeof shape === 'object' && shape !== null && 'json' in shape ? (fromSuperjson(shape) as ErrorShape) : shape;
+  const remote = plain?.data?.remote;
+  return isRemoteErrorEnvelope(remote) ? RemoteError.fromEnvelope(remote) : new RemoteError('internal', 'Unexpected transport error');
 }

@@ -8,11 +8,8 @@ const carrier = z.object({ traceparent: z.string().max(128).optional(), tracesta
 const callId = z.string().min(1).max(64);
 const refId = z.string().min(1).max(128);
 
-/** `<service>.<method>`: `a` the JSON arguments, `c` the caller's id for cancelling, `t` the W3C trace carrier. */
-export const serviceCallInput = z.object({ a: z.array(z.unknown()).max(64), c: callId, t: carrier });
-
-/** `$rpc.invoke`: the same for a method of a remote reference `r`. */
-export const referenceCallInput = serviceCallInput.extend({ r: refId, m: z.string().min(1).max(128) });
+/** `$rpc.invoke`: `a` the JSON arguments, `c` the caller's id for cancelling, `t` the W3C trace carrier, for method `m` of reference `r`. */
+export const referenceCallInput = z.object({ a: z.array(z.unknown()).max(64), c: callId, t: carrier, r: refId, m: z.string().min(1).max(128) });
 
 export const referenceInput = z.object({ r: refId });
 export const cancelInput = z.object({ c: callId });
@@ -24,5 +21,3 @@ export const replyInput = z.union([
     error: z.object({ code: z.string().max(64), message: z.string().max(4096), data: z.unknown().optional() }),
   }),
 ]);
-
-export type ServiceCallInput = z.infer<typeof serviceCallInput>;

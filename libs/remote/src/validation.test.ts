@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from './errors';
+import { Notes } from './testing/notes-service';
+import { findMethod, parseArguments, parseResult, type MethodSpec } from './validation';
+
+function method(name: string): MethodSpec {
+  const found = findMethod(Notes.exposure, name);
+  if (found === undefined) throw new Error(`No method ${name}`);
+  return found;
+}
+
+const add = method('add');
+const count = method('count');
+
+function thrown(run: () => unknown): RemoteError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RemoteError);
+    return error as RemoteError;
+  }
+  throw new Error('expected a RemoteError');
+}
+
+describe('method lookup', () => {
+  it('finds only own, exposed methods', () => {
+    expect(add).toBeDefined();
+    for (const inherited of ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'state']) {
+      expect(findMethod(Notes.exposure, inherited)).toBeUndefined();
+    }
+  });
+});
+
+describe('argument and result checks', () => {
+  it('returns the arguments as the schema parsed them', () => {
+    expect(parseArguments(add, ['note'])).toEqual(['note']);
+  });
+
+  it('rejects a non-array or a wrong count with invalid_argument', () => {
+    expect(thrown(() => parseArguments(add, { 0: 'note' })).code).toBe('invalid_argument');
+    expect(thrown(() => parseArguments(add, [])).message).toMatch(/Expected 1 argument/);
+    expect(thrown(() => parseArguments(add, ['a', 'b'])).code).toBe('invalid_argument');
+  });
+
+  it('rejects a non-JSON argument before the schema sees it, naming the kind and path', () => {
+    const error = thrown(() => parseArguments(add, [new Date(0)]));
+    expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'not_json', kind: 'date', path: '$.args[0]' } });
+  });
+
+  it('rejects an argument that breaks the contract, naming the path but not the value', () => {
+    const error = thrown(() => parseArguments(add, ['']));
+    expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'schema', path: '$.args[0]' } });
+  });
+
+  it('rejects a result that breaks the contract with invalid_result', () => {
+    expect(parseResult(count, 3)).toBe(3);
+    expect(thrown(() => parseResult(count, 'three')).code).toBe('invalid_result');
+    expect(thrown(() => parseResult(count, undefined)).code).toBe('invalid_result');
+  });
+});

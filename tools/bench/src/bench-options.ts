@@ -1,0 +1,35 @@
+import type { SystemName } from './server-process';
+import { SYSTEMS } from './server-process';
+
+export interface BenchOptions {
+  readonly transport: 'unix' | 'tcp';
+  /** Interleaved repetitions of every measurement. */
+  readonly rounds: number;
+  /** Servers started with `--cpu-prof`, their profiles written to out/profiles/. */
+  readonly profile: readonly SystemName[];
+  /** Only the call benchmark (e.g. while profiling). */
+  readonly callsOnly: boolean;
+}
+
+/** `--tcp`, `--rounds=N`, `--profile=pi[,raw-ws]`, `--calls-only`; anything else is an error, not ignored. */
+export function parseBenchOptions(args: readonly string[]): BenchOptions {
+  let transport: BenchOptions['transport'] = 'unix';
+  let rounds = 5;
+  let profile: SystemName[] = [];
+  let callsOnly = false;
+  for (const arg of args) {
+    const [flag, value] = arg.split('=', 2);
+    if (flag === '--tcp') transport = 'tcp';
+    else if (flag === '--calls-only') callsOnly = true;
+    else if (flag === '--rounds' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0) rounds = Number(value);
+    else if (flag === '--profile' && value !== undefined) profile = value.split(',').map(systemName);
+    else throw new Error(`Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only`);
+  }
+  return { transport, rounds, profile, callsOnly };
+}
+
+function systemName(value: string): SystemName {
+  const found = SYSTEMS.find((system) => system === value);
+  if (found === undefined) throw new Error(`Unknown system ${value}; one of ${SYSTEMS.join(', ')}`);
+  return found;
+}

@@ -1,0 +1,69 @@
+import { performance } from 'node:perf_hooks';
+import type { EchoClient } from './clients/echo-client';
+import { CALL_PAYLOAD } from './payload';
+import { median } from './stats';
+
+export interface CallSettings {
+  /** Unmeasured calls first on each fresh connection, so both ends run optimized code. */
+  readonly warmupCalls: number;
+  readonly sequentialCalls: number;
+  readonly inFlight: number;
+  /** The in-flight figure is calls completed in this window (time-boxed, so slow systems do not stretch the run). */
+  readonly inFlightWindowMs: number;
+}
+
+export const DEFAULT_CALL_SETTINGS: CallSettings = { warmupCalls: 300, sequentialCalls: 2000, inFlight: 100, inFlightWindowMs: 600 };
+
+export interface CallRound {
+  /** Median round trip of one call awaited before the next, in µs. */
+  readonly seqCallUs: number;
+  readonly inFlightCallsPerSec: number;
+  /** CPU per call during the in-flight window, client process and server process, in µs. */
+  readonly clientCpuUs: number;
+  readonly serverCpuUs: number;
+}
+
+export async function measureCalls(
+  client: EchoClient,
+  serverCpuMicros: () => Promise<number>,
+  settings: CallSettings = DEFAULT_CALL_SETTINGS,
+): Promise<CallRound> {
+  for (let call = 0; call < settings.warmupCalls; call++) await client.echo(CALL_PAYLOAD);
+  const seqCallUs = await sequentialUs(client, settings.sequentialCalls);
+  const serverBefore = await serverCpuMicros();
+  const clientBefore = process.cpuUsage();
+  const { calls, seconds } = await inFlight(client, settings);
+  const clientUsed = process.cpuUsage(clientBefore);
+  const serverUsed = (await serverCpuMicros()) - serverBefore;
+  return {
+    seqCallUs,
+    inFlightCallsPerSec: calls / seconds,
+    clientCpuUs: (clientUsed.user + clientUsed.system) / calls,
+    serverCpuUs: serverUsed / calls,
+  };
+}
+
+async function sequentialUs(client: EchoClient, calls: number): Promise<number> {
+  const times: number[] = [];
+  for (let call = 0; call < calls; call++) {
+    const start = performance.now();
+    await client.echo(CALL_PAYLOAD);
+    times.push((performance.now() - start) * 1000);
+  }
+  return median(times);
+}
+
+/** `inFlight` workers each keep one call outstanding until the window closes; in-flight calls then drain. */
+async function inFlight(client: EchoClient, settings: CallSettings): Promise<{ calls: number; seconds: number }> {
+  const start = performance.now();
+  const deadline = start + settings.inFlightWindowMs;
+  let calls = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      await client.echo(CALL_PAYLOAD);
+      calls += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: settings.inFlight }, worker));
+  return { calls, seconds: (performance.now() - start) / 1000 };
+}

@@ -1,0 +1,99 @@
+import { performance } from 'node:perf_hooks';
+import { connectPiClient } from './clients/pi.client';
+import { connectRawWs } from './clients/raw-ws.client';
+import { BenchFanout } from './pi-services';
+import type { ServerProcess } from './server-process';
+import { median } from './stats';
+
+export interface FanoutSettings {
+  readonly clients: number;
+  /** Publications timed per round (after one unmeasured one). */
+  readonly publications: number;
+}
+
+export const DEFAULT_FANOUT_SETTINGS: FanoutSettings = { clients: 100, publications: 15 };
+
+/** Subscribers that count who has seen which round; `expect` resolves once all of them have seen it. */
+interface Audience {
+  expect(round: number): Promise<void>;
+  close(): void;
+}
+
+let nextRound = 1;
+
+/**
+ * One round: connect the audience (untimed), then time each publication from the moment the command leaves
+ * this process until the last subscriber has the value. The command path is the same for pi and raw-ws.
+ */
+export interface FanoutRound {
+  /** Median time from publishing to the last subscriber having the value, in µs. */
+  readonly us: number;
+  /** CPU per publication: the server's, and the bench process's for all subscribers together, in µs. */
+  readonly serverCpuUs: number;
+  readonly clientsCpuUs: number;
+}
+
+export async function measureFanout(
+  server: ServerProcess,
+  kind: 'pi' | 'raw-ws',
+  settings: FanoutSettings = DEFAULT_FANOUT_SETTINGS,
+): Promise<FanoutRound> {
+  const audience = kind === 'pi' ? await piAudience(server.url, settings.clients) : await rawAudience(server.url, settings.clients);
+  const times: number[] = [];
+  try {
+    await publishTo(server, audience);
+    const serverBefore = await server.cpuMicros();
+    const clientsBefore = process.cpuUsage();
+    for (let publication = 0; publication < settings.publications; publication++) times.push(await publishTo(server, audience));
+    const clientsUsed = process.cpuUsage(clientsBefore);
+    const serverUsed = (await server.cpuMicros()) - serverBefore;
+    return {
+      us: median(times),
+      serverCpuUs: serverUsed / settings.publications,
+      clientsCpuUs: (clientsUsed.user + clientsUsed.system) / settings.publications,
+    };
+  } finally {
+    audience.close();
+  }
+}
+
+/** One publication, timed from the command leaving this process to the last subscriber having the value. */
+async function publishTo(server: ServerProcess, audience: Audience): Promise<number> {
+  const round = nextRound++;
+  const everyone = audience.expect(round);
+  const start = performance.now();
+  const acknowledged = server.publish(round);
+  await everyone;
+  const us = (performance.now() - start) * 1000;
+  await acknowledged;
+  return us;
+}
+
+function counter(size: number): { seen(round: number): void; expect(round: number): Promise<void> } {
+  let waiting: { round: number; count: number; resolve: () => void } | undefined;
+  return {
+    seen(round) {
+      if (waiting === undefined || waiting.round !== round) return;
+      waiting.count += 1;
+      if (waiting.count === size) waiting.resolve();
+    },
+    expect: (round) => new Promise((resolve) => (waiting = { round, count: 0, resolve })),
+  };
+}
+
+async function piAudience(url: string, size: number): Promise<Audience> {
+  const seen = counter(size);
+  const clients = await Promise.all(Array.from({ length: size }, () => connectPiClient(url)));
+  for (const client of clients) {
+    const service = await client.use(BenchFanout);
+    service.cell.subscribe((value) => seen.seen(value.round));
+  }
+  return { expect: seen.expect, close: () => clients.forEach((client) => client.close()) };
+}
+
+async function rawAudience(url: string, size: number): Promise<Audience> {
+  const seen = counter(size);
+  const clients = await Promise.all(Array.from({ length: size }, () => connectRawWs(url)));
+  for (const client of clients) client.onBroadcast((value) => seen.seen((value as { round: number }).round));
+  return { expect: seen.expect, close: () => clients.forEach((client) => client.close()) };
+}

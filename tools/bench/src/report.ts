@@ -1,0 +1,41 @@
+import type { BenchResults } from './results';
+import { SYSTEMS } from './server-process';
+import { ratio, type Spread } from './stats';
+import { checkTargets, times } from './targets';
+import { formatSpread, formatTable } from './text-table';
+
+/** The printed summary: the call table with ratios to the floor, the state figures, then the targets. */
+export function formatReport(results: BenchResults): string[] {
+  const raw = results.systems['raw-ws'];
+  const rows = SYSTEMS.map((system) => {
+    const figures = results.systems[system];
+    return [
+      system,
+      formatSpread(figures.seqCallUs),
+      times(ratio(figures.seqCallUs.median, raw.seqCallUs.median)),
+      formatSpread(figures.inFlightCallsPerSec),
+      times(ratio(figures.inFlightCallsPerSec.median, raw.inFlightCallsPerSec.median)),
+      `${Math.round(figures.clientCpuUs.median)} + ${Math.round(figures.serverCpuUs.median)}`,
+    ];
+  });
+  const { fanout, hydration, idle } = results;
+  const kb = (bytes: Spread) => formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 1);
+  const cpuMs = (cpu: { server: Spread; clients: Spread }) => `${(cpu.server.median / 1000).toFixed(2)} + ${(cpu.clients.median / 1000).toFixed(2)}`;
+  const ms = (us: Spread) => formatSpread({ median: us.median / 1000, min: us.min / 1000, max: us.max / 1000 }, 2);
+  return [
+    `RPC benchmark: ${results.rounds} interleaved rounds over ${results.transport === 'unix' ? 'a Unix socket' : 'loopback TCP'}, ` +
+      `one server process per system, medians [min–max of round medians], ${results.durationSec.toFixed(0)} s`,
+    '',
+    ...formatTable(['system', 'seq call µs', 'vs raw', '100 in flight calls/s', 'vs raw', 'CPU µs/call client + server'], rows),
+    '',
+    `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
+      times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),
+    `  CPU per fan-out (ms), server + 100 subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
+    `hydration, 1 MB state (ms):           pi use() ${ms(hydration.piUs)}   raw-ws fetch ${ms(hydration.rawWsFetchUs)}   ` +
+      times(ratio(hydration.piUs.median, hydration.rawWsFetchUs.median)),
+    `server memory per idle connection (KB, ${idle.connections} conns): pi heap ${kb(idle.piHeapBytes)} rss ${kb(idle.piRssBytes)}   ` +
+      `raw-ws heap ${kb(idle.rawWsHeapBytes)} rss ${kb(idle.rawWsRssBytes)}`,
+    '',
+    ...checkTargets(results).map((check) => `${check.met ? 'MET   ' : 'MISSED'}  ${check.target}  (${check.actual})`),
+  ];
+}

@@ -1,0 +1,81 @@
+import type { SystemName } from './server-process';
+import type { Spread } from './stats';
+
+export interface CallFigures {
+  readonly seqCallUs: Spread;
+  readonly inFlightCallsPerSec: Spread;
+  /** CPU per call while 100 calls are in flight: unlike times, this barely moves when the machine is busy. */
+  readonly clientCpuUs: Spread;
+  readonly serverCpuUs: Spread;
+}
+
+/** Everything one run measured; each figure is a spread over the run's rounds. */
+export interface BenchResults {
+  readonly transport: 'unix' | 'tcp';
+  readonly rounds: number;
+  readonly durationSec: number;
+  readonly systems: Record<SystemName, CallFigures>;
+  readonly fanout: {
+    readonly clients: number;
+    readonly valueBytes: number;
+    readonly piUs: Spread;
+    readonly rawWsUs: Spread;
+    /** CPU per publication, server + all subscribers (one process), in µs. */
+    readonly piCpuUs: { readonly server: Spread; readonly clients: Spread };
+    readonly rawWsCpuUs: { readonly server: Spread; readonly clients: Spread };
+  };
+  readonly hydration: { readonly stateBytes: number; readonly piUs: Spread; readonly rawWsFetchUs: Spread };
+  readonly idle: {
+    readonly connections: number;
+    readonly piHeapBytes: Spread;
+    readonly piRssBytes: Spread;
+    readonly rawWsHeapBytes: Spread;
+    readonly rawWsRssBytes: Spread;
+  };
+}
+
+/** `{ name: median, nameMin, nameMax }`: the flat shape of tools/bench/out/rpc.json. */
+function flat(name: string, value: Spread): Record<string, number> {
+  return { [name]: round(value.median), [`${name}Min`]: round(value.min), [`${name}Max`]: round(value.max) };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+export function toJson(results: BenchResults): Record<string, unknown> {
+  const systems: Record<string, unknown> = {};
+  for (const [name, figures] of Object.entries(results.systems)) {
+    systems[name] = {
+      ...flat('seqCallUs', figures.seqCallUs),
+      ...flat('inflight100CallsPerSec', figures.inFlightCallsPerSec),
+      ...flat('clientCpuUsPerCall', figures.clientCpuUs),
+      ...flat('serverCpuUsPerCall', figures.serverCpuUs),
+    };
+  }
+  const { fanout, hydration, idle } = results;
+  return {
+    transport: results.transport,
+    rounds: results.rounds,
+    durationSec: round(results.durationSec),
+    systems,
+    fanout: {
+      clients: fanout.clients,
+      valueBytes: fanout.valueBytes,
+      ...flat('piUs', fanout.piUs),
+      ...flat('rawWsUs', fanout.rawWsUs),
+      ...flat('piServerCpuUs', fanout.piCpuUs.server),
+      ...flat('piClientsCpuUs', fanout.piCpuUs.clients),
+      ...flat('rawWsServerCpuUs', fanout.rawWsCpuUs.server),
+      ...flat('rawWsClientsCpuUs', fanout.rawWsCpuUs.clients),
+    },
+    hydration: { stateBytes: hydration.stateBytes, ...flat('piUs', hydration.piUs), ...flat('rawWsFetchUs', hydration.rawWsFetchUs) },
+    idleConnectionBytes: {
+      connections: idle.connections,
+      ...flat('piHeap', idle.piHeapBytes),
+      ...flat('piRss', idle.piRssBytes),
+      ...flat('rawWsHeap', idle.rawWsHeapBytes),
+      ...flat('rawWsRss', idle.rawWsRssBytes),
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { BenchOptions } from './bench-options';
+import { measureCalls, type CallRound } from './call-bench';
+import { CONNECT } from './clients/connect';
+import { DEFAULT_FANOUT_SETTINGS, measureFanout, type FanoutRound } from './fanout-bench';
+import { measureIdleMemory, IDLE_CONNECTIONS, type IdleMemory } from './idle-memory-bench';
+import { measurePiHydration, measureRawFetch } from './hydration-bench';
+import { bulkValue, fanoutValue } from './payload';
+import type { BenchResults } from './results';
+import { SYSTEMS, spawnServer, type ServerProcess, type SystemName } from './server-process';
+import { spread } from './stats';
+
+const IDLE_ROUNDS = 3;
+
+/**
+ * Starts every system's server in its own process, then repeats each measurement `rounds` times, rotating
+ * which system goes first so no system always runs on a warmer or colder machine.
+ */
+export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResults> {
+  const started = performance.now();
+  const sockets = await mkdtemp(join(tmpdir(), 'pi-bench-'));
+  const profiles = fileURLToPath(new URL('../out/profiles/', import.meta.url));
+  if (options.profile.length > 0) await mkdir(profiles, { recursive: true });
+  const servers = new Map<SystemName, ServerProcess>();
+  try {
+    const spawned = await Promise.all(
+      SYSTEMS.map((system) =>
+        spawnServer(system, {
+          listenOn: options.transport === 'tcp' ? 'tcp' : join(sockets, `${system}.sock`),
+          nodeFlags: options.profile.includes(system) ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
+        }),
+      ),
+    );
+    for (const server of spawned) servers.set(server.system, server);
+    const server = (system: SystemName) => servers.get(system) as ServerProcess;
+
+    const calls = new Map<SystemName, CallRound[]>(SYSTEMS.map((system) => [system, []]));
+    log('warming up every system (one unrecorded round)');
+    for (const system of SYSTEMS) await callRound(system, server(system));
+    for (let round = 0; round < options.rounds; round++) {
+      for (const system of rotate(SYSTEMS, round)) calls.get(system)?.push(await callRound(system, server(system)));
+      log(`calls: round ${round + 1}/${options.rounds} done`);
+    }
+
+    const fanout = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
+    const hydration = { pi: [] as number[], raw: [] as number[] };
+    const idle = { pi: [] as IdleMemory[], raw: [] as IdleMemory[] };
+    if (!options.callsOnly) {
+      for (let round = 0; round < options.rounds; round++) {
+        const piFirst = round % 2 === 0;
+        for (const kind of piFirst ? (['pi', 'raw-ws'] as const) : (['raw-ws', 'pi'] as const)) {
+          (kind === 'pi' ? fanout.pi : fanout.raw).push(await measureFanout(server(kind), kind));
+          if (kind === 'pi') hydration.pi.push(await measurePiHydration(server('pi').url));
+          else hydration.raw.push(await measureRawFetch(server('raw-ws').url));
+        }
+        log(`fan-out and hydration: round ${round + 1}/${options.rounds} done`);
+      }
+      for (let round = 0; round < IDLE_ROUNDS; round++) {
+        idle.pi.push(await measureIdleMemory(server('pi'), 'pi'));
+        idle.raw.push(await measureIdleMemory(server('raw-ws'), 'raw-ws'));
+      }
+      log('idle connections done');
+    }
+
+    const orZero = (values: number[]) => spread(values.length === 0 ? [0] : values);
+    return {
+      transport: options.transport,
+      rounds: options.rounds,
+      durationSec: (performance.now() - started) / 1000,
+      systems: Object.fromEntries(
+        SYSTEMS.map((system) => {
+          const rounds = calls.get(system) ?? [];
+          const figure = (pick: (round: CallRound) => number) => spread(rounds.map(pick));
+          return [
+            system,
+            {
+              seqCallUs: figure((r) => r.seqCallUs),
+              inFlightCallsPerSec: figure((r) => r.inFlightCallsPerSec),
+              clientCpuUs: figure((r) => r.clientCpuUs),
+              serverCpuUs: figure((r) => r.serverCpuUs),
+            },
+          ];
+        }),
+      ) as BenchResults['systems'],
+      fanout: {
+        clients: DEFAULT_FANOUT_SETTINGS.clients,
+        valueBytes: JSON.stringify(fanoutValue(1)).length,
+        piUs: orZero(fanout.pi.map((r) => r.us)),
+        rawWsUs: orZero(fanout.raw.map((r) => r.us)),
+        piCpuUs: { server: orZero(fanout.pi.map((r) => r.serverCpuUs)), clients: orZero(fanout.pi.map((r) => r.clientsCpuUs)) },
+        rawWsCpuUs: { server: orZero(fanout.raw.map((r) => r.serverCpuUs)), clients: orZero(fanout.raw.map((r) => r.clientsCpuUs)) },
+      },
+      hydration: { stateBytes: JSON.stringify(bulkValue()).length, piUs: orZero(hydration.pi), rawWsFetchUs: orZero(hydration.raw) },
+      idle: {
+        connections: IDLE_CONNECTIONS,
+        piHeapBytes: orZero(idle.pi.map((m) => m.heapBytes)),
+        piRssBytes: orZero(idle.pi.map((m) => m.rssBytes)),
+        rawWsHeapBytes: orZero(idle.raw.map((m) => m.heapBytes)),
+        rawWsRssBytes: orZero(idle.raw.map((m) => m.rssBytes)),
+      },
+    };
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.stop()));
+    await rm(sockets, { recursive: true, force: true });
+  }
+}
+
+/** A fresh connection per round: connection setup is not timed, but no round inherits another's state. */
+async function callRound(system: SystemName, server: ServerProcess): Promise<CallRound> {
+  const client = await CONNECT[system](server.url);
+  try {
+    return await measureCalls(client, () => server.cpuMicros());
+  } finally {
+    client.close();
+  }
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const offset = by % items.length;
+  return [...items.slice(offset), ...items.slice(0, offset)];
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ServerCommand, ServerReport } from './server-protocol';
+
+export type SystemName = 'raw-ws' | 'trpc-wslink' | 'pi' | 'capnweb' | 'birpc';
+
+export const SYSTEMS: readonly SystemName[] = ['raw-ws', 'trpc-wslink', 'pi', 'capnweb', 'birpc'];
+
+/** One system's server, running in a child process of its own. */
+export interface ServerProcess {
+  readonly system: SystemName;
+  readonly url: string;
+  /** For attaching a profiler or reading the child's CPU time. */
+  readonly pid: number;
+  memory(): Promise<{ heapUsed: number; rss: number }>;
+  /** CPU time the server has used so far, in µs. */
+  cpuMicros(): Promise<number>;
+  /** Resolves once the server has published (the fan-out clock starts before this is sent). */
+  publish(round: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** A Unix socket path, or `tcp` for a loopback port. */
+  readonly listenOn: string;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  readonly nodeFlags?: readonly string[];
+  /** Another server entry to run under the system's name, for trying out a variant. */
+  readonly entry?: string;
+}
+
+/** Spawns `node --import tsx servers/<system>.server.ts` (tsx's loader, without its wrapper process). */
+export function spawnServer(system: SystemName, options: SpawnOptions): Promise<ServerProcess> {
+  const entry = options.entry ?? fileURLToPath(new URL(`./servers/${system}.server.ts`, import.meta.url));
+  const child = spawn(process.execPath, ['--expose-gc', ...(options.nodeFlags ?? []), '--import', 'tsx', entry, options.listenOn], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`The ${system} server exited (${code}) before it was ready`));
+    child.once('exit', onExit);
+    child.once('message', (report: ServerReport) => {
+      child.off('exit', onExit);
+      if (report.type !== 'ready') return reject(new Error(`The ${system} server sent ${report.type} before ready`));
+      resolve(serverProcess(system, report.url, child));
+    });
+  });
+}
+
+function serverProcess(system: SystemName, url: string, child: ChildProcess): ServerProcess {
+  const ask = <T extends ServerReport['type']>(command: ServerCommand, answer: T) =>
+    new Promise<Extract<ServerReport, { type: T }>>((resolve) => {
+      const onMessage = (report: ServerReport) => {
+        if (report.type !== answer) return;
+        child.off('message', onMessage);
+        resolve(report as Extract<ServerReport, { type: T }>);
+      };
+      child.on('message', onMessage);
+      child.send(command);
+    });
+  return {
+    system,
+    url,
+    pid: child.pid ?? -1,
+    memory: async () => {
+      const { heapUsed, rss } = await ask({ type: 'memory' }, 'memory');
+      return { heapUsed, rss };
+    },
+    cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    publish: async (round) => {
+      await ask({ type: 'publish', round }, 'published');
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.send({ type: 'exit' } satisfies ServerCommand);
+      }),
+  };
+}

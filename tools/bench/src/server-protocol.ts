@@ -1,0 +1,30 @@
+/**
+ * The IPC messages between the bench process and one server child. The child listens on the address it is
+ * given, reports `ready` with the URL clients dial, then answers commands until `exit` (or until the bench
+ * process goes away, which closes the IPC channel).
+ */
+export type ListenOn = { readonly socketPath: string } | { readonly port: 0 };
+
+/** bench → server */
+export type ServerCommand =
+  /** Collect garbage, then report memory: the idle-connection figure is the difference of two reports. */
+  | { readonly type: 'memory' }
+  /** Report the CPU time used so far (user + system, µs): per-call CPU holds still on a busy machine. */
+  | { readonly type: 'cpu' }
+  /** Send the fan-out value of `round` to every connected client (raw-ws) or `set()` the watched cell (pi). */
+  | { readonly type: 'publish'; readonly round: number }
+  | { readonly type: 'exit' };
+
+/** server → bench */
+export type ServerReport =
+  | { readonly type: 'ready'; readonly url: string }
+  | { readonly type: 'memory'; readonly heapUsed: number; readonly rss: number }
+  | { readonly type: 'cpu'; readonly micros: number }
+  | { readonly type: 'published'; readonly round: number };
+
+/** The child reads where to listen from its first argument: a socket path, or `tcp` for a loopback port. */
+export function listenOnFromArgv(argv: readonly string[]): ListenOn {
+  const where = argv[2];
+  if (where === undefined) throw new Error('usage: <server>.ts <socket path | tcp>');
+  return where === 'tcp' ? { port: 0 } : { socketPath: where };
+}
