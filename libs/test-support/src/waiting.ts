@@ -12,14 +12,13 @@ export async function eventually(condition: () => boolean, attempts = 2000): Pro
 /** The next value of a state that satisfies `accept` (the current value counts). */
 export function nextValue<T>(state: RemoteState<T>, accept: (value: T) => boolean): Promise<T> {
   return new Promise((resolve) => {
-    let stop: (() => void) | undefined;
     let done = false;
-    stop = state.subscribe((value) => {
+    // The immediate callback may match before `stop` exists, so unsubscribing waits for a microtask.
+    const stop = state.subscribe((value) => {
       if (done || !accept(value)) return;
       done = true;
-      queueMicrotask(() => stop?.());
+      queueMicrotask(() => stop());
       resolve(value);
     });
-    if (done) stop();
   });
 }
