@@ -63,7 +63,9 @@ export class ConnectionEndpoint {
 
   constructor(options: EndpointOptions) {
     this.#registry = options.registry;
-    this.#context = withAbortSignal(this.#closed.signal, options.connectionContext);
+    // No signal here: each call gets only its own controller, which `close` aborts, so no call pays for
+    // combining two signals.
+    this.#context = options.connectionContext;
     this.#limits = { ...DEFAULT_ENDPOINT_LIMITS, ...options.limits };
     this.#clientId = options.clientId;
     this.#broker = options.broker;
@@ -157,7 +159,9 @@ export class ConnectionEndpoint {
   /** The connection ended: abort every active call, end every watch, drop every reference. */
   close(): void {
     if (this.#closed.signal.aborted) return;
-    this.#closed.abort(new RemoteError('disconnected', 'The client disconnected'));
+    const reason = new RemoteError('disconnected', 'The client disconnected');
+    this.#closed.abort(reason);
+    for (const controller of [...this.#calls.values()]) controller.abort(reason);
     for (const stop of [...this.#watches.keys()]) stop();
     this.#references.clear();
     this.#broker?.disconnect(this.#clientId);

@@ -109,6 +109,11 @@ export function detachJson<T extends JsonValue>(value: T): T {
   return deepFreeze(structuredClone(value));
 }
 
+/** Freezes a value that nobody else holds (one just decoded from a frame), without copying it. */
+export function freezeJson<T extends JsonValue>(value: T): T {
+  return deepFreeze(value);
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

@@ -1,12 +1,15 @@
 import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
 import { deliveryContext, runListener } from './delivery';
-import { detachJson, type JsonValue } from './json';
+import { freezeJson, type JsonValue } from './json';
 import { ListenerSet } from './listener-set';
 import type { EventListener, RemoteEvents, RemoteState, StateListener, TypedEvent } from './state-types';
 
-/** Replicated values are frozen copies, as on the providing side, so no listener can change what another sees. */
+/**
+ * Replicated values are frozen, as on the providing side, so no listener can change what another sees. They arrive
+ * freshly decoded from a frame, so freezing in place is enough: nobody else holds them.
+ */
 function detached<T>(value: T): T {
-  return detachJson(value as JsonValue) as T;
+  return freezeJson(value as JsonValue) as T;
 }
 
 /** A client-side copy of one remote state cell: synchronously readable, changed only by its connection. */
