@@ -33,6 +33,8 @@ export async function listenWebSocket(
   const server = createServer((_request, response) => response.writeHead(426).end('WebSocket only'));
   const wss = new WebSocketServer({ server, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
   wss.on('connection', (socket, request) => host.accept(socket, request));
+  // The http server's listen errors are re-emitted here; `listen` below already turns them into values.
+  wss.on('error', () => undefined);
 
   if ('socketPath' in address) {
     const listened = await listenOnSocket(server, address.socketPath);
@@ -62,13 +64,13 @@ function listener(server: Server, wss: WebSocketServer, address: WebSocketListen
 }
 
 async function listenOnSocket(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
-  const first = await listen(server, () => server.listen(socketPath));
+  const first = await listen(server, () => listenPrivately(server, socketPath));
   if (first.isOk() || first.error.code !== 'address_in_use') return first;
   if (await isAnswering(socketPath)) {
     return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
   }
   await unlink(socketPath).catch(() => undefined);
-  return listen(server, () => server.listen(socketPath));
+  return listen(server, () => listenPrivately(server, socketPath));
 }
 
 function listen(server: Server, start: () => void): Promise<Result<void, ListenError>> {
@@ -102,4 +104,14 @@ function isAnswering(socketPath: string): Promise<boolean> {
     });
     probe.once('error', () => resolve(false));
   });
+}
+
+/** The socket file is created during `listen` itself, so a umask makes it 0600 from its first moment (chmod follows too). */
+function listenPrivately(server: Server, socketPath: string): void {
+  const previous = process.umask(0o177);
+  try {
+    server.listen(socketPath);
+  } finally {
+    process.umask(previous);
+  }
 }

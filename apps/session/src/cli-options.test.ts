@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { USAGE, parseCliOptions } from './cli-options';
+import { locate } from './locations';
+
+describe('pi-session flags', () => {
+  it('defaults to a new session in the current directory', () => {
+    expect(parseCliOptions([], '/work/project')._unsafeUnwrap()).toEqual({
+      help: false,
+      cwd: '/work/project',
+      sessionId: undefined,
+      manifest: undefined,
+      socket: undefined,
+      port: undefined,
+      dataDir: undefined,
+      configDir: undefined,
+    });
+  });
+
+  it('reads every documented flag', () => {
+    const args = ['--cwd', '/p', '--session', 's-1', '--manifest', 'm.json', '--socket', '/r/s.sock', '--port', '0', '--data-dir', '/d', '--config-dir', '/c'];
+    expect(parseCliOptions(args, '/')._unsafeUnwrap()).toMatchObject({ cwd: '/p', sessionId: 's-1', manifest: 'm.json', socket: '/r/s.sock', port: 0, dataDir: '/d', configDir: '/c' });
+    for (const flag of args.filter((arg) => arg.startsWith('--'))) expect(USAGE).toContain(flag);
+  });
+
+  it.each(['1e3', ' 80', '0x50', '-1', '65536', ''])('refuses --port %j', (port) => {
+    expect(parseCliOptions(['--port', port], '/')._unsafeUnwrapErr()).toContain('--port');
+  });
+
+  it.each(['../escape', 'a/b', '', 'x'.repeat(65)])('refuses a session id that is not a plain name: %j', (id) => {
+    expect(parseCliOptions(['--session', id], '/')._unsafeUnwrapErr()).toContain('--session');
+  });
+});
+
+describe('where a session keeps its files', () => {
+  const options = parseCliOptions([], '/p')._unsafeUnwrap();
+
+  it('follows the XDG base directories, with the socket in the runtime directory', () => {
+    const where = locate(options, 's-1', { XDG_DATA_HOME: '/xd', XDG_CONFIG_HOME: '/xc', XDG_RUNTIME_DIR: '/run/user/1' });
+    expect(where).toEqual({
+      dataDir: '/xd/pi',
+      configDir: '/xc/pi',
+      sessionFile: '/xd/pi/sessions/s-1.jsonl',
+      socketPath: '/run/user/1/pi/s-1.sock',
+      connectionFile: '/xd/pi/sessions/s-1.connection.json',
+    });
+  });
+
+  it('puts the socket under the data directory when there is no runtime directory', () => {
+    const where = locate(parseCliOptions(['--data-dir', '/d'], '/p')._unsafeUnwrap(), 's-1', {});
+    expect(where.socketPath).toBe('/d/run/s-1.sock');
+  });
+});

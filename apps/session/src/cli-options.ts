@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { err, ok, type Result } from 'neverthrow';
+
+export interface CliOptions {
+  readonly help: boolean;
+  readonly cwd: string;
+  readonly sessionId: string | undefined;
+  readonly manifest: string | undefined;
+  readonly socket: string | undefined;
+  readonly port: number | undefined;
+  readonly dataDir: string | undefined;
+  readonly configDir: string | undefined;
+}
+
+export const USAGE = `Usage: pi-session [options]
+
+Runs one pi session: opens (or creates) the session, starts its plugins, and serves presentations
+over a Unix socket (mode 0600). A connection file (socket path and token, mode 0600) tells clients
+how to connect. Stops cleanly on SIGINT or SIGTERM.
+
+Options:
+  --cwd DIR           the project directory the session works in (default: the current directory)
+  --session ID        reopen the session with this id (default: create a new session)
+  --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
+  --socket PATH       the Unix socket to listen on (default: $XDG_RUNTIME_DIR/pi/<id>.sock,
+                      or <data dir>/run/<id>.sock)
+  --port N            also listen on 127.0.0.1:N (0 picks a free port)
+  --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi,
+                      or ~/.local/share/pi)
+  --config-dir DIR    where settings, credentials and models.json live (default:
+                      $XDG_CONFIG_HOME/pi, or ~/.config/pi)
+  -h, --help          show this help
+`;
+
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** Parses argv strictly: an unknown flag, a missing value or a bad number is one clear error line. */
+export function parseCliOptions(argv: readonly string[], cwd: string): Result<CliOptions, string> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        cwd: { type: 'string' },
+        session: { type: 'string' },
+        manifest: { type: 'string' },
+        socket: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'config-dir': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return err(`${error instanceof Error ? error.message : String(error)} (see --help)`);
+  }
+  const values = parsed.values;
+  // Digits only: Number() would also accept "1e3", " 80" or "0x50".
+  const port = values.port === undefined ? undefined : /^[0-9]{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
+  if (port !== undefined && (!Number.isInteger(port) || port > 65535)) {
+    return err(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  }
+  if (values.session !== undefined && !SESSION_ID.test(values.session)) {
+    return err(`--session must be letters, digits, "_" or "-" (at most 64), got "${values.session}"`);
+  }
+  return ok({
+    help: values.help === true,
+    cwd: values.cwd ?? cwd,
+    sessionId: values.session,
+    manifest: values.manifest,
+    socket: values.socket,
+    port,
+    dataDir: values['data-dir'],
+    configDir: values['config-dir'],
+  });
+}

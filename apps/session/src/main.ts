@@ -1,0 +1,45 @@
+import { USAGE, parseCliOptions } from './cli-options';
+import { startSession } from './start-session';
+
+/** Resolves with the first SIGINT or SIGTERM; listening from the start, so one sent during startup is not lost. */
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+}
+
+/** The pi-session process: parse flags, start, print where it listens, stop on SIGINT/SIGTERM. */
+async function main(): Promise<number> {
+  const options = parseCliOptions(process.argv.slice(2), process.cwd());
+  if (options.isErr()) {
+    process.stderr.write(`pi-session: ${options.error}\n`);
+    return 2;
+  }
+  if (options.value.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const stopSignal = nextStopSignal();
+  const started = await startSession(options.value, process.env);
+  if (started.isErr()) {
+    process.stderr.write(`pi-session: ${started.error}\n`);
+    return 1;
+  }
+  const session = started.value;
+  const also = session.url === null ? '' : ` and ${session.url}`;
+  process.stdout.write(`pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})\n`);
+  const signal = await stopSignal;
+  const failures = await session.stop();
+  for (const failure of failures) process.stderr.write(`pi-session: disposal failed: ${failure}\n`);
+  process.stdout.write(`pi-session ${session.sessionId}: stopped on ${signal}\n`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  // Anything unexpected (a directory that cannot be created, a file that cannot be written) is still one line.
+  process.stderr.write(`pi-session: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

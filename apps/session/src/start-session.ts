@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import { startSessionHost } from '@pi/host-session';
+import { loadManifestFile, parseManifest, type PluginManifest } from '@pi/kernel';
+import { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from '@pi/plugin-catalog';
+import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
+import { checkAddresses } from './address-check';
+import type { CliOptions } from './cli-options';
+import { removeConnectionFile, writeConnectionFile } from './connection-file';
+import { locate } from './locations';
+import { SESSION_FACETS } from './session-facets';
+
+/** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+export interface RunningSession {
+  readonly sessionId: string;
+  readonly socketPath: string;
+  readonly url: string | null;
+  readonly connectionFile: string;
+  /** Stops serving, disposes the plugins in reverse order, closes the session and removes the connection file. */
+  stop(): Promise<string[]>;
+}
+
+/** Everything `pi-session` does between parsing its flags and waiting for a signal. Failures are one line each. */
+export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv): Promise<Result<RunningSession, string>> {
+  const cwd = resolve(options.cwd);
+  if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
+  const manifest = await readManifest(options.manifest);
+  if (manifest.isErr()) return err(manifest.error);
+  const sessionId = options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+  const where = locate(options, sessionId, env);
+  if (Buffer.byteLength(where.socketPath) > MAX_SOCKET_PATH_BYTES) {
+    return err(`The socket path is too long for a Unix socket (${Buffer.byteLength(where.socketPath)} bytes, at most ${MAX_SOCKET_PATH_BYTES}): ${where.socketPath}; give a shorter --socket`);
+  }
+  const busy = await checkAddresses(where.socketPath, options.port);
+  if (busy !== undefined) return err(busy);
+  const token = randomBytes(32).toString('base64url');
+  await mkdir(where.configDir, { recursive: true, mode: 0o700 });
+  const created = !(await exists(where.sessionFile));
+
+  const started = await startSessionHost({
+    manifest: manifest.value,
+    catalog: BUILTIN_PLUGINS,
+    facets: SESSION_FACETS,
+    identity: { sessionId, workspaceId: workspaceIdOf(cwd) },
+    sessionFile: where.sessionFile,
+    paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },
+    authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }),
+  });
+  if (started.isErr()) {
+    // A session this attempt created holds nothing but its header: leave no empty session behind.
+    if (created) await rm(where.sessionFile, { force: true });
+    return err(started.error.message);
+  }
+  const host = started.value;
+
+  const listeners: WebSocketListener[] = [];
+  const fail = async (message: string) => {
+    await Promise.all(listeners.map((listener) => listener.close()));
+    await host.stop();
+    if (created) await rm(where.sessionFile, { force: true });
+    return err(message);
+  };
+  await mkdir(dirname(where.socketPath), { recursive: true, mode: 0o700 });
+  const socket = await listenWebSocket(host.rpc, { socketPath: where.socketPath });
+  if (socket.isErr()) return fail(`Cannot listen on ${where.socketPath}: ${socket.error.message}`);
+  listeners.push(socket.value);
+  let url: string | null = null;
+  if (options.port !== undefined) {
+    const tcp = await listenWebSocket(host.rpc, { port: options.port, host: '127.0.0.1' });
+    if (tcp.isErr()) return fail(`Cannot listen on 127.0.0.1:${options.port}: ${tcp.error.message}`);
+    listeners.push(tcp.value);
+    url = tcp.value.url;
+  }
+  await writeConnectionFile(where.connectionFile, { sessionId, socketPath: where.socketPath, url, token, pid: process.pid });
+
+  let stopping: Promise<string[]> | undefined;
+  return ok({
+    sessionId,
+    socketPath: where.socketPath,
+    url,
+    connectionFile: where.connectionFile,
+    stop: () =>
+      (stopping ??= (async () => {
+        await removeConnectionFile(where.connectionFile);
+        await Promise.all(listeners.map((listener) => listener.close()));
+        const report = await host.stop();
+        return report.failures.map((failure) => `${failure.pluginId}: ${failure.message}`);
+      })()),
+  });
+}
+
+async function readManifest(file: string | undefined): Promise<Result<PluginManifest, string>> {
+  // A file's errors already name the file; the built-in manifest failing would be a bug of this build.
+  if (file !== undefined) return (await loadManifestFile(file)).mapErr((error) => error.message);
+  return parseManifest(DEFAULT_MANIFEST).mapErr((error) => `the built-in manifest is invalid: ${error.message}`);
+}
+
+/** Sessions of one project share a workspace id, derived from its directory. */
+function workspaceIdOf(cwd: string): string {
+  return `w-${createHash('sha256').update(cwd).digest('hex').slice(0, 16)}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Chat, type ChatService, type ChatTranscript } from '@pi/chat-contract';
+import { connect, type PiClient } from '@pi/client';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  createSandbox,
+  readConnectionFile,
+  readSessionEntries,
+  runPiSession,
+  type SessionProcess,
+  type SessionSandbox,
+} from './pi-session-process';
+
+let sandbox: SessionSandbox | undefined;
+const processes: SessionProcess[] = [];
+const clients: PiClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await Promise.all(processes.splice(0).map((process) => process.stop('SIGKILL')));
+  await sandbox?.remove();
+  sandbox = undefined;
+});
+
+/** Starts pi-session in the sandbox and connects a client through its connection file. */
+async function attach(where: SessionSandbox, extra: readonly string[] = []) {
+  const process = runPiSession(where, [...where.flags, ...extra]);
+  processes.push(process);
+  const line = await process.listening();
+  const { socketPath, token } = await readConnectionFile(line.connectionFile);
+  const client = (await connect({ socketPath, token, reconnect: false }))._unsafeUnwrap();
+  clients.push(client);
+  return { process, line, chat: await client.use(Chat) };
+}
+
+/**
+ * Prompts and waits for the run's `settled` event — the lane is free again by then (the transcript's settled
+ * entry arrives a moment earlier, while the run still holds the lane).
+ */
+async function promptToEnd(chat: ChatService, text: string): Promise<{ operationId: string | null; transcript: ChatTranscript }> {
+  const settledRuns = new Set<string>();
+  let notify = (): void => undefined;
+  const stop = chat.events.subscribe((event) => {
+    if (event.type !== 'settled') return;
+    settledRuns.add(event.operationId);
+    notify();
+  });
+  try {
+    const response = await chat.prompt({ text }, BACKGROUND_CONTEXT);
+    expect(response.accepted).toBe(true);
+    await new Promise<void>((resolve) => {
+      notify = () => {
+        if (settledRuns.has(response.operationId ?? '')) resolve();
+      };
+      notify();
+    });
+    return { operationId: response.operationId, transcript: chat.transcript.value };
+  } finally {
+    stop();
+  }
+}
+
+/** Long enough that the offline model is still streaming it back (one word per delta) when the process dies. */
+const LONG_PROMPT = Array.from({ length: 50_000 }, (_, index) => `word${index}`).join(' ');
+
+describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  it('comes back with --session holding the transcript up to the last durable entry', async () => {
+    sandbox = await createSandbox();
+    const first = await attach(sandbox);
+    await promptToEnd(first.chat, 'remember me');
+
+    const streaming = await first.chat.prompt({ text: LONG_PROMPT }, BACKGROUND_CONTEXT);
+    await new Promise<void>((resolve) => {
+      const stop = first.chat.events.subscribe((event) => {
+        if (event.type !== 'delta' || event.operationId !== streaming.operationId) return;
+        stop();
+        resolve();
+      });
+    });
+    expect(await first.process.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    const durable = await readSessionEntries(sandbox.dataDir, first.line.sessionId);
+
+    const second = await attach(sandbox, ['--session', first.line.sessionId]);
+
+    expect(second.line.sessionId).toBe(first.line.sessionId);
+    const restored = second.chat.transcript.value;
+    // Every durable entry, in order, then what recovery wrote for the run the crash cut short.
+    const durableIds = durable.filter((entry) => entry['kind'] !== 'custom').map((entry) => entry['id']);
+    expect(restored.entries.slice(0, durableIds.length).map((entry) => entry.id)).toEqual(durableIds);
+    expect(restored.entries.slice(0, 4).map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
+    expect(restored.entries[2]).toMatchObject({ kind: 'assistant', text: 'You said: remember me' });
+    expect(restored.entries).toContainEqual(expect.objectContaining({ kind: 'user', operationId: streaming.operationId, text: LONG_PROMPT }));
+    expect(restored.entries.at(-1)).toMatchObject({ kind: 'run_settled', operationId: streaming.operationId, outcome: 'failed', error: 'interrupted' });
+    expect(restored.running).toBeNull();
+
+    // The recovered session takes prompts again.
+    const after = (await promptToEnd(second.chat, 'still here?')).transcript;
+    expect(after.entries.at(-2)).toMatchObject({ kind: 'assistant', text: 'You said: still here?' });
+  });
+
+  it('between prompts, comes back with every settled run', async () => {
+    sandbox = await createSandbox();
+    const first = await attach(sandbox);
+    const before = (await promptToEnd(first.chat, 'one and done')).transcript;
+    await first.process.stop('SIGKILL');
+
+    const second = await attach(sandbox, ['--session', first.line.sessionId]);
+
+    expect(second.chat.transcript.value).toEqual(before);
+  });
+});

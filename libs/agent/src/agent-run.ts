@@ -1,0 +1,80 @@
+import type { Context } from '@pi/context';
+import type { BeforeToolHooks } from './before-tool-hooks';
+import type { HarnessEvent, RunOutcome, SessionTree } from './harness-types';
+import type { AgentMessage, ToolCallPart } from './messages';
+import { streamTurn } from './model-turn';
+import type { ModelProvider, ThinkingLevel } from './provider';
+import type { SessionWriter } from './session-writer';
+import type { AnyAgentTool } from './tool';
+import { runToolCall } from './tool-call';
+import { runToolRound } from './tool-round';
+import { toolSchema } from './tool-schema';
+
+/** Everything a run decided at acceptance; nothing here is re-read while it runs. */
+export interface RunPlan {
+  operationId: string;
+  provider: ModelProvider;
+  modelId: string;
+  thinkingLevel: ThinkingLevel;
+  maxTurns: number;
+}
+
+export interface RunServices {
+  writer: SessionWriter;
+  tree: SessionTree;
+  /** Read at the start of each turn: the model is offered, and may call, exactly that turn's tools. */
+  tools: () => ReadonlyMap<string, AnyAgentTool>;
+  hooks: BeforeToolHooks;
+  emit: (event: HarnessEvent) => void;
+  /** The context events and entries of this run are delivered with (telemetry only, no signal). */
+  eventContext: Context;
+}
+
+/**
+ * The turn loop: ask the model, record its answer, run the tool calls it made, and go again until it
+ * answers without tool calls or maxTurns is reached. `context` carries the run's own abort signal.
+ * Storage failures reject (the caller settles in memory); everything else ends in an outcome.
+ */
+export async function runTurns(plan: RunPlan, services: RunServices, context: Context): Promise<RunOutcome> {
+  const { operationId } = plan;
+  const aborted = (): boolean => context.abortSignal?.aborted === true;
+  const record = async (message: AgentMessage): Promise<void> => {
+    await services.writer.append({ kind: 'message', message, operationId }, 'buffered', services.eventContext);
+  };
+  for (let turn = 0; turn < plan.maxTurns; turn += 1) {
+    if (aborted()) return { outcome: 'aborted', error: null };
+    const tools = services.tools();
+    const result = await streamTurn(
+      {
+        provider: plan.provider,
+        model: `${plan.provider.id}/${plan.modelId}`,
+        request: {
+          modelId: plan.modelId,
+          messages: services.tree.messages(),
+          tools: [...tools].map(([name, tool]) => toolSchema(name, tool)),
+          thinkingLevel: plan.thinkingLevel,
+        },
+        onTextDelta: (delta) => services.emit({ type: 'text_delta', operationId, delta }),
+      },
+      context,
+    );
+    if (result.kind !== 'answered') {
+      if (result.partial !== null) await record(result.partial);
+      return result.kind === 'aborted' ? { outcome: 'aborted', error: null } : { outcome: 'failed', error: result.error };
+    }
+    await record(result.message);
+    const calls = result.message.content.filter((part): part is ToolCallPart => part.type === 'tool_call');
+    if (calls.length === 0) return { outcome: 'completed', error: null };
+    await runToolRound({
+      calls,
+      isParallel: (call) => tools.get(call.name)?.executionMode === 'parallel',
+      run: (call) => {
+        services.emit({ type: 'tool_started', operationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments });
+        return runToolCall({ operationId, call, tool: tools.get(call.name), hooks: services.hooks }, context);
+      },
+      record,
+    });
+    if (aborted()) return { outcome: 'aborted', error: null };
+  }
+  return { outcome: 'completed', error: null };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { SessionEntry, SessionHeader } from './entries';
+import { agentMessageSchema } from './message-schema';
+
+/** Runtime shapes of the session file's lines, checked when a session is restored. */
+export const sessionHeaderSchema: z.ZodType<SessionHeader> = z.object({
+  type: z.literal('session'),
+  version: z.literal(1),
+  sessionId: z.string().min(1),
+  cwd: z.string(),
+  createdAt: z.string(),
+});
+
+const base = {
+  id: z.string().min(1),
+  parentId: z.string().min(1).nullable(),
+  timestamp: z.string(),
+};
+
+export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion('kind', [
+  z.object({ ...base, kind: z.literal('message'), message: agentMessageSchema, operationId: z.string().nullable() }),
+  z.object({ ...base, kind: z.literal('operation_started'), operationId: z.string() }),
+  z.object({ ...base, kind: z.literal('cancel_requested'), operationId: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal('operation_settled'),
+    operationId: z.string(),
+    outcome: z.enum(['completed', 'aborted', 'failed']),
+    error: z.string().nullable(),
+  }),
+  z.object({ ...base, kind: z.literal('custom'), namespace: z.string(), data: z.json() }),
+]);

@@ -1,0 +1,40 @@
+import { BACKGROUND_CONTEXT, withTelemetryContext, type Context } from '@pi/context';
+import type { HarnessEvent, HarnessEvents } from './harness-types';
+
+type Listener = (event: HarnessEvent, context: Context) => void;
+
+/**
+ * Passive fan-out of progress events. A listener cannot intercept or break a run: its throw is contained,
+ * and the listeners after it still hear the event.
+ */
+export class HarnessEventHub implements HarnessEvents {
+  // One slot per subscription, so subscribing the same function twice is two subscriptions and each
+  // disposer removes exactly its own.
+  readonly #slots = new Set<{ listener: Listener }>();
+
+  subscribe(listener: Listener): () => void {
+    const slot = { listener };
+    this.#slots.add(slot);
+    return () => {
+      this.#slots.delete(slot);
+    };
+  }
+
+  emit(event: HarnessEvent, context: Context): void {
+    for (const slot of [...this.#slots]) {
+      try {
+        slot.listener(event, context);
+      } catch {
+        // Deliberately contained: events are observations, and the durable record is the entries.
+      }
+    }
+  }
+}
+
+/**
+ * The context listeners receive: the cause's telemetry (so their work joins its trace) and nothing else —
+ * never the cause's abort signal, which belongs to the invocation or run that produced the event.
+ */
+export function eventDeliveryContext(cause: Context): Context {
+  return withTelemetryContext(cause.telemetryContext, BACKGROUND_CONTEXT);
+}

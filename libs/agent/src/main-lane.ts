@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { BACKGROUND_CONTEXT, withAbortSignal, withTelemetryContext, type Context } from '@pi/context';
+import { err, ok, type Result } from 'neverthrow';
+import { runTurns, type RunPlan } from './agent-run';
+import type { BeforeToolHooks } from './before-tool-hooks';
+import { createDeferred, type Deferred } from './deferred';
+import { errorMessage } from './error-text';
+import { eventDeliveryContext, type HarnessEventHub } from './harness-events';
+import type { AbortRejection, AgentLane, HarnessOptions, PromptRejection, RunOutcome } from './harness-types';
+import type { UserMessage } from './messages';
+import { checkPromptMessages } from './prompt-messages';
+import { resolveRunModel } from './run-model';
+import type { SessionTreeState } from './session-tree';
+import type { SessionWriter } from './session-writer';
+
+export interface MainLaneParts {
+  writer: SessionWriter;
+  tree: SessionTreeState;
+  hooks: BeforeToolHooks;
+  events: HarnessEventHub;
+  options: HarnessOptions;
+  /** Outcomes already in the file, so `settled` and `requestAbort` know restored operations. */
+  restoredOutcomes: ReadonlyMap<string, RunOutcome>;
+}
+
+interface ActiveRun {
+  readonly operationId: string;
+  /** The run's own cancellation: only requestAbort (durably) and close (in memory) abort it. */
+  readonly controller: AbortController;
+  /** Settling: the outcome is decided and being written; it can no longer be aborted. */
+  phase: 'running' | 'settling';
+  /** The durable cancel_requested write, once requestAbort accepted a cancellation. */
+  cancel: Promise<unknown> | null;
+  readonly settled: Deferred<RunOutcome>;
+}
+
+export const DEFAULT_MAX_TURNS = 16;
+
+/**
+ * The main lane: one run at a time, durable from acceptance (`operation_started`) to settlement
+ * (`operation_settled`). A run lives on its own controller and telemetry root, detached from the
+ * invocation that started it: an invocation's cancellation or disconnect never reaches it.
+ * A session file that cannot be written is not an answer a caller can act on, so it throws.
+ */
+export class MainLane implements AgentLane {
+  readonly #parts: MainLaneParts;
+  readonly #outcomes: Map<string, RunOutcome>;
+  #active: ActiveRun | null = null;
+  #closing = false;
+
+  constructor(parts: MainLaneParts) {
+    this.#parts = parts;
+    this.#outcomes = new Map(parts.restoredOutcomes);
+  }
+
+  get running(): string | null {
+    return this.#active?.operationId ?? null;
+  }
+
+  async prompt(messages: readonly UserMessage[], context: Context): Promise<Result<{ operationId: string }, PromptRejection>> {
+    if (this.#closing) throw new Error('prompt on a closed harness');
+    const checked = checkPromptMessages(messages);
+    if (checked.isErr()) return err(checked.error);
+    const active = this.#active;
+    if (active !== null) {
+      return err({ code: 'busy', message: `Operation ${active.operationId} is still running`, operationId: active.operationId });
+    }
+    // The one read of the settings for this run: a change from here on applies to the next run only.
+    const settings = this.#parts.options.settings();
+    const model = resolveRunModel(settings, this.#parts.options.providers());
+    if (model.isErr()) return err(model.error);
+
+    const operationId = randomUUID();
+    const run: ActiveRun = { operationId, controller: new AbortController(), phase: 'running', cancel: null, settled: createDeferred() };
+    // Claimed before the first await, so a concurrent prompt sees busy.
+    this.#active = run;
+    const eventContext = eventDeliveryContext(context);
+    try {
+      const { writer } = this.#parts;
+      await writer.append({ kind: 'operation_started', operationId }, 'synced', eventContext);
+      for (const [index, message] of checked.value.entries()) {
+        const durability = index === checked.value.length - 1 ? 'synced' : 'buffered';
+        await writer.append({ kind: 'message', message, operationId }, durability, eventContext);
+      }
+    } catch (error) {
+      this.#active = null;
+      throw new Error(`the prompt could not be recorded: ${errorMessage(error)}`, { cause: error });
+    }
+    const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
+    const plan: RunPlan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns };
+    void this.#execute(run, plan);
+    return ok({ operationId });
+  }
+
+  async requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>> {
+    const run = this.#active;
+    if (run === null || run.operationId !== operationId || run.phase === 'settling') {
+      return this.#outcomes.has(operationId) || run?.operationId === operationId
+        ? err({ code: 'already_settled', message: `Operation ${operationId} has already settled` })
+        : err({ code: 'unknown_operation', message: `No operation ${operationId} in this session` });
+    }
+    if (run.cancel === null) {
+      // Enqueued now, before any await, so the settlement (decided later) is written after it.
+      const written = this.#parts.writer.append({ kind: 'cancel_requested', operationId }, 'synced', eventDeliveryContext(context));
+      // The run is told to stop only once the cancellation is on disk — or has failed to get there,
+      // since a broken file must not keep alive a run the user asked to stop.
+      run.cancel = written.finally(() => run.controller.abort(new Error('the run was aborted by requestAbort')));
+    }
+    try {
+      await run.cancel;
+    } catch (error) {
+      throw new Error(`the cancellation could not be recorded: ${errorMessage(error)}`, { cause: error });
+    }
+    return ok(undefined);
+  }
+
+  settled(operationId: string): Promise<RunOutcome> {
+    const outcome = this.#outcomes.get(operationId);
+    if (outcome !== undefined) return Promise.resolve(outcome);
+    if (this.#active?.operationId === operationId) return this.#active.settled.promise;
+    return Promise.reject(new Error(`No operation ${operationId} in this session`));
+  }
+
+  /** For close: no new runs; the running one is stopped in memory and writes nothing more. */
+  stop(): void {
+    this.#closing = true;
+    this.#active?.controller.abort(new Error('the harness is closing'));
+  }
+
+  async #execute(run: ActiveRun, plan: RunPlan): Promise<void> {
+    const { operationId } = plan;
+    const model = `${plan.provider.id}/${plan.modelId}`;
+    const rootSpan = { name: 'agent.run', attributes: { 'pi.operation_id': operationId, 'pi.model': model } };
+    const { outcome, eventContext } = await BACKGROUND_CONTEXT.telemetryContext.startSpan(rootSpan, async (span) => {
+      const eventContext = withTelemetryContext(span, BACKGROUND_CONTEXT);
+      const runContext = withAbortSignal(run.controller.signal, eventContext);
+      this.#parts.events.emit({ type: 'run_started', operationId }, eventContext);
+      const outcome = await this.#settle(run, await this.#runTurns(plan, runContext, eventContext), eventContext);
+      span.setAttribute('pi.outcome', outcome.outcome);
+      return { outcome, eventContext };
+    });
+    this.#outcomes.set(operationId, outcome);
+    this.#active = null;
+    run.settled.resolve(outcome);
+    this.#parts.events.emit({ type: 'run_settled', operationId, outcome }, eventContext);
+  }
+
+  /** Never rejects: an append that failed (or a registry that threw) ends the run as failed. */
+  async #runTurns(plan: RunPlan, runContext: Context, eventContext: Context): Promise<RunOutcome> {
+    const { writer, tree, hooks, events, options } = this.#parts;
+    const emit = (event: Parameters<HarnessEventHub['emit']>[0]): void => events.emit(event, eventContext);
+    try {
+      return await runTurns(plan, { writer, tree, tools: options.tools, hooks, emit, eventContext }, runContext);
+    } catch (error) {
+      return { outcome: 'failed', error: errorMessage(error) };
+    }
+  }
+
+  /** Decides the outcome and makes it durable. Synchronous up to the write, so no abort slips in between. */
+  async #settle(run: ActiveRun, ran: RunOutcome, eventContext: Context): Promise<RunOutcome> {
+    run.phase = 'settling';
+    if (this.#closing) return { outcome: 'aborted', error: 'the harness closed before the run settled' };
+    // An accepted cancellation is the outcome, even if the run happened to finish while it was being written.
+    const outcome: RunOutcome = run.cancel !== null ? { outcome: 'aborted', error: null } : ran;
+    try {
+      await this.#parts.writer.append({ kind: 'operation_settled', operationId: run.operationId, ...outcome }, 'synced', eventContext);
+      return outcome;
+    } catch (error) {
+      return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };
+    }
+  }
+}

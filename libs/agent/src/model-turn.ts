@@ -1,0 +1,62 @@
+import type { Context } from '@pi/context';
+import { iterateUntilAborted } from './abortable-iteration';
+import { errorMessage } from './error-text';
+import type { AssistantMessage, TextPart, ToolCallPart } from './messages';
+import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
+
+export interface TurnRequest {
+  provider: ModelProvider;
+  request: ProviderRequest;
+  /** `provider/modelId`, stamped on the assistant message. */
+  model: string;
+  onTextDelta: (delta: string) => void;
+}
+
+/** A partial message keeps the text streamed so far; it is null when no text had arrived. */
+export type TurnResult =
+  | { kind: 'answered'; message: AssistantMessage }
+  | { kind: 'aborted'; partial: AssistantMessage | null }
+  | { kind: 'failed'; error: string; partial: AssistantMessage | null };
+
+/** Streams one model answer, forwarding text deltas as they arrive, and assembles the final message. */
+export async function streamTurn(turn: TurnRequest, context: Context): Promise<TurnResult> {
+  const content: Array<TextPart | ToolCallPart> = [];
+  let stopReason: 'stop' | 'tool_calls' | 'length' | null = null;
+  const onEvent = (event: ProviderEvent): boolean => {
+    switch (event.type) {
+      case 'text_delta':
+        if (event.delta === '') return true;
+        appendText(content, event.delta);
+        turn.onTextDelta(event.delta);
+        return true;
+      case 'tool_call':
+        content.push({ type: 'tool_call', id: event.id, name: event.name, arguments: event.arguments });
+        return true;
+      case 'done':
+        stopReason = event.stopReason;
+        return false;
+    }
+  };
+  const signal = context.abortSignal ?? new AbortController().signal;
+  const partial = (reason: 'aborted' | 'error'): AssistantMessage | null => {
+    // Only the text survives a cut: a tool call without its result would make the next request invalid.
+    const text = content.filter((part): part is TextPart => part.type === 'text');
+    return text.length === 0 ? null : { role: 'assistant', content: text, model: turn.model, stopReason: reason };
+  };
+  try {
+    const end = await iterateUntilAborted(turn.provider.stream(turn.request, context), signal, onEvent);
+    if (end === 'aborted') return { kind: 'aborted', partial: partial('aborted') };
+  } catch (error) {
+    return { kind: 'failed', error: errorMessage(error), partial: partial('error') };
+  }
+  if (stopReason === null) {
+    return { kind: 'failed', error: 'the model stream ended without a done event', partial: partial('error') };
+  }
+  return { kind: 'answered', message: { role: 'assistant', content, model: turn.model, stopReason } };
+}
+
+function appendText(content: Array<TextPart | ToolCallPart>, delta: string): void {
+  const last = content[content.length - 1];
+  if (last?.type === 'text') last.text += delta;
+  else content.push({ type: 'text', text: delta });
+}

@@ -1,0 +1,25 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { RunSettings } from './harness-types';
+import type { ModelProvider } from './provider';
+
+export interface RunModel {
+  provider: ModelProvider;
+  modelId: string;
+}
+
+/** The provider and model a run will use, from the settings snapshot taken at acceptance. */
+export function resolveRunModel(
+  settings: RunSettings,
+  providers: ReadonlyMap<string, ModelProvider>,
+): Result<RunModel, { code: 'no_model'; message: string }> {
+  if (settings.model === null) return err({ code: 'no_model', message: 'No model is selected' });
+  const { provider: providerId, modelId } = settings.model;
+  const provider = providers.get(providerId);
+  if (provider === undefined) {
+    return err({ code: 'no_model', message: `The selected model's provider "${providerId}" is not available` });
+  }
+  if (!provider.models().some((model) => model.modelId === modelId)) {
+    return err({ code: 'no_model', message: `Provider "${providerId}" has no model "${modelId}"` });
+  }
+  return ok({ provider, modelId });
+}

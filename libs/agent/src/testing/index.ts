@@ -1,0 +1,11 @@
+export { createDeferred, type Deferred } from '../deferred';
+export {
+  createSessionDirectory,
+  nextEvent,
+  readSessionLines,
+  recordEvents,
+  testHarnessOptions,
+  type SessionDirectory,
+  type TestHarnessSetup,
+} from './harness-fixture';
+export { createScriptedProvider, type ScriptStep, type ScriptedProvider, type ScriptedProviderOptions } from './scripted-provider';

@@ -1,0 +1,65 @@
+import { withTelemetryContext, type Context } from '@pi/context';
+import { z } from 'zod';
+import type { BeforeToolHooks } from './before-tool-hooks';
+import { errorMessage } from './error-text';
+import { toolResultSchema } from './message-schema';
+import type { ToolCallPart, ToolResultMessage } from './messages';
+import type { AnyAgentTool } from './tool';
+
+export interface ToolCallRun {
+  operationId: string;
+  call: ToolCallPart;
+  /** The tool offered to the model this turn under the call's name, if any. */
+  tool: AnyAgentTool | undefined;
+  hooks: BeforeToolHooks;
+}
+
+/**
+ * Runs one tool call to a result message; never rejects. Every way a call can go wrong — unknown tool,
+ * invalid arguments, a blocking or failing hook, a throwing tool, a non-JSON result — becomes an error
+ * result the model can read, so one bad call never ends the run.
+ */
+export function runToolCall(run: ToolCallRun, context: Context): Promise<ToolResultMessage> {
+  const { call } = run;
+  return context.telemetryContext.startSpan(
+    { name: 'agent.tool', attributes: { 'pi.tool.name': call.name, 'pi.tool.call_id': call.id } },
+    async (span) => {
+      try {
+        return await resolveToolCall(run, withTelemetryContext(span, context));
+      } catch (error) {
+        // Reached only through a tool's own bug outside execute (a throwing refinement, a cyclic result).
+        return errorResult(call, `Tool ${call.name} failed: ${errorMessage(error)}`);
+      }
+    },
+  );
+}
+
+async function resolveToolCall({ operationId, call, tool, hooks }: ToolCallRun, context: Context): Promise<ToolResultMessage> {
+  if (tool === undefined) return errorResult(call, `Unknown tool "${call.name}"`);
+  const args = await tool.parameters.safeParseAsync(call.arguments);
+  if (!args.success) return errorResult(call, `Invalid arguments for ${call.name}:\n${z.prettifyError(args.error)}`);
+  const info = { operationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments };
+  const blocked = await hooks.blockReason(info, context);
+  if (blocked !== null) return errorResult(call, blocked);
+  if (context.abortSignal?.aborted === true) return errorResult(call, 'Tool call skipped: the run was aborted');
+  let raw: unknown;
+  try {
+    raw = await tool.execute(args.data, context);
+  } catch (error) {
+    return errorResult(call, `Tool ${call.name} failed: ${errorMessage(error)}`);
+  }
+  const result = toolResultSchema.safeParse(raw);
+  if (!result.success) return errorResult(call, `Tool ${call.name} returned an invalid result:\n${z.prettifyError(result.error)}`);
+  return {
+    role: 'tool',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: result.data.content,
+    details: result.data.details,
+    isError: result.data.isError ?? false,
+  };
+}
+
+export function errorResult(call: ToolCallPart, text: string): ToolResultMessage {
+  return { role: 'tool', toolCallId: call.id, toolName: call.name, content: [{ type: 'text', text }], details: null, isError: true };
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openHarness, type AgentHarness, type AnyAgentTool, type HarnessEvent, type UserMessage } from '@pi/agent';
+import { createScriptedProvider, createSessionDirectory, testHarnessOptions, type ScriptStep, type SessionDirectory } from '@pi/agent/testing';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { createKernel } from '@pi/kernel';
+import { agentScope } from './agent-scope';
+import type { AgentPluginScope } from './session-context';
+
+const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
+const echo: AnyAgentTool = {
+  name: 'echo',
+  label: 'Echo',
+  description: 'echoes',
+  executionMode: 'sequential',
+  parameters: z.object({}),
+  execute: async () => ({ content: [{ type: 'text', text: 'echoed' }], details: null }),
+};
+/** One run: the model calls `echo`, then answers. */
+const callsEcho: ScriptStep[][] = [
+  [{ type: 'tool_call', id: 'c1', name: 'echo', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }],
+  [{ type: 'text_delta', delta: 'ok' }, { type: 'done', stopReason: 'stop' }],
+];
+
+let directory: SessionDirectory;
+let harness: AgentHarness;
+
+beforeEach(async () => {
+  directory = await createSessionDirectory();
+  const provider = createScriptedProvider({ turns: [...callsEcho, ...callsEcho, ...callsEcho] });
+  harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [echo] })))._unsafeUnwrap();
+});
+afterEach(async () => {
+  await harness.close();
+  await directory.remove();
+});
+
+async function runOnce(): Promise<void> {
+  const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
+  expect((await harness.main.settled(operationId)).outcome).toBe('completed');
+}
+
+/** One plugin's agent scope, built by a kernel as the session host builds it; stop() disposes the plugin. */
+async function pluginWith(setup: (agent: AgentPluginScope) => void) {
+  const kernel = createKernel<AgentPluginScope>({
+    createContext: (scope, entry) => agentScope(harness, entry.id, { sessionId: 's', workspaceId: 'w' }, scope),
+  });
+  (await kernel.start([{ id: '@t/policy', facet: setup }]))._unsafeUnwrap();
+  return kernel;
+}
+
+async function capturedScope(): Promise<AgentPluginScope> {
+  let agent: AgentPluginScope | undefined;
+  await pluginWith((scope) => void (agent = scope));
+  if (agent === undefined) throw new Error('the facet did not run');
+  return agent;
+}
+
+describe('the scoped agent view', () => {
+  it('removes the hooks and event listeners a plugin registered when the plugin is disposed', async () => {
+    const hookCalls: string[] = [];
+    const events: HarnessEvent['type'][] = [];
+    const plugin = await pluginWith((agent) => {
+      agent.hooks.beforeTool((call) => void hookCalls.push(call.toolName));
+      agent.events.subscribe((event) => void events.push(event.type));
+    });
+    await runOnce();
+    expect(hookCalls).toEqual(['echo']);
+    expect(events).toContain('run_settled');
+
+    await plugin.stop();
+    hookCalls.length = 0;
+    events.length = 0;
+    await runOnce();
+
+    expect(hookCalls).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  it('removes exactly one hook or listener with the remover it returned', async () => {
+    const calls: string[] = [];
+    let removeFirst = (): void => undefined;
+    let unsubscribe = (): void => undefined;
+    await pluginWith((agent) => {
+      removeFirst = agent.hooks.beforeTool(() => void calls.push('first'));
+      agent.hooks.beforeTool(() => void calls.push('second'));
+      unsubscribe = agent.events.subscribe(() => void calls.push('event'));
+    });
+
+    removeFirst();
+    unsubscribe();
+    await runOnce();
+
+    expect(calls).toEqual(['second']);
+  });
+
+  it('reads the durable tree but cannot record into it', async () => {
+    const agent = await capturedScope();
+    await runOnce();
+
+    const tree = agent.sessionTree;
+    expect(tree.entries()).toEqual(harness.tree.entries());
+    expect(tree.leafId).toBe(harness.tree.leafId);
+    expect(tree.messages().map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    // The harness's own tree object can add entries in memory; the view a plugin holds has no such method.
+    expect('add' in harness.tree).toBe(true);
+    expect(Object.keys(tree).sort()).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
+    expect(Object.isFrozen(tree)).toBe(true);
+  });
+
+  it('writes custom entries in the plugin\'s own namespace', async () => {
+    const agent = await capturedScope();
+    const entry = await agent.appendCustom({ note: 'hi' }, BACKGROUND_CONTEXT);
+    expect(entry).toMatchObject({ kind: 'custom', namespace: '@t/policy', data: { note: 'hi' } });
+  });
+});

@@ -1,0 +1,53 @@
+import type { Context } from '@pi/context';
+import type { AgentHarness, BeforeToolHook, HarnessEvent, SessionTree } from '@pi/agent';
+import type { PluginLifecycleScope } from '@pi/kernel';
+import type { AgentLanePluginView, AgentPluginScope, SessionIdentity } from './session-context';
+
+/** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
+export function agentScope(harness: AgentHarness, pluginId: string, identity: SessionIdentity, scope: PluginLifecycleScope): AgentPluginScope {
+  return Object.freeze({
+    identity,
+    main: laneView(harness),
+    sessionTree: treeView(harness.tree),
+    hooks: Object.freeze({ beforeTool: (hook: BeforeToolHook) => owned(scope, harness.hooks.beforeTool(hook)) }),
+    events: Object.freeze({
+      subscribe: (listener: (event: HarnessEvent, context: Context) => void) => owned(scope, harness.events.subscribe(listener)),
+    }),
+    appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
+  } satisfies AgentPluginScope);
+}
+
+/** The lane's own methods, bound: the object behind them (with its in-memory stop) stays with the host. */
+function laneView(harness: AgentHarness): AgentLanePluginView {
+  const lane = harness.main;
+  return Object.freeze({
+    prompt: lane.prompt.bind(lane),
+    requestAbort: lane.requestAbort.bind(lane),
+    settled: lane.settled.bind(lane),
+    get running() {
+      return lane.running;
+    },
+  });
+}
+
+/**
+ * A read-only view of the tree. The harness's tree object also records appended entries in memory; handing it
+ * out would let a facet change what the session shows without writing the file (raw mutation).
+ */
+function treeView(tree: SessionTree): SessionTree {
+  return Object.freeze({
+    sessionId: tree.sessionId,
+    entries: () => tree.entries(),
+    branch: () => tree.branch(),
+    messages: () => tree.messages(),
+    get leafId() {
+      return tree.leafId;
+    },
+  });
+}
+
+/** Owned by the plugin's scope (removed when it is disposed), and removable earlier by the plugin itself. */
+function owned(scope: PluginLifecycleScope, remove: () => void): () => void {
+  scope.own(remove);
+  return remove;
+}

@@ -1,0 +1,29 @@
+import type { OwnerMessage } from '@pi/registry';
+
+/** How many failures the host keeps for diagnostics: the latest ones matter, and memory must stay bounded. */
+export const MAX_CALLBACK_FAILURES = 64;
+
+/**
+ * Plugin callbacks the host invokes (rebuild listeners, client connect/disconnect) run isolated: one that
+ * throws must not stop the others, break a rebuild or a connection, or crash the session. What it threw is
+ * kept, by plugin, for `diagnostics()`.
+ */
+export class CallbackFailures {
+  readonly #failures: OwnerMessage[] = [];
+
+  /** `callback` wrapped so that a throw is recorded against `owner` instead of propagating. */
+  guard<A extends unknown[]>(owner: string, what: string, callback: (...args: A) => void): (...args: A) => void {
+    return (...args) => {
+      try {
+        callback(...args);
+      } catch (error) {
+        this.#failures.push({ owner, message: `${what} threw: ${error instanceof Error ? error.message : String(error)}` });
+        if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
+      }
+    };
+  }
+
+  list(): readonly OwnerMessage[] {
+    return [...this.#failures];
+  }
+}

@@ -1,0 +1,121 @@
+import type { Context } from '@pi/context';
+import type {
+  AgentLane,
+  AnyAgentTool,
+  BeforeToolHook,
+  HarnessEvent,
+  JsonValue,
+  ModelProvider,
+  RunSettings,
+  SessionEntry,
+  SessionTree,
+} from '@pi/agent';
+import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
+import type { Draft } from '@pi/registry';
+import type {
+  ConnectionState,
+  Interaction,
+  LocalService,
+  MutableRemoteEvents,
+  MutableRemoteState,
+  RemoteService,
+  RemoteState,
+} from '@pi/remote';
+
+export interface SessionIdentity {
+  readonly sessionId: string;
+  readonly workspaceId: string;
+}
+
+/** The main lane as a facet sees it: prompt and durable abort, nothing that closes or rewrites the session. */
+export type AgentLanePluginView = Pick<AgentLane, 'prompt' | 'requestAbort' | 'settled'> & { readonly running: string | null };
+
+/**
+ * Hooks and events registered through the scope are owned by the plugin and removed when it is disposed; the
+ * returned remover removes exactly that registration earlier.
+ */
+export interface ScopedHooks {
+  beforeTool(hook: BeforeToolHook): () => void;
+}
+
+export interface ScopedEvents {
+  subscribe(listener: (event: HarnessEvent, context: Context) => void): () => void;
+}
+
+/** Scoped local session authority (spec: AgentPluginScope). */
+export interface AgentPluginScope {
+  readonly identity: SessionIdentity;
+  readonly main: AgentLanePluginView;
+  readonly sessionTree: SessionTree;
+  readonly hooks: ScopedHooks;
+  readonly events: ScopedEvents;
+  /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
+  appendCustom(data: JsonValue, context: Context): Promise<SessionEntry>;
+}
+
+/**
+ * A contribution registry as a facet sees it: the owner is the plugin, the remover is owned by its scope, and
+ * `rebuild` asks the host to replay (coalesced) after I/O changed what a contribution reads.
+ */
+export interface ScopedContributions<T> {
+  add(contribution: (draft: Draft<T>) => void): () => void;
+  rebuild(): void;
+  /** The registry's current finalized state (every plugin's contributions, replayed in manifest order). */
+  current(): ReadonlyMap<string, T>;
+  /** Called after every successful rebuild; owned by the plugin's scope. A throw is recorded, never propagated. */
+  onRebuild(listener: (state: ReadonlyMap<string, T>) => void): () => void;
+}
+
+export interface SessionUpstream {
+  /** False when no coordinator is configured; `use` then rejects with `unavailable`. */
+  readonly available: boolean;
+  readonly connection: RemoteState<ConnectionState>;
+  use<T>(service: RemoteService<T>): Promise<T>;
+}
+
+export interface SessionInteractions {
+  request<Request, Response>(
+    interaction: Interaction<Request, Response>,
+    request: Request,
+    context: Context,
+    options?: { timeoutMs?: number },
+  ): Promise<Response>;
+}
+
+/** Where a facet may keep files: the user's pi data and config directories, and the session's project. */
+export interface SessionPaths {
+  readonly dataDir: string;
+  readonly configDir: string;
+  readonly cwd: string;
+}
+
+/**
+ * What a session facet receives. Host-reserved capabilities (closing the harness or session, raw mutation,
+ * whole-registry setters, unscoped hooks, transport exposure) are deliberately absent.
+ */
+export interface CodingAgentSessionPluginContext extends PluginLifecycleScope {
+  readonly pluginId: string;
+  /** The manifest entry's config, or null. */
+  readonly config: ManifestEntry['config'];
+  readonly agent: AgentPluginScope;
+  readonly paths: SessionPaths;
+  provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
+  /** Synchronous local use: the real object the providing facet registered. */
+  use<T>(service: RemoteService<T> | LocalService<T>): T;
+  remoteState<T>(initial: T): MutableRemoteState<T>;
+  remoteEvents<E>(): MutableRemoteEvents<E>;
+  readonly upstream: SessionUpstream;
+  readonly providers: ScopedContributions<ModelProvider>;
+  readonly tools: ScopedContributions<AnyAgentTool>;
+  readonly interactions: SessionInteractions;
+  onClientConnect(callback: (clientId: string) => void): void;
+  onClientDisconnect(callback: (clientId: string) => void): void;
+}
+
+/** A session facet: the setup function of one plugin for this host. */
+export type SessionFacet = (context: CodingAgentSessionPluginContext) => void | Promise<void>;
+
+/** Settings the harness reads when it accepts a prompt; provided (locally) by the plugin that owns model selection. */
+export interface RunSettingsSource {
+  current(): RunSettings;
+}

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ModelProvider } from '@pi/agent';
+import type { ManifestEntry, PluginManifest } from '@pi/kernel';
+import type { PluginDescriptor } from '@pi/plugin-catalog';
+import { createRpcClient, listenWebSocket, loopbackFactory, tokenAuthentication, webSocketFactory, type RpcClient, type WebSocketListener } from '@pi/transport-trpc';
+import type { SessionFacet } from './session-context';
+import { startSessionHost, type SessionHost, type SessionHostOptions } from './session-host';
+import { RunSettingsService } from './tokens';
+
+export const TEST_SESSION_TOKEN = 'test-session-token';
+
+export interface TestSessionHost {
+  readonly host: SessionHost;
+  /** The session's temporary directory: data/, config/, project/ and the session file live here. */
+  readonly directory: string;
+  readonly sessionFile: string;
+  /** A client of the host over the chosen transport; closed with the fixture. */
+  connect(): Promise<RpcClient>;
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export interface TestFacet {
+  readonly id: string;
+  readonly facet: SessionFacet;
+  readonly config?: ManifestEntry['config'];
+}
+
+export interface TestSessionHostOptions {
+  /** Facets in manifest order; each becomes a catalog entry with a session facet. */
+  readonly facets: readonly TestFacet[];
+  readonly transport?: 'loopback' | 'websocket';
+  /** Reuse a directory (to restart a session on the same files); it is then left in place on close. */
+  readonly directory?: string;
+}
+
+/**
+ * The options of a session host on `directory`: by default the manifest lists `facets` in order and the catalog
+ * gives each of them a session facet; a test of resolution passes its own manifest and catalog.
+ */
+export function testSessionHostOptions(
+  directory: string,
+  setup: { facets: readonly TestFacet[]; manifest?: PluginManifest; catalog?: readonly PluginDescriptor[] },
+): SessionHostOptions {
+  const { facets } = setup;
+  return {
+    manifest: setup.manifest ?? { entries: facets.map((facet) => ({ id: facet.id, config: facet.config ?? null })) },
+    catalog: setup.catalog ?? facets.map((facet) => ({ id: facet.id, description: facet.id, facets: ['session'] })),
+    facets: Object.fromEntries(facets.map((facet) => [facet.id, facet.facet])),
+    identity: { sessionId: 'test', workspaceId: 'test-workspace' },
+    sessionFile: join(directory, 'data', 'sessions', 'test.jsonl'),
+    paths: { dataDir: join(directory, 'data'), configDir: join(directory, 'config'), cwd: join(directory, 'project') },
+    authenticate: tokenAuthentication(TEST_SESSION_TOKEN, { principal: 'test-user', claims: {} }),
+  };
+}
+
+/** A facet standing in for a providers plugin: contributes `provider` and selects its first model (thinking off). */
+export function modelProviderFacet(provider: ModelProvider): SessionFacet {
+  return (context) => {
+    const [model] = provider.models();
+    context.providers.add((draft) => draft.set(provider.id, provider));
+    context.provide(RunSettingsService, {
+      current: () => ({ model: model === undefined ? null : { provider: provider.id, modelId: model.modelId }, thinkingLevel: 'off' }),
+    });
+  };
+}
+
+/** A real session host on temporary files, for facet and plugin tests. A startup failure throws (and cleans up). */
+export async function startTestSessionHost(options: TestSessionHostOptions): Promise<TestSessionHost> {
+  const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 'pi-session-')));
+  const removeDirectory = async () => {
+    if (options.directory === undefined) await rm(directory, { recursive: true, force: true });
+  };
+  const hostOptions = testSessionHostOptions(directory, { facets: options.facets });
+  const started = await startSessionHost(hostOptions);
+  if (started.isErr()) {
+    await removeDirectory();
+    throw new Error(`${started.error.code}: ${started.error.message}`);
+  }
+  const host = started.value;
+  const socketPath = join(directory, 'session.sock');
+  let listener: WebSocketListener | undefined;
+  if (options.transport === 'websocket') {
+    const listened = await listenWebSocket(host.rpc, { socketPath });
+    if (listened.isErr()) {
+      await host.stop();
+      await removeDirectory();
+      throw new Error(listened.error.message);
+    }
+    listener = listened.value;
+  }
+  const factory = listener === undefined ? loopbackFactory(host.rpc) : webSocketFactory({ socketPath });
+  const clients = new Set<RpcClient>();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    for (const client of clients) client.close();
+    await listener?.close();
+    await host.stop();
+    await removeDirectory();
+  };
+  return {
+    host,
+    directory,
+    sessionFile: hostOptions.sessionFile,
+    async connect() {
+      const client = createRpcClient({ socketFactory: factory, connectionParams: { token: TEST_SESSION_TOKEN }, reconnect: { minDelayMs: 10, maxDelayMs: 50 } });
+      clients.add(client);
+      await client.whenConnected();
+      return client;
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ChatCompletionAccumulator } from './chat-completion-chunks';
+
+function delta(value: object, finishReason: string | null = null): object {
+  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: value, finish_reason: finishReason }] };
+}
+
+describe('ChatCompletionAccumulator', () => {
+  it('emits content as text deltas and done with the mapped finish reason', () => {
+    const accumulator = new ChatCompletionAccumulator();
+    expect(accumulator.accept(delta({ role: 'assistant', content: '' }))).toEqual([]);
+    expect(accumulator.accept(delta({ content: 'Hi' }))).toEqual([{ type: 'text_delta', delta: 'Hi' }]);
+    expect(accumulator.accept(delta({}, 'length'))).toEqual([{ type: 'done', stopReason: 'length' }]);
+    expect(accumulator.finished).toBe(true);
+  });
+
+  it('accumulates tool calls streamed in fragments by index and emits them whole at the finish reason', () => {
+    const accumulator = new ChatCompletionAccumulator();
+    const fragments = [
+      delta({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'read', arguments: '' } }] }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: '{"pa' } }] }),
+      delta({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'ls', arguments: '{}' } }] }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: 'th":"a.txt"}' } }] }),
+    ];
+    for (const fragment of fragments) expect(accumulator.accept(fragment)).toEqual([]);
+    expect(accumulator.accept(delta({}, 'tool_calls'))).toEqual([
+      { type: 'tool_call', id: 'call_a', name: 'read', arguments: { path: 'a.txt' } },
+      { type: 'tool_call', id: 'call_b', name: 'ls', arguments: {} },
+      { type: 'done', stopReason: 'tool_calls' },
+    ]);
+  });
+
+  it('reports tool calls as the stop reason even when a server says stop', () => {
+    const accumulator = new ChatCompletionAccumulator();
+    accumulator.accept(delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'ls', arguments: '' } }] }));
+    expect(accumulator.finish()).toEqual([
+      { type: 'tool_call', id: 'c', name: 'ls', arguments: {} },
+      { type: 'done', stopReason: 'tool_calls' },
+    ]);
+  });
+
+  it('rejects unparsable tool arguments with malformed', () => {
+    const accumulator = new ChatCompletionAccumulator();
+    accumulator.accept(delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'read', arguments: '{"path":' } }] }));
+    expect(() => accumulator.accept(delta({}, 'tool_calls'))).toThrow(expect.objectContaining({ code: 'malformed' }));
+  });
+
+  it('rejects chunks of the wrong shape with malformed and in-stream errors with http_status', () => {
+    expect(() => new ChatCompletionAccumulator().accept({ choices: 'nope' })).toThrow(expect.objectContaining({ code: 'malformed' }));
+    expect(() => new ChatCompletionAccumulator().accept({ error: { message: 'overloaded' } })).toThrow(
+      expect.objectContaining({ code: 'http_status', message: expect.stringContaining('overloaded') }),
+    );
+  });
+
+  it('ignores chunks without choices, such as a trailing usage chunk', () => {
+    expect(new ChatCompletionAccumulator().accept({ choices: [], usage: { total_tokens: 3 } })).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadModelsConfig } from './models-config-file';
+import { EMPTY_MODELS_CONFIG } from './models-config';
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'models-config-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('loadModelsConfig', () => {
+  it('treats a missing file as the empty config', async () => {
+    expect((await loadModelsConfig(join(directory, 'models.json')))._unsafeUnwrap()).toBe(EMPTY_MODELS_CONFIG);
+  });
+
+  it('reads a valid file', async () => {
+    const file = join(directory, 'models.json');
+    await writeFile(file, JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models: [{ id: 'm' }] } } }));
+    expect((await loadModelsConfig(file))._unsafeUnwrap().providers.map((provider) => provider.id)).toEqual(['local']);
+  });
+
+  it('names the file in invalid JSON and invalid config errors', async () => {
+    const file = join(directory, 'models.json');
+    await writeFile(file, '{ "providers": ');
+    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_json', file, message: expect.stringContaining(file) });
+    await writeFile(file, JSON.stringify({ providers: { local: { baseUrl: 'nope', models: [{ id: 'm' }] } } }));
+    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({
+      code: 'invalid_config',
+      file,
+      message: `models.json ${file}: providers.local.baseUrl: Invalid URL`,
+    });
+  });
+
+  it('reports a path that cannot be read as a file', async () => {
+    expect((await loadModelsConfig(directory))._unsafeUnwrapErr().code).toBe('unreadable_file');
+  });
+});

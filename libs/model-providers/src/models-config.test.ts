@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseModelsConfig } from './models-config';
+
+describe('parseModelsConfig', () => {
+  it('reads providers in file order with defaults for optional fields', () => {
+    const result = parseModelsConfig({
+      providers: {
+        openrouter: {
+          name: 'OpenRouter',
+          baseUrl: 'https://openrouter.ai/api/v1',
+          apiKeyEnv: 'OPENROUTER_API_KEY',
+          headers: { 'HTTP-Referer': 'https://example.org' },
+          models: [{ id: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true }],
+        },
+        local: { baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'qwen3' }] },
+      },
+    });
+    expect(result._unsafeUnwrap()).toEqual({
+      providers: [
+        {
+          id: 'openrouter',
+          name: 'OpenRouter',
+          baseUrl: 'https://openrouter.ai/api/v1',
+          apiKeyEnv: 'OPENROUTER_API_KEY',
+          headers: { 'HTTP-Referer': 'https://example.org' },
+          models: [{ provider: 'openrouter', modelId: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true }],
+        },
+        {
+          id: 'local',
+          name: 'local',
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          apiKeyEnv: null,
+          headers: {},
+          models: [{ provider: 'local', modelId: 'qwen3', name: 'qwen3', reasoning: false }],
+        },
+      ],
+    });
+  });
+
+  it('names the path of every problem', () => {
+    const result = parseModelsConfig({
+      providers: {
+        openrouter: { baseUrl: 'not a url', models: [{ id: 'a' }, { id: 'a' }], apiKey: 'sk-oops' },
+        'bad/id': { baseUrl: 'ftp://example.org', models: [] },
+      },
+    });
+    const error = result._unsafeUnwrapErr();
+    expect(error.code).toBe('invalid_config');
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        'providers.openrouter.baseUrl: Invalid URL',
+        'providers.openrouter.models[1].id: duplicate model id "a"',
+        expect.stringMatching(/^providers\.openrouter: Unrecognized key: "apiKey"/),
+        expect.stringMatching(/^providers\.bad\/id: a provider id is/),
+        'providers.bad/id.baseUrl: Invalid URL',
+        'providers.bad/id.models: a provider needs at least one model',
+      ]),
+    );
+    expect(error.message).toContain('providers.openrouter.baseUrl: Invalid URL');
+  });
+
+  it('rejects a document that is not an object with providers', () => {
+    expect(parseModelsConfig([]).isErr()).toBe(true);
+    expect(parseModelsConfig({})._unsafeUnwrapErr().issues[0]).toMatch(/^providers: /);
+  });
+});

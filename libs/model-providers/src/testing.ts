@@ -1,0 +1,2 @@
+export { beginEventStream, chunkEvent, startFakeChatServer, writePiece } from './testing/fake-chat-server';
+export type { FakeChatHandler, FakeChatServer, RecordedRequest } from './testing/fake-chat-server';

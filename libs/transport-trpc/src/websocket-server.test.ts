@@ -1,0 +1,48 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok } from 'neverthrow';
+import { ServiceRegistry } from '@pi/remote';
+import { createRpcHost } from './rpc-host';
+import { listenWebSocket, type WebSocketListener } from './websocket-server';
+
+const host = () => createRpcHost({ registry: new ServiceRegistry(), authenticate: () => ok({ principal: 'p', claims: {} }), keepAlive: false });
+
+describe('listenWebSocket on a Unix socket', () => {
+  let directory: string;
+  const listeners: WebSocketListener[] = [];
+
+  afterEach(async () => {
+    for (const listener of listeners.splice(0)) await listener.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('creates the socket with mode 0600', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const listened = await listenWebSocket(host(), { socketPath: join(directory, 'a.sock') });
+    listeners.push(listened._unsafeUnwrap());
+    expect((await stat(join(directory, 'a.sock'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('a socket a live process answers on is address_in_use, as a value, and the first listener keeps serving', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'a.sock');
+    listeners.push((await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap());
+    const second = await listenWebSocket(host(), { socketPath: path });
+    expect(second.isErr() && second.error.code).toBe('address_in_use');
+    expect((await stat(path)).isSocket()).toBe(true);
+  });
+
+  it('a stale file nobody answers on is replaced', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'a.sock');
+    const first = (await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap();
+    // Closing removes the file; put a dead one back, as a killed process would leave it.
+    await first.close();
+    await writeFile(path, '');
+    const again = await listenWebSocket(host(), { socketPath: path });
+    listeners.push(again._unsafeUnwrap());
+    expect((await stat(path)).isSocket()).toBe(true);
+  });
+});

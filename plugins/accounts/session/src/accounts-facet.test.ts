@@ -1,0 +1,151 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Accounts, Credentials, type CredentialStore } from '@pi/accounts-contract';
+import type { ModelProvider } from '@pi/agent';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
+import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
+import { TRANSPORTS, eventually, openRawChannel, remoteErrorOf, serveHost, wireViolations, type HostTransport } from '@pi/test-support';
+import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
+import { sessionFacet } from './index';
+
+const SECRET = 'sk-or-v1-5e1f0c9d8b7a6f5e4d3c2b1a';
+
+function silentProvider(id: string): ModelProvider {
+  return {
+    id,
+    name: id,
+    models: () => [],
+    stream: async function* () {
+      // Never asked to answer in these tests.
+    },
+  };
+}
+
+/** A facet standing in for a provider plugin: one provider in the registry, and local use of Credentials. */
+function providerPlugin(onActivate: (credentials: CredentialStore) => void) {
+  return (context: CodingAgentSessionPluginContext) => {
+    context.providers.add((draft) => draft.set('openrouter', silentProvider('openrouter')));
+    context.onActivate(() => onActivate(context.use(Credentials)));
+  };
+}
+
+/** Everything this process wrote to the console or its standard streams while the test ran. */
+function captureLogs(): { text(): string; restore(): void } {
+  const lines: string[] = [];
+  const record = (...args: unknown[]) => void lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+  const spies = [
+    ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) => vi.spyOn(console, method).mockImplementation(record)),
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
+  ];
+  return { text: () => lines.join('\n'), restore: () => spies.forEach((spy) => spy.mockRestore()) };
+}
+
+describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
+  let fixture: TestSessionHost;
+  let transport: HostTransport;
+  let credentials: CredentialStore;
+  let telemetry: InMemoryTelemetry;
+  const clients: RpcClient[] = [];
+
+  const connect = async () => {
+    const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TEST_SESSION_TOKEN } });
+    clients.push(client);
+    await client.whenConnected();
+    return client;
+  };
+
+  beforeEach(async () => {
+    telemetry = installInMemoryTelemetry();
+    fixture = await startTestSessionHost({
+      facets: [
+        { id: '@pi/accounts', facet: sessionFacet },
+        { id: 'provider-plugin', facet: providerPlugin((store) => (credentials = store)) },
+      ],
+    });
+    transport = await serveHost(kind, fixture.host.rpc);
+  });
+
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close();
+    await transport.close();
+    await fixture.close();
+    telemetry.uninstall();
+  });
+
+  it('lists the registry providers as not configured until a key is stored', async () => {
+    const accounts = await (await connect()).use(Accounts);
+    await eventually(() => accounts.state.value.providers.length > 0);
+    expect(accounts.state.value).toEqual({ providers: [{ provider: 'openrouter', configured: false }] });
+  });
+
+  it('stores a key that crosses once as an argument and never appears in frames, state, spans or logs', async () => {
+    const logs = captureLogs();
+    try {
+      const first = await (await connect()).use(Accounts);
+      await first.setKey('openrouter', SECRET, BACKGROUND_CONTEXT);
+      await eventually(() => first.state.value.providers.some((entry) => entry.configured));
+      const second = await (await connect()).use(Accounts);
+      expect(second.state.value).toEqual({ providers: [{ provider: 'openrouter', configured: true }] });
+
+      // The provider plugin reads it locally, and the file is private.
+      expect(await credentials.get('openrouter')).toBe(SECRET);
+      const file = join(fixture.directory, 'config', 'credentials.json');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+      // A malformed key is refused by the client's copy of the contract before it is sent.
+      const rejected = await remoteErrorOf(first.setKey('openrouter', `${SECRET} with a space`, BACKGROUND_CONTEXT));
+      expect(rejected.code).toBe('invalid_argument');
+
+      await first.remove('openrouter', BACKGROUND_CONTEXT);
+      await eventually(() => second.state.value.providers.every((entry) => !entry.configured));
+      expect(await credentials.get('openrouter')).toBeUndefined();
+    } finally {
+      logs.restore();
+    }
+
+    const sentWithSecret = transport.frames.sent.filter((frame) => frame.includes(SECRET));
+    expect(sentWithSecret).toHaveLength(1);
+    expect(sentWithSecret[0]).toContain('accounts.setKey');
+    expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
+    expect(transport.frames.received.length).toBeGreaterThan(0);
+    const spans = telemetry.spans();
+    expect(spans.map((span) => span.name)).toContain('rpc.server accounts.setKey');
+    expect(JSON.stringify(spans)).not.toContain(SECRET);
+    expect(logs.text()).not.toContain(SECRET);
+  });
+
+  it('refuses a forged call with a malformed key without echoing the key', async () => {
+    using raw = await openRawChannel(transport.socketFactory, { token: TEST_SESSION_TOKEN });
+    const error = await remoteErrorOf(raw.mutate('accounts.setKey', { a: ['openrouter', `${SECRET}\n`], c: '1' }));
+    expect(error.code).toBe('invalid_argument');
+    expect(transport.frames.sent.some((frame) => frame.includes(SECRET))).toBe(true);
+    expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
+    expect(await credentials.list()).toEqual([]);
+  });
+
+  it('follows keys written by other local plugins', async () => {
+    const accounts = await (await connect()).use(Accounts);
+    await credentials.set('anthropic', SECRET);
+    await eventually(() => accounts.state.value.providers.length === 2);
+    expect(accounts.state.value.providers).toEqual([
+      { provider: 'anthropic', configured: true },
+      { provider: 'openrouter', configured: false },
+    ]);
+  });
+
+  it('never lets a peer reach the local credential store', async () => {
+    using raw = await openRawChannel(transport.socketFactory, { token: TEST_SESSION_TOKEN });
+    await credentials.set('openrouter', SECRET);
+    expect((await remoteErrorOf(raw.mutate('credentials.get', { a: ['openrouter'], c: '1' }))).code).toBe('unknown_service');
+    expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
+  });
+
+  it('rejects an invalid provider id with invalid_argument', async () => {
+    const accounts = await (await connect()).use(Accounts);
+    expect((await remoteErrorOf(accounts.remove('../etc', BACKGROUND_CONTEXT))).code).toBe('invalid_argument');
+  });
+});

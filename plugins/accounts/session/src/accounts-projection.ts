@@ -1,0 +1,37 @@
+import { isProviderId, type AccountsState, type CredentialStore } from '@pi/accounts-contract';
+import type { Context } from '@pi/context';
+import type { MutableRemoteState } from '@pi/remote';
+
+export interface AccountsProjection {
+  /** The providers the host's registry currently offers (each is listed, configured or not). */
+  setKnownProviders(ids: Iterable<string>, context: Context): Promise<void>;
+  /** Re-reads which providers have a key and publishes the summary. */
+  publish(context: Context): Promise<void>;
+}
+
+/**
+ * Projects the credential store into client-safe state: every provider the registry knows plus every provider
+ * with a stored key, each with a `configured` boolean. Only ids ever reach the state, never a key. The store
+ * serializes its operations, so the newest publish reads the newest file; an older publish that finishes
+ * later is dropped instead of overwriting it.
+ */
+export function accountsProjection(store: CredentialStore, state: MutableRemoteState<AccountsState>): AccountsProjection {
+  let known: string[] = [];
+  let sequence = 0;
+
+  const publish = async (context: Context) => {
+    const mine = ++sequence;
+    const stored = new Set(await store.list());
+    if (mine !== sequence) return;
+    const ids = [...new Set([...known, ...stored])].sort();
+    state.set({ providers: ids.map((provider) => ({ provider, configured: stored.has(provider) })) }, context);
+  };
+
+  return {
+    setKnownProviders(ids, context) {
+      known = [...ids].filter(isProviderId);
+      return publish(context);
+    },
+    publish,
+  };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Context } from '@pi/context';
+import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
+import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
+import { CHAT_PLUGIN_ID, chatPluginDescriptor } from './plugin';
+import { chatTranscriptSchema } from './transcript';
+
+describe('chat contract', () => {
+  it('names the plugin by its @pi-scoped feature name and declares only a session facet', () => {
+    expect(CHAT_PLUGIN_ID).toBe('@pi/chat');
+    expect(chatPluginDescriptor).toMatchObject({ id: '@pi/chat', facets: ['session'] });
+  });
+
+  it('exposes exactly prompt, requestAbort, the two state cells and one event stream', () => {
+    expect(Chat.id).toBe('chat');
+    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['prompt', 'requestAbort']);
+    expect(Object.keys(Chat.exposure.state).sort()).toEqual(['streaming', 'transcript']);
+    expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
+  });
+
+  it('prompt takes JSON and answers with acceptance, not settlement', () => {
+    expectTypeOf<ChatService['prompt']>().parameters.toEqualTypeOf<[PromptRequest, Context]>();
+    expectTypeOf<ChatService['prompt']>().returns.toEqualTypeOf<Promise<PromptResponse>>();
+    expect(promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'no_model', message: 'pick one' } }).success).toBe(true);
+    expect(promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'exploded', message: '?' } }).success).toBe(false);
+  });
+
+  it('refuses a checkpoint whose offset disagrees with its text', () => {
+    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 3 }).success).toBe(true);
+    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 2 }).success).toBe(false);
+  });
+
+  it('keeps events and the transcript to their declared shapes', () => {
+    expect(chatEventSchema.safeParse({ type: 'delta', operationId: 'op', segment: 0, offset: -1, text: 'x' }).success).toBe(false);
+    expect(chatEventSchema.safeParse({ type: 'settled', operationId: 'op', outcome: 'aborted', error: null }).success).toBe(true);
+    const toolResult = { kind: 'tool_result', id: 'e', operationId: 'op', toolCallId: 'c', toolName: 'question', text: 'ok', details: { answer: 'red' }, isError: false };
+    expect(chatTranscriptSchema.safeParse({ entries: [toolResult], running: null }).success).toBe(true);
+    expect(chatTranscriptSchema.safeParse({ entries: [{ ...toolResult, kind: 'secret' }], running: null }).success).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Context } from '@pi/context';
+import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
+import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
+import { chatTranscriptSchema, type ChatTranscript } from './transcript';
+
+/** What a presentation sends: the user's text. The session builds the model message from it. */
+export interface PromptRequest {
+  text: string;
+}
+
+/** Why a prompt was not accepted: the lane's rejection, passed through with its stable code. */
+export const PROMPT_REJECTION_CODES = { busy: 'busy', no_model: 'no_model', invalid_message: 'invalid_message' } as const;
+export type PromptRejectionCode = (typeof PROMPT_REJECTION_CODES)[keyof typeof PROMPT_REJECTION_CODES];
+
+/**
+ * The answer to `prompt`, at acceptance (not at settlement). Accepted: `operationId` names the new run and
+ * `error` is null. Rejected: `error` says why; for `busy`, `operationId` names the run that is in the way (so
+ * the client can offer to abort it), otherwise it is null.
+ */
+export interface PromptResponse {
+  accepted: boolean;
+  operationId: string | null;
+  error: { code: PromptRejectionCode; message: string } | null;
+}
+
+/**
+ * The session's chat authority, as presentations see it.
+ *
+ * Late-join rule. A client hydrates `transcript` and `streaming` in one atomic snapshot; every later state
+ * change and event of this service arrives after it, in order. To show "text so far":
+ * 1. start from the `streaming` checkpoint (`streamingViewFrom`);
+ * 2. apply each `events` item with `applyChatEvent`: a delta whose `offset` is at most the text held extends
+ *    it (the part already held is skipped); a delta whose `offset` is beyond it is a gap, and the view waits
+ *    for the segment's `final` instead of guessing; `final` and `settled` end the segment;
+ * 3. a newer checkpoint of the same segment (`applyChatCheckpoint`) may close a gap early.
+ * The durable messages themselves are read from `transcript`, which changes only when an entry is appended.
+ */
+export interface ChatService {
+  readonly transcript: RemoteState<ChatTranscript>;
+  /** The open segment's text, checkpointed at its first delta and every CHECKPOINT_EVERY deltas; null when none. */
+  readonly streaming: RemoteState<StreamingCheckpoint | null>;
+  readonly events: RemoteEvents<ChatEvent>;
+  prompt(request: PromptRequest, context: Context): Promise<PromptResponse>;
+  /**
+   * Durable cancellation of a run: resolves once `cancel_requested` is written, or at once when the run has
+   * already settled (so a retry after an uncertain disconnect is harmless). An operation this session never
+   * ran fails with `unknown_operation`.
+   */
+  requestAbort(operationId: string, context: Context): Promise<void>;
+}
+
+/** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
+export const CHECKPOINT_EVERY = 32;
+
+export const promptRequestSchema: z.ZodType<PromptRequest> = z.object({ text: z.string() });
+
+export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
+  accepted: z.boolean(),
+  operationId: z.string().nullable(),
+  error: z.object({ code: z.enum(['busy', 'no_model', 'invalid_message']), message: z.string() }).nullable(),
+});
+
+export const Chat = defineRemoteService<ChatService>('chat', {
+  methods: {
+    prompt: { args: [promptRequestSchema], result: promptResponseSchema },
+    requestAbort: { args: [z.string().min(1)], result: z.void() },
+  },
+  state: { transcript: chatTranscriptSchema, streaming: streamingCheckpointSchema.nullable() },
+  events: { events: chatEventSchema },
+});

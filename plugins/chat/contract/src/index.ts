@@ -1,0 +1,26 @@
+export { CHAT_PLUGIN_ID, chatPluginDescriptor } from './plugin';
+export {
+  CHECKPOINT_EVERY,
+  Chat,
+  PROMPT_REJECTION_CODES,
+  promptRequestSchema,
+  promptResponseSchema,
+  type ChatService,
+  type PromptRejectionCode,
+  type PromptRequest,
+  type PromptResponse,
+} from './chat-service';
+export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
+export {
+  assistantTranscriptEntrySchema,
+  chatTranscriptSchema,
+  runOutcomeKindSchema,
+  transcriptEntrySchema,
+  transcriptToolCallSchema,
+  type AssistantTranscriptEntry,
+  type ChatTranscript,
+  type RunOutcomeKind,
+  type TranscriptEntry,
+  type TranscriptToolCall,
+} from './transcript';
+export { applyChatCheckpoint, applyChatEvent, streamingViewFrom, type StreamingView } from './streaming-view';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { JsonObject, JsonValue } from '@pi/remote';
+
+/**
+ * The transcript a presentation renders: the current branch of the session as compact JSON entries, one per
+ * durable entry that matters to a reader. Plugin-private (custom) entries are left out; each plugin renders
+ * its own. `id` is the durable entry's id, stable for keyed rendering.
+ */
+export type TranscriptEntry =
+  | { kind: 'user'; id: string; operationId: string | null; text: string }
+  | AssistantTranscriptEntry
+  | {
+      kind: 'tool_result';
+      id: string;
+      operationId: string | null;
+      toolCallId: string;
+      toolName: string;
+      text: string;
+      /** The tool's structured details, for its renderer (for example the question tool's answer). */
+      details: JsonValue;
+      isError: boolean;
+    }
+  | { kind: 'run_started'; id: string; operationId: string }
+  | { kind: 'abort_requested'; id: string; operationId: string }
+  | { kind: 'run_settled'; id: string; operationId: string; outcome: RunOutcomeKind; error: string | null };
+
+/** One model message: its text parts joined, and the tools it called. */
+export interface AssistantTranscriptEntry {
+  kind: 'assistant';
+  id: string;
+  operationId: string | null;
+  text: string;
+  toolCalls: TranscriptToolCall[];
+  stopReason: 'stop' | 'tool_calls' | 'length' | 'aborted' | 'error';
+}
+
+export interface TranscriptToolCall {
+  id: string;
+  name: string;
+  arguments: JsonObject;
+}
+
+export type RunOutcomeKind = 'completed' | 'aborted' | 'failed';
+
+/** The `transcript` state cell: replaced only when a durable entry is appended, never per token. */
+export interface ChatTranscript {
+  entries: TranscriptEntry[];
+  /** The run in progress, or null: started and settled are durable entries, so this changes with them. */
+  running: string | null;
+}
+
+const operationId = z.string().nullable();
+const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), z.json());
+
+export const transcriptToolCallSchema: z.ZodType<TranscriptToolCall> = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: jsonObject,
+});
+
+export const runOutcomeKindSchema = z.enum(['completed', 'aborted', 'failed']);
+
+const assistantEntryObject = z.object({
+  kind: z.literal('assistant'),
+  id: z.string(),
+  operationId,
+  text: z.string(),
+  toolCalls: z.array(transcriptToolCallSchema),
+  stopReason: z.enum(['stop', 'tool_calls', 'length', 'aborted', 'error']),
+});
+
+export const assistantTranscriptEntrySchema: z.ZodType<AssistantTranscriptEntry> = assistantEntryObject;
+
+export const transcriptEntrySchema: z.ZodType<TranscriptEntry> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), id: z.string(), operationId, text: z.string() }),
+  assistantEntryObject,
+  z.object({
+    kind: z.literal('tool_result'),
+    id: z.string(),
+    operationId,
+    toolCallId: z.string(),
+    toolName: z.string(),
+    text: z.string(),
+    details: z.json(),
+    isError: z.boolean(),
+  }),
+  z.object({ kind: z.literal('run_started'), id: z.string(), operationId: z.string() }),
+  z.object({ kind: z.literal('abort_requested'), id: z.string(), operationId: z.string() }),
+  z.object({
+    kind: z.literal('run_settled'),
+    id: z.string(),
+    operationId: z.string(),
+    outcome: runOutcomeKindSchema,
+    error: z.string().nullable(),
+  }),
+]);
+
+export const chatTranscriptSchema: z.ZodType<ChatTranscript> = z.object({
+  entries: z.array(transcriptEntrySchema),
+  running: z.string().nullable(),
+});

@@ -1,0 +1,41 @@
+import type { UserMessage } from '@pi/agent';
+import { Chat, CHAT_PLUGIN_ID, type ChatEvent, type ChatService, type ChatTranscript, type StreamingCheckpoint } from '@pi/chat-contract';
+import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import { RemoteError } from '@pi/remote';
+import { chatProjection } from './chat-projection';
+import { acceptedResponse, rejectedResponse } from './prompt-response';
+import { projectTranscript } from './transcript-projection';
+
+/** The manifest id this facet answers to. */
+export const pluginId = CHAT_PLUGIN_ID;
+
+/**
+ * The session facet of @pi/chat: the Chat service over the main lane's direct, scoped capabilities. Prompts
+ * and aborts go straight to the lane; what presentations see is a projection of the harness's events.
+ */
+export function chatSessionFacet(context: CodingAgentSessionPluginContext): void {
+  const lane = context.agent.main;
+  const tree = context.agent.sessionTree;
+  const transcript = context.remoteState<ChatTranscript>(projectTranscript(tree.branch()));
+  const streaming = context.remoteState<StreamingCheckpoint | null>(null);
+  const events = context.remoteEvents<ChatEvent>();
+  context.agent.events.subscribe(chatProjection(tree, { transcript, streaming, events }));
+
+  const service: ChatService = {
+    transcript,
+    streaming,
+    events,
+    async prompt(request, callContext) {
+      // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.
+      const message: UserMessage = { role: 'user', content: [{ type: 'text', text: request.text }] };
+      const accepted = await lane.prompt([message], callContext);
+      return accepted.isOk() ? acceptedResponse(accepted.value.operationId) : rejectedResponse(accepted.error);
+    },
+    async requestAbort(operationId, callContext) {
+      const aborted = await lane.requestAbort(operationId, callContext);
+      // Already settled is the state the caller asked for, so a retried abort is harmless.
+      if (aborted.isErr() && aborted.error.code === 'unknown_operation') throw new RemoteError('unknown_operation', aborted.error.message);
+    },
+  };
+  context.provide(Chat, service);
+}

@@ -1,0 +1,7 @@
+import { chatSessionFacet } from './chat-session-facet';
+
+export { chatSessionFacet, pluginId } from './chat-session-facet';
+export { projectTranscript, toTranscriptEntry } from './transcript-projection';
+
+/** The facet under the name every session facet module exports, for the host's facet table. */
+export const sessionFacet = chatSessionFacet;

@@ -1,0 +1,66 @@
+import type { AgentMessage, SessionEntry } from '@pi/agent';
+import type { ChatTranscript, TranscriptEntry } from '@pi/chat-contract';
+
+/**
+ * The transcript of the current branch, as presentations read it. Custom entries are another plugin's own
+ * record and are left out. `running` is derived from the durable entries, like everything else here: the
+ * last run that started on this branch and has no settlement after it.
+ */
+export function projectTranscript(branch: readonly SessionEntry[]): ChatTranscript {
+  const entries: TranscriptEntry[] = [];
+  let running: string | null = null;
+  for (const entry of branch) {
+    const projected = toTranscriptEntry(entry);
+    if (projected === null) continue;
+    entries.push(projected);
+    if (projected.kind === 'run_started') running = projected.operationId;
+    else if (projected.kind === 'run_settled' && projected.operationId === running) running = null;
+  }
+  return { entries, running };
+}
+
+export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
+  switch (entry.kind) {
+    case 'message':
+      return fromMessage(entry.id, entry.operationId, entry.message);
+    case 'operation_started':
+      return { kind: 'run_started', id: entry.id, operationId: entry.operationId };
+    case 'cancel_requested':
+      return { kind: 'abort_requested', id: entry.id, operationId: entry.operationId };
+    case 'operation_settled':
+      return { kind: 'run_settled', id: entry.id, operationId: entry.operationId, outcome: entry.outcome, error: entry.error };
+    case 'custom':
+      return null;
+  }
+}
+
+function fromMessage(id: string, operationId: string | null, message: AgentMessage): TranscriptEntry {
+  switch (message.role) {
+    case 'user':
+      return { kind: 'user', id, operationId, text: joinText(message.content) };
+    case 'assistant':
+      return {
+        kind: 'assistant',
+        id,
+        operationId,
+        text: joinText(message.content),
+        toolCalls: message.content.flatMap((part) => (part.type === 'tool_call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [])),
+        stopReason: message.stopReason,
+      };
+    case 'tool':
+      return {
+        kind: 'tool_result',
+        id,
+        operationId,
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
+        text: joinText(message.content),
+        details: message.details,
+        isError: message.isError,
+      };
+  }
+}
+
+function joinText(parts: ReadonlyArray<{ type: string; text?: string }>): string {
+  return parts.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : [])).join('');
+}

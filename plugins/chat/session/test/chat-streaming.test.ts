@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { CHECKPOINT_EVERY, type ChatEvent, type ChatTranscript } from '@pi/chat-contract';
+import { eventually } from '@pi/test-support';
+import { observeChat, startChatHost, type Transport } from './chat-host';
+import { pacedProvider, words } from './paced-provider';
+
+type Delta = Extract<ChatEvent, { type: 'delta' }>;
+const deltasOf = (events: ChatEvent[]) => events.filter((event): event is Delta => event.type === 'delta');
+const finalOf = (events: ChatEvent[]) => events.find((event) => event.type === 'final');
+const settledOf = (events: ChatEvent[]) => events.find((event) => event.type === 'settled');
+
+describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (transport) => {
+  it('streams deltas as events, then the final message replaces them and the transcript shows the run', async () => {
+    const answer = words(70);
+    const host = await startChatHost(transport, pacedProvider(answer));
+    const observer = await observeChat(host);
+    const transcripts: ChatTranscript[] = [];
+    observer.chat.transcript.subscribe((value) => transcripts.push(value));
+
+    const response = await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    expect(response).toEqual({ accepted: true, operationId: expect.any(String), error: null });
+    await eventually(() => settledOf(observer.events) !== undefined);
+
+    const deltas = deltasOf(observer.events);
+    expect(deltas.map((delta) => delta.text)).toEqual(answer);
+    expect(deltas.every((delta, index) => delta.offset === answer.slice(0, index).join('').length && delta.segment === 0)).toBe(true);
+    expect(finalOf(observer.events)).toMatchObject({ operationId: response.operationId, segment: 0, entry: { kind: 'assistant', text: answer.join('') } });
+    expect(settledOf(observer.events)).toEqual({ type: 'settled', operationId: response.operationId, outcome: 'completed', error: null });
+    // Events in order: every delta, then the final, then the settlement.
+    expect(observer.events.map((event) => event.type)).toEqual([...answer.map(() => 'delta'), 'final', 'settled']);
+
+    const transcript = observer.chat.transcript.value;
+    expect(transcript.running).toBeNull();
+    expect(transcript.entries.map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
+    expect(transcript.entries[2]).toMatchObject({ text: answer.join(''), stopReason: 'stop', operationId: response.operationId });
+    // The whole transcript moved once per durable entry (plus the hydration), never per token.
+    expect(transcripts).toHaveLength(1 + 4);
+    expect(observer.view()).toBeNull();
+    expect(observer.chat.streaming.value).toBeNull();
+  });
+
+  it('checkpoints the open segment at its first delta and every CHECKPOINT_EVERY deltas, then clears it', async () => {
+    const host = await startChatHost(transport, pacedProvider(words(70)));
+    const observer = await observeChat(host);
+    const checkpoints: Array<number | null> = [];
+    observer.chat.streaming.subscribe((value) => checkpoints.push(value === null ? null : value.text.split(' ').length - 1));
+    await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await eventually(() => settledOf(observer.events) !== undefined);
+    expect(checkpoints).toEqual([null, 1, 1 + CHECKPOINT_EVERY, 1 + 2 * CHECKPOINT_EVERY, null]);
+  });
+
+  it('a client joining at a checkpoint continues from it with the later deltas and ends with the same text', async () => {
+    const answer = words(70);
+    const provider = pacedProvider(answer, 1 + CHECKPOINT_EVERY);
+    const host = await startChatHost(transport, provider);
+    const first = await observeChat(host);
+    const { operationId } = await first.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await provider.paused;
+    await eventually(() => deltasOf(first.events).length === 1 + CHECKPOINT_EVERY);
+
+    const late = await observeChat(host);
+    const joinedAt = answer.slice(0, 1 + CHECKPOINT_EVERY).join('');
+    expect(late.chat.streaming.value).toEqual({ operationId, segment: 0, text: joinedAt, offset: joinedAt.length });
+    expect(late.chat.transcript.value.running).toBe(operationId);
+    provider.resume();
+    await eventually(() => settledOf(late.events) !== undefined);
+
+    expect(deltasOf(late.events)[0]?.offset).toBe(joinedAt.length);
+    expect(late.views.some((view) => view?.waitingForFinal === true)).toBe(false);
+    const lastStreamed = late.views.filter((view) => view !== null).at(-1);
+    expect(lastStreamed?.text).toBe(answer.join(''));
+    expect(finalOf(late.events)).toEqual(finalOf(first.events));
+    expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
+  });
+
+  it('a client joining between checkpoints detects the gap, waits, and resumes from the next checkpoint', async () => {
+    const answer = words(70);
+    const provider = pacedProvider(answer, 40);
+    const host = await startChatHost(transport, provider);
+    const first = await observeChat(host);
+    await first.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await provider.paused;
+    await eventually(() => deltasOf(first.events).length === 40);
+
+    const late = await observeChat(host);
+    expect(late.view()?.text).toBe(answer.slice(0, 1 + CHECKPOINT_EVERY).join(''));
+    provider.resume();
+    await eventually(() => settledOf(late.events) !== undefined);
+
+    // Deltas 34–40 were sent before it joined: the first one it sees is beyond its checkpoint.
+    const waiting = late.views.findIndex((view) => view?.waitingForFinal === true);
+    expect(waiting).toBeGreaterThan(0);
+    const resumed = late.views.findIndex((view, index) => index > waiting && view !== null && !view.waitingForFinal);
+    expect(late.views[resumed]?.text).toBe(answer.slice(0, 1 + 2 * CHECKPOINT_EVERY).join(''));
+    expect(late.views.filter((view) => view !== null).at(-1)?.text).toBe(answer.join(''));
+    expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
+  });
+});

@@ -1,0 +1,17 @@
+export { PROVIDERS_BUILTIN_PLUGIN_ID, providersBuiltinPlugin } from './plugin-descriptor';
+export {
+  Models,
+  THINKING_LEVELS,
+  UNKNOWN_MODEL,
+  modelRefSchema,
+  modelSpecSchema,
+  modelsStateSchema,
+  refreshStatusSchema,
+  thinkingLevelSchema,
+  type ModelRef,
+  type ModelSpec,
+  type ModelsService,
+  type ModelsState,
+  type RefreshStatus,
+  type ThinkingLevel,
+} from './models-service';

@@ -1,0 +1,38 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Context } from '@pi/context';
+import { Models, THINKING_LEVELS, modelsStateSchema, providersBuiltinPlugin, type ModelRef, type ModelsService, type ModelsState } from './index';
+
+describe('the models contract', () => {
+  it('describes a plugin with a session facet only', () => {
+    expect(providersBuiltinPlugin).toEqual({ id: '@pi/providers-builtin', description: expect.any(String), facets: ['session'] });
+  });
+
+  it('exposes the spec members and one state cell', () => {
+    expect(Models.id).toBe('models');
+    expect(Object.keys(Models.exposure.methods).sort()).toEqual(['cycleThinking', 'refresh', 'select']);
+    expect(Object.keys(Models.exposure.state)).toEqual(['state']);
+  });
+
+  it('types each method as the spec does, with the Context last', () => {
+    expectTypeOf<ModelsService['select']>().toEqualTypeOf<(model: ModelRef, context: Context) => Promise<void>>();
+    expectTypeOf<ModelsService['refresh']>().toEqualTypeOf<(context: Context) => Promise<void>>();
+    expectTypeOf<ModelsService['cycleThinking']>().toEqualTypeOf<(context: Context) => Promise<void>>();
+  });
+
+  it('cycles off, low, high', () => {
+    expect(THINKING_LEVELS).toEqual(['off', 'low', 'high']);
+  });
+
+  it('accepts every refresh status and rejects a warning without errors', () => {
+    const base: ModelsState = {
+      catalog: { revision: 1, availableModels: [{ provider: 'offline', modelId: 'echo', name: 'Echo', reasoning: false }] },
+      configuration: { model: { provider: 'offline', modelId: 'echo' }, thinkingLevel: 'off' },
+      refresh: { status: 'idle' },
+    };
+    for (const refresh of [{ status: 'refreshing' }, { status: 'done' }, { status: 'warning', errors: { 'models.json': 'broken' } }]) {
+      expect(modelsStateSchema.safeParse({ ...base, refresh }).success).toBe(true);
+    }
+    expect(modelsStateSchema.safeParse({ ...base, refresh: { status: 'warning' } }).success).toBe(false);
+    expect(modelsStateSchema.safeParse({ ...base, configuration: { model: null, thinkingLevel: 'medium' } }).success).toBe(false);
+  });
+});

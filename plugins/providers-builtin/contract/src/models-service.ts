@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Context } from '@pi/context';
+import { defineRemoteService, type RemoteState } from '@pi/remote';
+
+// The spec's shared contract, as type aliases so every value is assignable to JSON types.
+
+export type ThinkingLevel = 'off' | 'low' | 'high';
+
+/** The order `cycleThinking` walks, wrapping around. */
+export const THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(['off', 'low', 'high']);
+
+export type ModelRef = {
+  provider: string;
+  modelId: string;
+};
+
+export type ModelSpec = ModelRef & {
+  name: string;
+  reasoning: boolean;
+};
+
+export type RefreshStatus =
+  | { status: 'idle' | 'refreshing' | 'done' }
+  /** `errors` by source: `models.json` for the file, a provider id for a provider that failed its probe. */
+  | { status: 'warning'; errors: Record<string, string> };
+
+export type ModelsState = {
+  catalog: { revision: number; availableModels: ModelSpec[] };
+  configuration: { model: ModelRef | null; thinkingLevel: ThinkingLevel };
+  refresh: RefreshStatus;
+};
+
+/**
+ * Model selection authority. `select` rejects a model outside the catalogue with `unknown_model`; a model
+ * without reasoning always runs with thinking `off`. `refresh` re-reads models.json and re-probes the
+ * configured providers; aborting its context cancels only that call and leaves the status as it was.
+ */
+export interface ModelsService {
+  readonly state: RemoteState<ModelsState>;
+  cycleThinking(context: Context): Promise<void>;
+  refresh(context: Context): Promise<void>;
+  select(model: ModelRef, context: Context): Promise<void>;
+}
+
+export const thinkingLevelSchema = z.enum(['off', 'low', 'high']);
+export const modelRefSchema = z.object({ provider: z.string().min(1), modelId: z.string().min(1) });
+export const modelSpecSchema = modelRefSchema.extend({ name: z.string(), reasoning: z.boolean() });
+
+export const refreshStatusSchema = z.union([
+  z.object({ status: z.enum(['idle', 'refreshing', 'done']) }),
+  z.object({ status: z.literal('warning'), errors: z.record(z.string(), z.string()) }),
+]);
+
+export const modelsStateSchema = z.object({
+  catalog: z.object({ revision: z.number().int().min(0), availableModels: z.array(modelSpecSchema) }),
+  configuration: z.object({ model: modelRefSchema.nullable(), thinkingLevel: thinkingLevelSchema }),
+  refresh: refreshStatusSchema,
+});
+
+export const Models = defineRemoteService<ModelsService>('models', {
+  methods: {
+    cycleThinking: { args: [], result: z.void() },
+    refresh: { args: [], result: z.void() },
+    select: { args: [modelRefSchema], result: z.void() },
+  },
+  state: { state: modelsStateSchema },
+  events: {},
+});
+
+/** The code `select` rejects with when the model is not in the catalogue. */
+export const UNKNOWN_MODEL = 'unknown_model';

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelsConfig } from '@pi/model-providers';
+import { ConfiguredProviders } from './configured-providers';
+import { memoryCredentials } from './testing/stand-in-facets';
+
+const config: ModelsConfig = {
+  providers: [
+    { id: 'router', name: 'Router', baseUrl: 'https://router.example/v1', apiKeyEnv: 'ROUTER_KEY', headers: {}, models: [{ provider: 'router', modelId: 'big', name: 'Big', reasoning: true }] },
+    { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: null, headers: {}, models: [{ provider: 'local', modelId: 'small', name: 'Small', reasoning: false }] },
+  ],
+};
+
+describe('the models.json provider layer', () => {
+  it('builds one live provider per configured server, with its models', () => {
+    const layer = new ConfiguredProviders({ env: {}, credentials: () => undefined });
+    expect(layer.accept(config)).toBe(true);
+    expect(layer.providers().map((provider) => [provider.id, provider.models().map((model) => model.modelId)])).toEqual([
+      ['router', ['big']],
+      ['local', ['small']],
+    ]);
+    expect(layer.accept(structuredClone(config))).toBe(false);
+  });
+
+  it('prefers a stored key over the environment variable', async () => {
+    const router = config.providers[0];
+    if (router === undefined) throw new Error('fixture');
+    const withStore = new ConfiguredProviders({ env: { ROUTER_KEY: 'from-env' }, credentials: () => memoryCredentials({ router: 'from-store' }) });
+    const withoutStore = new ConfiguredProviders({ env: { ROUTER_KEY: 'from-env' }, credentials: () => undefined });
+    expect(await withStore.apiKeyOf(router)).toBe('from-store');
+    expect(await withoutStore.apiKeyOf(router)).toBe('from-env');
+  });
+
+  it('sends a key to a server without apiKeyEnv only once a key is stored for it', async () => {
+    const local = config.providers[1];
+    if (local === undefined) throw new Error('fixture');
+    const store = memoryCredentials();
+    const layer = new ConfiguredProviders({ env: {}, credentials: () => store });
+    layer.accept(config);
+    expect(layer.needsKey(local)).toBe(false);
+    expect(await layer.refreshStoredKeys()).toBe(false);
+    await store.set('local', 'sk-local');
+    expect(await layer.refreshStoredKeys()).toBe(true);
+    expect(layer.needsKey(local)).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import type { CredentialStore } from '@pi/accounts-contract';
+import type { ModelProvider } from '@pi/agent';
+import { EMPTY_MODELS_CONFIG, createOpenAICompatibleProvider, type ModelsConfig, type ProviderConfig } from '@pi/model-providers';
+
+export interface ConfiguredProvidersOptions {
+  /** Where `apiKeyEnv` names are looked up. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly fetch?: typeof fetch;
+  /** The local credential store, when @pi/accounts is in the manifest. */
+  readonly credentials: () => CredentialStore | undefined;
+}
+
+/**
+ * The models.json layer of the provider catalogue: the last good config and the live providers built from it.
+ * A key is looked up at every request, first in the credential store and then in the `apiKeyEnv` variable,
+ * so a key stored or rotated later applies to the next turn. A provider without `apiKeyEnv` is treated as an
+ * unauthenticated (local) server unless the credential store holds a key for it.
+ */
+export class ConfiguredProviders {
+  readonly #options: ConfiguredProvidersOptions;
+  #config: ModelsConfig = EMPTY_MODELS_CONFIG;
+  #stored: ReadonlySet<string> = new Set();
+  #providers: readonly ModelProvider[] = [];
+
+  constructor(options: ConfiguredProvidersOptions) {
+    this.#options = options;
+  }
+
+  get config(): ModelsConfig {
+    return this.#config;
+  }
+
+  /** The providers to contribute (synchronous and cheap: built when the config or the stored keys change). */
+  providers(): readonly ModelProvider[] {
+    return this.#providers;
+  }
+
+  /** Takes a newly loaded config; returns whether it differs from the last good one. */
+  accept(config: ModelsConfig): boolean {
+    if (JSON.stringify(config) === JSON.stringify(this.#config)) return false;
+    this.#config = config;
+    this.#rebuild();
+    return true;
+  }
+
+  /** Re-reads which providers have a stored key; returns whether that changed which providers send one. */
+  async refreshStoredKeys(): Promise<boolean> {
+    const stored = new Set(await (this.#options.credentials()?.list() ?? Promise.resolve([])).catch(() => []));
+    if (stored.size === this.#stored.size && [...stored].every((id) => this.#stored.has(id))) return false;
+    this.#stored = stored;
+    this.#rebuild();
+    return true;
+  }
+
+  /** The key a request to this provider sends: the stored one, else the environment's, else none. */
+  async apiKeyOf(provider: ProviderConfig): Promise<string | undefined> {
+    const stored = await this.#options.credentials()?.get(provider.id).catch(() => undefined);
+    if (stored !== undefined && stored !== '') return stored;
+    return provider.apiKeyEnv === null ? undefined : this.#options.env[provider.apiKeyEnv];
+  }
+
+  needsKey(provider: ProviderConfig): boolean {
+    return provider.apiKeyEnv !== null || this.#stored.has(provider.id);
+  }
+
+  #rebuild(): void {
+    this.#providers = this.#config.providers.map((provider) =>
+      createOpenAICompatibleProvider({
+        id: provider.id,
+        name: provider.name,
+        baseUrl: provider.baseUrl,
+        models: provider.models.map((model) => ({ modelId: model.modelId, name: model.name, reasoning: model.reasoning })),
+        headers: provider.headers,
+        ...(this.needsKey(provider) ? { apiKey: () => this.apiKeyOf(provider) } : {}),
+        ...(this.#options.fetch === undefined ? {} : { fetch: this.#options.fetch }),
+      }),
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import type { ModelProvider } from '@pi/agent';
+import type { ModelRef, ModelSpec } from '@pi/providers-builtin-contract';
+
+/**
+ * The catalogue as presentations see it: every model of every provider in the host's registry, in registry
+ * order, as plain JSON. The provider half of each ref is the registry id, whatever the provider claims.
+ */
+export function catalogFrom(providers: ReadonlyMap<string, ModelProvider>): ModelSpec[] {
+  const models: ModelSpec[] = [];
+  for (const [id, provider] of providers) {
+    for (const model of provider.models()) {
+      models.push({ provider: id, modelId: model.modelId, name: model.name, reasoning: model.reasoning });
+    }
+  }
+  return models;
+}
+
+export function findModel(catalog: readonly ModelSpec[], ref: ModelRef | null): ModelSpec | undefined {
+  if (ref === null) return undefined;
+  return catalog.find((model) => model.provider === ref.provider && model.modelId === ref.modelId);
+}
+
+export function refOf(model: ModelSpec): ModelRef {
+  return { provider: model.provider, modelId: model.modelId };
+}

@@ -1,0 +1,47 @@
+import { Credentials, type CredentialStore } from '@pi/accounts-contract';
+import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { JsonValue } from '@pi/remote';
+import { Settings, type SettingsStore } from '@pi/settings-contract';
+
+/**
+ * Stand-ins for the accounts and settings plugins, providing their local services from memory. Tests of this
+ * feature use them rather than the real facets: a feature may depend on contracts only.
+ */
+export function memoryCredentials(initial: Record<string, string> = {}): CredentialStore {
+  const keys = new Map(Object.entries(initial));
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    get: async (provider) => keys.get(provider),
+    set: async (provider, key) => {
+      keys.set(provider, key);
+      changed();
+    },
+    remove: async (provider) => {
+      const removed = keys.delete(provider);
+      if (removed) changed();
+      return removed;
+    },
+    list: async () => [...keys.keys()].sort(),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export function credentialsFacet(store: CredentialStore) {
+  return (context: CodingAgentSessionPluginContext) => context.provide(Credentials, store);
+}
+
+export function settingsFacet(values: Record<string, JsonValue>) {
+  const store: SettingsStore = {
+    get: (key) => values[key],
+    snapshot: () => ({ values, warnings: [] }),
+    sourceOf: (key) => (key in values ? 'user' : undefined),
+    setUser: async () => undefined,
+    reload: async () => undefined,
+    onChange: () => () => undefined,
+  };
+  return (context: CodingAgentSessionPluginContext) => context.provide(Settings, store);
+}

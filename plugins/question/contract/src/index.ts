@@ -1,0 +1,13 @@
+export { QUESTION_PLUGIN_ID, questionPluginDescriptor } from './plugin';
+export {
+  QUESTION_TOOL_NAME,
+  QuestionInteraction,
+  questionDetailsSchema,
+  questionOptionSchema,
+  questionRequestSchema,
+  questionResponseSchema,
+  type QuestionDetails,
+  type QuestionOption,
+  type QuestionRequest,
+  type QuestionResponse,
+} from './question';

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { QUESTION_PLUGIN_ID, questionPluginDescriptor } from './plugin';
+import { QuestionInteraction, questionRequestSchema } from './question';
+
+describe('question contract', () => {
+  it('names the plugin by its @pi-scoped feature name and declares only a session facet', () => {
+    expect(QUESTION_PLUGIN_ID).toBe('@pi/question');
+    expect(questionPluginDescriptor).toMatchObject({ id: '@pi/question', facets: ['session'] });
+  });
+
+  it('is the interaction id presentations register their handler for', () => {
+    expect(QuestionInteraction.id).toBe('question');
+  });
+
+  it('accepts the three outcomes and nothing else', () => {
+    const parse = (value: unknown) => QuestionInteraction.response.safeParse(value).success;
+    expect(parse({ outcome: 'selected', index: 1 })).toBe(true);
+    expect(parse({ outcome: 'custom', answer: 'teal' })).toBe(true);
+    expect(parse({ outcome: 'cancelled' })).toBe(true);
+    expect(parse({ outcome: 'selected', index: -1 })).toBe(false);
+    expect(parse({ outcome: 'selected', index: 0.5 })).toBe(false);
+    expect(parse({ outcome: 'custom', answer: '' })).toBe(false);
+    expect(parse({ outcome: 'maybe' })).toBe(false);
+  });
+
+  it('requires an explicit null description, as strict JSON state does', () => {
+    expect(questionRequestSchema.safeParse({ question: 'Color?', options: [{ label: 'red', description: null }] }).success).toBe(true);
+    expect(questionRequestSchema.safeParse({ question: 'Color?', options: [{ label: 'red' }] }).success).toBe(false);
+  });
+});

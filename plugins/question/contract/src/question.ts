@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineInteraction } from '@pi/remote';
+
+/** The JSON contract of the question tool and its interaction (spec: "the question plugin end-to-end"). */
+export interface QuestionOption {
+  label: string;
+  description: string | null;
+}
+
+export interface QuestionRequest {
+  question: string;
+  options: QuestionOption[];
+}
+
+export type QuestionResponse = { outcome: 'selected'; index: number } | { outcome: 'custom'; answer: string } | { outcome: 'cancelled' };
+
+/**
+ * The durable tool result's details, for renderers: `answer` is null when nothing was answered. A type alias
+ * rather than an interface, so it is assignable where a JSON value is expected (tool details).
+ */
+export type QuestionDetails = {
+  question: string;
+  options: string[];
+  answer: string | null;
+  wasCustom: boolean;
+};
+
+/** The name the tool is registered under, which the model calls. */
+export const QUESTION_TOOL_NAME = 'question';
+
+export const questionOptionSchema: z.ZodType<QuestionOption> = z.object({
+  label: z.string().min(1),
+  description: z.string().nullable(),
+});
+
+export const questionRequestSchema: z.ZodType<QuestionRequest> = z.object({
+  question: z.string().min(1),
+  options: z.array(questionOptionSchema),
+});
+
+export const questionResponseSchema: z.ZodType<QuestionResponse> = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('selected'), index: z.number().int().min(0) }),
+  z.object({ outcome: z.literal('custom'), answer: z.string().min(1) }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+
+export const questionDetailsSchema: z.ZodType<QuestionDetails> = z.object({
+  question: z.string(),
+  options: z.array(z.string()),
+  answer: z.string().nullable(),
+  wasCustom: z.boolean(),
+});
+
+/** The session asks one eligible presentation; the broker validates both directions against these schemas. */
+export const QuestionInteraction = defineInteraction<QuestionRequest, QuestionResponse>('question', {
+  request: questionRequestSchema,
+  response: questionResponseSchema,
+});

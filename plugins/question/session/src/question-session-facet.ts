@@ -1,0 +1,17 @@
+import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import { QUESTION_PLUGIN_ID, QUESTION_TOOL_NAME } from '@pi/question-contract';
+import { parseQuestionConfig } from './question-config';
+import { questionTool } from './question-tool';
+
+/** The manifest id this facet answers to. */
+export const pluginId = QUESTION_PLUGIN_ID;
+
+/**
+ * The session facet of @pi/question: contributes the `question` tool. It knows nothing of dialogs or keys; a
+ * presentation facet answers the QuestionInteraction.
+ */
+export function questionSessionFacet(context: CodingAgentSessionPluginContext): void {
+  const { timeoutMs } = parseQuestionConfig(context.config);
+  const tool = questionTool(context.interactions, timeoutMs);
+  context.tools.add((draft) => draft.set(QUESTION_TOOL_NAME, tool));
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { QuestionRequest, QuestionResponse } from '@pi/question-contract';
+import { RemoteError } from '@pi/remote';
+import { questionTool } from './question-tool';
+
+type Interactions = CodingAgentSessionPluginContext['interactions'];
+
+const colors: QuestionRequest = {
+  question: 'Which color do you like?',
+  options: [
+    { label: 'red', description: null },
+    { label: 'green', description: 'like grass' },
+  ],
+};
+
+/** An interaction broker stand-in that answers (or fails) once and records what it was asked. */
+function answering(outcome: QuestionResponse | RemoteError) {
+  const asked: Array<{ request: unknown; timeoutMs: number | undefined }> = [];
+  const interactions: Interactions = {
+    request: async (_interaction, request, _context, options) => {
+      asked.push({ request, timeoutMs: options?.timeoutMs });
+      if (outcome instanceof RemoteError) throw outcome;
+      return outcome as never;
+    },
+  };
+  return { interactions, asked };
+}
+
+async function run(outcome: QuestionResponse | RemoteError, request: QuestionRequest = colors) {
+  const { interactions, asked } = answering(outcome);
+  const result = await questionTool(interactions, 1234).execute(request, BACKGROUND_CONTEXT);
+  return { result, asked };
+}
+
+describe('the question tool', () => {
+  it('asks the request with the configured timeout and records the selected option', async () => {
+    const { result, asked } = await run({ outcome: 'selected', index: 1 });
+    expect(asked).toEqual([{ request: colors, timeoutMs: 1234 }]);
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'User selected: 2. green' }],
+      details: { question: 'Which color do you like?', options: ['red', 'green'], answer: 'green', wasCustom: false },
+    });
+  });
+
+  it('records a custom answer as custom', async () => {
+    const { result } = await run({ outcome: 'custom', answer: 'teal' });
+    expect(result.content[0]?.text).toBe('User wrote: teal');
+    expect(result.details).toMatchObject({ answer: 'teal', wasCustom: true });
+    expect(result.isError).toBeUndefined();
+  });
+
+  it('records a cancellation by the user as no answer, not as an error', async () => {
+    const { result } = await run({ outcome: 'cancelled' });
+    expect(result.content[0]?.text).toBe('User cancelled the question');
+    expect(result.details.answer).toBeNull();
+    expect(result.isError).toBeUndefined();
+  });
+
+  it('does not ask at all when there are no options', async () => {
+    const { result, asked } = await run({ outcome: 'cancelled' }, { question: 'Anything?', options: [] });
+    expect(asked).toEqual([]);
+    expect(result.content[0]?.text).toBe('No options provided');
+  });
+
+  it.each([
+    ['no_handler', 'no connected client can answer questions'],
+    ['timeout', 'the user did not answer in time'],
+    ['disconnected', 'the client asking the user disconnected'],
+    ['invalid_result', 'the client sent a malformed answer'],
+    ['cancelled', 'the question was cancelled'],
+  ])('fails closed on %s with an error result that says so', async (code, reason) => {
+    const { result } = await run(new RemoteError(code, 'whatever the broker said'));
+    expect(result.isError).toBe(true);
+    expect(result.details.answer).toBeNull();
+    expect(result.content[0]?.text).toBe(`The question was not answered: ${reason} (${code})`);
+  });
+
+  it('fails closed when the answer selects an option that does not exist', async () => {
+    const { result } = await run({ outcome: 'selected', index: 2 });
+    expect(result.isError).toBe(true);
+    expect(result.details.answer).toBeNull();
+    expect(result.content[0]?.text).toContain('(invalid_result)');
+  });
+
+  it('fails closed, without leaking it, on an unexpected failure', async () => {
+    const interactions: Interactions = { request: () => Promise.reject(new Error('secret path /home/x')) };
+    const result = await questionTool(interactions, 1).execute(colors, BACKGROUND_CONTEXT);
+    expect(result.isError).toBe(true);
+    expect(result.content[0]?.text).toBe('The question was not answered: The question could not be asked (internal)');
+  });
+
+  it('lets the model leave out option descriptions', () => {
+    const parsed = questionTool(answering({ outcome: 'cancelled' }).interactions, 1).parameters.parse({ question: 'Q?', options: [{ label: 'a' }] });
+    expect(parsed).toEqual({ question: 'Q?', options: [{ label: 'a', description: null }] });
+  });
+
+  it('runs sequentially, under its contract name', () => {
+    const tool = questionTool(answering({ outcome: 'cancelled' }).interactions, 1);
+    expect(tool).toMatchObject({ name: 'question', executionMode: 'sequential' });
+  });
+});

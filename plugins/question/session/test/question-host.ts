@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { AgentLanePluginView, SessionFacet } from '@pi/host-session';
+import { RunSettingsService } from '@pi/host-session';
+import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
+import type { AgentMessage, RunOutcome, SessionEntry, ToolResultMessage } from '@pi/agent';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { OFFLINE_PROVIDER_ID, createOfflineProvider } from '@pi/model-providers';
+import { openRawChannel, type RawChannel } from '@pi/test-support';
+import { loopbackFactory, webSocketFactory } from '@pi/transport-trpc';
+import { pluginId, questionSessionFacet } from '../src/index';
+
+export type Transport = 'loopback' | 'websocket';
+
+/** The offline model asks through the question tool when a prompt says "ask me …: a, b or c". */
+export const ASK_COLOR = 'ask me which color I like: red, green or blue';
+
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+/** Selects the offline model, as the providers plugin would. */
+const offlineModel: SessionFacet = (context) => {
+  context.providers.add((draft) => draft.set(OFFLINE_PROVIDER_ID, createOfflineProvider()));
+  context.provide(RunSettingsService, { current: () => ({ model: { provider: OFFLINE_PROVIDER_ID, modelId: 'echo' }, thinkingLevel: 'off' }) });
+};
+
+export interface QuestionHost {
+  readonly fixture: TestSessionHost;
+  /** Prompts the main lane directly (Chat is another plugin) and waits for the run to settle. */
+  ask(text: string): Promise<{ operationId: string; outcome: RunOutcome }>;
+  start(text: string): Promise<string>;
+  readonly lane: AgentLanePluginView;
+}
+
+export async function startQuestionHost(transport: Transport, config: { timeoutMs: number } | null = null): Promise<QuestionHost> {
+  let lane: AgentLanePluginView | undefined;
+  const fixture = await startTestSessionHost({
+    transport,
+    facets: [
+      { id: '@test/model', facet: offlineModel },
+      { id: pluginId, facet: questionSessionFacet, config },
+      { id: '@test/driver', facet: (context) => void (lane = context.agent.main) },
+    ],
+  });
+  closers.push(() => fixture.close());
+  if (lane === undefined) throw new Error('the driver facet did not run');
+  const driven = lane;
+  const start = async (text: string) => {
+    const accepted = await driven.prompt([{ role: 'user', content: [{ type: 'text', text }] }], BACKGROUND_CONTEXT);
+    if (accepted.isErr()) throw new Error(`prompt rejected: ${accepted.error.message}`);
+    return accepted.value.operationId;
+  };
+  return {
+    fixture,
+    lane: driven,
+    start,
+    async ask(text) {
+      const operationId = await start(text);
+      return { operationId, outcome: await driven.settled(operationId) };
+    },
+  };
+}
+
+/** The durable messages of the session file. */
+export async function durableMessages(fixture: TestSessionHost): Promise<AgentMessage[]> {
+  const lines = (await readFile(fixture.sessionFile, 'utf8')).split('\n').filter((line) => line !== '');
+  return lines
+    .slice(1)
+    .map((line) => JSON.parse(line) as SessionEntry)
+    .flatMap((entry) => (entry.kind === 'message' ? [entry.message] : []));
+}
+
+export async function durableToolResult(fixture: TestSessionHost): Promise<ToolResultMessage> {
+  const result = (await durableMessages(fixture)).find((message): message is ToolResultMessage => message.role === 'tool');
+  if (result === undefined) throw new Error('no tool result in the session file');
+  return result;
+}
+
+/** The text of the model's last answer in the session file. */
+export async function finalAnswer(fixture: TestSessionHost): Promise<string> {
+  const last = (await durableMessages(fixture)).at(-1);
+  if (last?.role !== 'assistant') throw new Error(`the last message is not the model's: ${JSON.stringify(last)}`);
+  return last.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+}
+
+/** A client below the typed layer, to send answers a well-behaved client never would. */
+export async function rawClient(fixture: TestSessionHost, transport: Transport): Promise<RawChannel> {
+  const factory = transport === 'loopback' ? loopbackFactory(fixture.host.rpc) : webSocketFactory({ socketPath: join(fixture.directory, 'session.sock') });
+  const raw = await openRawChannel(factory, { token: TEST_SESSION_TOKEN });
+  closers.push(() => raw.close());
+  return raw;
+}
