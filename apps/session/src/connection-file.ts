@@ -1,5 +1,5 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { writeFileAtomic } from '@pi/atomic-file';
 
 /** What a client needs to attach to a running session; it holds the token, so it is written 0600. */
 export interface ConnectionInfo {
@@ -11,10 +11,7 @@ export interface ConnectionInfo {
 }
 
 export async function writeConnectionFile(path: string, info: ConnectionInfo): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, path);
+  await writeFileAtomic(path, `${JSON.stringify(info, null, 2)}\n`, { fileMode: 0o600 });
 }
 
 export async function removeConnectionFile(path: string): Promise<void> {

@@ -1,7 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
-import type { Context } from '@pi/context';
-import { RemoteError, type ConnectionState, type Interaction, type Lease, type RemoteService, type RemoteState } from '@pi/remote';
-import { createRpcClient, webSocketFactory, type ReconnectPolicy } from '@pi/transport-trpc';
+import { RemoteError } from '@pi/remote';
+import { createRpcClient, webSocketFactory, type ReconnectPolicy, type RpcClient } from '@pi/transport-trpc';
 
 export interface ConnectOptions {
   /** The host's Unix socket (what a connection file names); or `url` for a loopback TCP port. */
@@ -14,19 +13,9 @@ export interface ConnectOptions {
   readonly timeoutMs?: number;
 }
 
-/** A typed client of one pi host, for internal tools and scripts. */
-export interface PiClient {
-  /** A typed proxy of a remote service; its state replicas are ready when this resolves. */
-  use<T>(token: RemoteService<T>, context?: Context): Promise<T>;
-  acquire<T>(token: RemoteService<T>, context?: Context): Promise<Lease<T>>;
-  /** Answers a host's interaction requests (for example a question) while the client is connected. */
-  handle<Request, Response>(
-    interaction: Interaction<Request, Response>,
-    handler: (request: Request, context: Context) => Promise<Response>,
-  ): () => void;
-  readonly connection: RemoteState<ConnectionState>;
-  close(): void;
-}
+/** A typed client of one pi host, for internal tools and scripts: typed proxies (`use`, `acquire`), interaction
+ *  handlers (`handle`), the connection's state, and `close`. */
+export type PiClient = Pick<RpcClient, 'use' | 'acquire' | 'handle' | 'connection' | 'close'>;
 
 /**
  * Connects to a host and resolves once the token is accepted. Every expected failure (bad options, refused

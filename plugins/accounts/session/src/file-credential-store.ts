@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CredentialStoreError, isProviderId, type CredentialStore } from '@pi/accounts-contract';
-import { writeFileAtomic } from './atomic-write';
 import { emptyDocument, parseCredentialsDocument, serializeCredentialsDocument, type CredentialsDocument } from './credentials-document';
-import { serialQueue } from './serial-queue';
+import { serialQueue, writeFileAtomic } from '@pi/atomic-file';
 
 export const CREDENTIALS_FILE_MODE = 0o600;
 export const CREDENTIALS_DIRECTORY_MODE = 0o700;
@@ -29,7 +28,7 @@ export function createFileCredentialStore(path: string): CredentialStore {
 
   const write = async (document: CredentialsDocument): Promise<void> => {
     try {
-      await writeFileAtomic(path, serializeCredentialsDocument(document), { fileMode: CREDENTIALS_FILE_MODE, directoryMode: CREDENTIALS_DIRECTORY_MODE });
+      await writeFileAtomic(path, serializeCredentialsDocument(document), { fileMode: CREDENTIALS_FILE_MODE, directoryMode: CREDENTIALS_DIRECTORY_MODE, tightenDirectory: true });
     } catch {
       throw new CredentialStoreError('unwritable', 'The credentials file cannot be written');
     }

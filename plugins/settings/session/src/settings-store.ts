@@ -1,10 +1,9 @@
 import type { Context } from '@pi/context';
 import { checkJson, detachJson, jsonEquals, type JsonObject, type JsonValue } from '@pi/remote';
 import { SETTINGS_KEY_PATTERN, SettingsStoreError, type SettingsLayer, type SettingsSnapshot, type SettingsStore } from '@pi/settings-contract';
-import { writeFileAtomic } from './atomic-write';
 import { deepMerge, readPath, writePath } from './json-object';
 import { loadSettingsLayer, readSettingsFileForWrite } from './settings-file';
-import { serialQueue } from './serial-queue';
+import { serialQueue, writeFileAtomic } from '@pi/atomic-file';
 
 export interface SettingsFiles {
   /** `<configDir>/settings.json`: the user's layer, the one `setUser` writes. */
@@ -65,7 +64,7 @@ export async function openSettingsStore(defaults: JsonObject, files: SettingsFil
         writeContext.abortSignal?.throwIfAborted();
         const next = writePath(await readSettingsFileForWrite(files.user), key, json.value);
         try {
-          await writeFileAtomic(files.user, `${JSON.stringify(next, null, 2)}\n`, SETTINGS_FILE_MODE);
+          await writeFileAtomic(files.user, `${JSON.stringify(next, null, 2)}\n`, { fileMode: SETTINGS_FILE_MODE });
         } catch {
           throw new SettingsStoreError('unwritable', 'The user settings.json cannot be written');
         }

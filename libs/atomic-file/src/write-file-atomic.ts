@@ -5,8 +5,10 @@ import { basename, dirname, join } from 'node:path';
 export interface AtomicWriteOptions {
   /** The file's mode, set on the temporary file before any byte is written (so the secret is never world-readable). */
   readonly fileMode: number;
-  /** The mode of the containing directory, created if missing and tightened if present. */
-  readonly directoryMode: number;
+  /** The mode of the containing directory: a missing one is created with it (default 0700); an existing one is
+   *  tightened to it only when `tightenDirectory` is set (a shared config directory is left as it is). */
+  readonly directoryMode?: number;
+  readonly tightenDirectory?: boolean;
 }
 
 /**
@@ -16,8 +18,9 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions): Promise<void> {
   const directory = dirname(path);
-  await mkdir(directory, { recursive: true, mode: options.directoryMode });
-  await chmod(directory, options.directoryMode);
+  const directoryMode = options.directoryMode ?? 0o700;
+  await mkdir(directory, { recursive: true, mode: directoryMode });
+  if (options.tightenDirectory === true) await chmod(directory, directoryMode);
   const temporary = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx', options.fileMode);
   try {

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from './write-file-atomic';
 
-const modes = { fileMode: 0o600, directoryMode: 0o700 };
+const modes = { fileMode: 0o600, directoryMode: 0o700, tightenDirectory: true };
 
 describe('writeFileAtomic', () => {
   let directory: string;
@@ -33,5 +33,32 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(target, 'new', modes)).rejects.toThrow();
     expect(await readdir(directory)).toEqual(['occupied']);
     expect(await readFile(join(target, 'child'), 'utf8')).toBe('keep');
+  });
+});
+
+describe('serialQueue', () => {
+  it('runs work one at a time in call order, and a failure rejects only its own caller', async () => {
+    const { serialQueue } = await import('./serial-queue');
+    const queue = serialQueue();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = queue(async () => {
+      await gate;
+      order.push('first');
+    });
+    const failing = queue(async () => {
+      order.push('second');
+      throw new Error('boom');
+    });
+    const third = queue(async () => {
+      order.push('third');
+      return 3;
+    });
+    release();
+    await first;
+    await expect(failing).rejects.toThrow('boom');
+    expect(await third).toBe(3);
+    expect(order).toEqual(['first', 'second', 'third']);
   });
 });

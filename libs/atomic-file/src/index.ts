@@ -1,0 +1,2 @@
+export { serialQueue } from './serial-queue';
+export { writeFileAtomic, type AtomicWriteOptions } from './write-file-atomic';
