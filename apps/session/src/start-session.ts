@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { startSessionHost } from '@pi/host-session';
 import { loadManifestFile, parseManifest, type PluginManifest } from '@pi/kernel';
-import { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from '@pi/plugin-catalog';
+import { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';

@@ -1,0 +1,1 @@
+export { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from './builtin-plugins';
