@@ -35,14 +35,19 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
   const channel = new TrpcChannel(connection);
   const consumer = new RemoteConsumer(channel);
   const interactions = new InteractionHandlers(channel);
-  const leases = new Set<Lease<unknown>>();
+  // `use` holds one lease per token until close, however often it is called.
+  const leases = new Map<string, Promise<Lease<unknown>>>();
 
   return {
     connection: connection.connection,
     async use(token, context = BACKGROUND_CONTEXT) {
-      const lease = await consumer.acquire(token, context);
-      leases.add(lease as Lease<unknown>);
-      return lease.service;
+      let lease = leases.get(token.id);
+      if (lease === undefined) {
+        lease = consumer.acquire(token, context) as Promise<Lease<unknown>>;
+        leases.set(token.id, lease);
+        lease.catch(() => leases.delete(token.id));
+      }
+      return (await lease).service as never;
     },
     acquire: (token, context = BACKGROUND_CONTEXT) => consumer.acquire(token, context),
     handle: (interaction, handler) => interactions.handle(interaction, handler),
@@ -51,7 +56,7 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
       return consumer.activeServices;
     },
     close() {
-      for (const lease of leases) lease.release();
+      for (const lease of leases.values()) void lease.then((held) => held.release(), () => undefined);
       leases.clear();
       interactions.close();
       consumer.releaseAll();

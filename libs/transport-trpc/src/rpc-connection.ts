@@ -140,6 +140,8 @@ export class RpcConnection {
         for (const [id, active] of this.#active) if (!active.sent) this.#send(id, active);
       },
       error: (shape) => {
+        // Only the server's answer on the live socket says why; a drop also fails this call, with nothing to learn.
+        if (this.#socket !== socket) return;
         this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: shape.message };
         socket.close(CLOSE_CODES.policy, 'hello failed');
       },

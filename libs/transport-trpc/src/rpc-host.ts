@@ -71,9 +71,9 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     res.once('close', () => {
       endpoints.delete(endpoint);
       endpoint.close();
-      for (const listener of [...disconnectListeners]) listener(clientId);
+      notify(disconnectListeners, clientId);
     });
-    for (const listener of [...connectListeners]) listener(clientId);
+    notify(connectListeners, clientId);
     return { endpoint };
   };
 
@@ -105,4 +105,15 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
       for (const socket of [...sockets]) socket.close(CLOSE_CODES.goingAway, HOST_CLOSED);
     },
   };
+}
+
+/** Connection listeners are the host's plugins' code: one that throws must not refuse a client or end the process. */
+function notify(listeners: ReadonlySet<(clientId: string) => void>, clientId: string): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(clientId);
+    } catch (error) {
+      process.emitWarning(`A connection listener threw: ${error instanceof Error ? error.message : String(error)}`, { code: 'PI_LISTENER_ERROR' });
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
 import type { ConnectionEndpoint } from '@pi/remote';
 import { formatError } from './error-format';
+import { wireTransformer } from './wire-transformer';
 
 /** What every procedure sees: the endpoint of the connection it arrived on, built once per connection. */
 export interface HostRequestContext {
@@ -9,7 +9,7 @@ export interface HostRequestContext {
 }
 
 export const t = initTRPC.context<HostRequestContext>().create({
-  transformer: superjson,
+  transformer: wireTransformer,
   isDev: false,
   isServer: true,
   errorFormatter: formatError,

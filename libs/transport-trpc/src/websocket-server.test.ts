@@ -1,4 +1,5 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,15 +35,23 @@ describe('listenWebSocket on a Unix socket', () => {
     expect((await stat(path)).isSocket()).toBe(true);
   });
 
-  it('a stale file nobody answers on is replaced', async () => {
+  it('a stale socket nobody answers on is replaced', async () => {
     directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
     const path = join(directory, 'a.sock');
-    const first = (await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap();
-    // Closing removes the file; put a dead one back, as a killed process would leave it.
-    await first.close();
-    await writeFile(path, '');
+    // A process killed while listening leaves its socket file behind.
+    spawnSync(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    expect((await stat(path)).isSocket()).toBe(true);
     const again = await listenWebSocket(host(), { socketPath: path });
     listeners.push(again._unsafeUnwrap());
     expect((await stat(path)).isSocket()).toBe(true);
+  });
+
+  it('a regular file in the way is never deleted: address_in_use', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'notes.txt');
+    await writeFile(path, 'keep me');
+    const result = await listenWebSocket(host(), { socketPath: path });
+    expect(result.isErr() && result.error.code).toBe('address_in_use');
+    expect(await readFile(path, 'utf8')).toBe('keep me');
   });
 });

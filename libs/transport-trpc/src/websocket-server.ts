@@ -1,4 +1,4 @@
-import { chmod, unlink } from 'node:fs/promises';
+import { chmod, lstat, unlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { err, ok, type Result } from 'neverthrow';
@@ -69,6 +69,8 @@ async function listenOnSocket(server: Server, socketPath: string): Promise<Resul
   if (await isAnswering(socketPath)) {
     return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
   }
+  // Only a dead socket is replaced: a regular file (a mistyped --socket) is never deleted.
+  if (!(await isSocketFile(socketPath))) return err({ code: 'address_in_use', message: `${socketPath} exists and is not a socket` });
   await unlink(socketPath).catch(() => undefined);
   return listen(server, () => listenPrivately(server, socketPath));
 }
@@ -114,4 +116,11 @@ function listenPrivately(server: Server, socketPath: string): void {
   } finally {
     process.umask(previous);
   }
+}
+
+function isSocketFile(path: string): Promise<boolean> {
+  return lstat(path).then(
+    (stats) => stats.isSocket(),
+    () => false,
+  );
 }
