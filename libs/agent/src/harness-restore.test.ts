@@ -202,4 +202,13 @@ describe('the session lock', () => {
     expect(harness.sessionId).toBe('test-session');
     expect(await readFile(`${directory.file}.lock`, 'utf8')).toBe(`${process.pid}\n`);
   });
+
+  it("takes over a lock naming this process's own pid when this process does not hold it (a restarted container)", async () => {
+    await writeSession('');
+    await appendFile(`${directory.file}.lock`, `${process.pid}\n`);
+
+    const harness = await openOk();
+
+    expect(harness.sessionId).toBe('test-session');
+  });
 });

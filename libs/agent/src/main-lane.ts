@@ -83,8 +83,12 @@ export class MainLane implements AgentLane {
         await writer.append({ kind: 'message', message, operationId }, durability, eventContext);
       }
     } catch (error) {
+      // `running` already showed this id: settle it as failed, so nobody waits on it forever.
       this.#active = null;
-      throw new Error(`the prompt could not be recorded: ${errorMessage(error)}`, { cause: error });
+      const outcome: RunOutcome = { outcome: 'failed', error: `the prompt could not be recorded: ${errorMessage(error)}` };
+      this.#outcomes.set(operationId, outcome);
+      run.settled.resolve(outcome);
+      throw new Error(outcome.error ?? 'the prompt could not be recorded', { cause: error });
     }
     const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
     const plan: RunPlan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns };

@@ -10,6 +10,9 @@ export interface SessionLock {
 
 export type LockError = { code: 'locked' | 'unreadable'; message: string };
 
+/** The locks this process holds, to tell its own lock from a dead process's that had the same pid. */
+const HELD_HERE = new Set<string>();
+
 /** Two dead holders in a row would be odd; more than that means something keeps re-creating the lock. */
 const TAKEOVER_ATTEMPTS = 3;
 
@@ -24,9 +27,21 @@ export async function acquireSessionLock(file: string): Promise<Result<SessionLo
   for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt += 1) {
     const linked = await linkNewLock(path);
     if (linked.isErr()) return err(linked.error);
-    if (linked.value) return ok({ path, release: () => releaseLock(path) });
+    if (linked.value) {
+      HELD_HERE.add(path);
+      return ok({
+        path,
+        release: () => {
+          HELD_HERE.delete(path);
+          return releaseLock(path);
+        },
+      });
+    }
     const holder = await readHolder(path);
-    if (holder !== null && isAlive(holder)) {
+    // After a container restart the new process often gets the dead holder's pid: our own pid is stale
+    // unless this process really holds the lock.
+    const heldHere = holder === process.pid && HELD_HERE.has(path);
+    if (holder !== null && (heldHere || (holder !== process.pid && isAlive(holder)))) {
       return err({ code: 'locked', message: `${file} is in use by process ${holder} (lock ${path})` });
     }
     // Stale (dead holder, or not a pid at all): remove it and try again. Two processes taking over the
