@@ -43,3 +43,5 @@ try {
   process.stderr.write(`pi-session: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }
+// Everything was stopped and disposed above; exit now rather than wait on a handle some plugin forgot.
+process.exit(process.exitCode);

@@ -51,8 +51,9 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
     authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }),
   });
   if (started.isErr()) {
-    // A session this attempt created holds nothing but its header: leave no empty session behind.
-    if (created) await rm(where.sessionFile, { force: true });
+    // A session this attempt created holds nothing but its header: leave no empty session behind. When the
+    // session itself could not be opened (locked by a racing start), the file is not ours to remove.
+    if (created && started.error.code !== 'session') await rm(where.sessionFile, { force: true });
     return err(started.error.message);
   }
   const host = started.value;
@@ -64,7 +65,11 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
     if (created) await rm(where.sessionFile, { force: true });
     return err(message);
   };
-  await mkdir(dirname(where.socketPath), { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(dirname(where.socketPath), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return fail(`Cannot create ${dirname(where.socketPath)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const socket = await listenWebSocket(host.rpc, { socketPath: where.socketPath });
   if (socket.isErr()) return fail(`Cannot listen on ${where.socketPath}: ${socket.error.message}`);
   listeners.push(socket.value);
@@ -75,7 +80,11 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
     listeners.push(tcp.value);
     url = tcp.value.url;
   }
-  await writeConnectionFile(where.connectionFile, { sessionId, socketPath: where.socketPath, url, token, pid: process.pid });
+  try {
+    await writeConnectionFile(where.connectionFile, { sessionId, socketPath: where.socketPath, url, token, pid: process.pid });
+  } catch (error) {
+    return fail(`Cannot write the connection file ${where.connectionFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   let stopping: Promise<string[]> | undefined;
   return ok({

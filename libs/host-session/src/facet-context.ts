@@ -32,10 +32,12 @@ export interface HostParts {
  * facet registers through it is owned by its scope, so disposing the plugin removes it.
  */
 export function facetContext(scope: PluginLifecycleScope, pluginId: string, config: CodingAgentSessionPluginContext['config'], host: HostParts): CodingAgentSessionPluginContext {
-  const listen = (listeners: Set<ClientListener>, what: string, callback: ClientListener) => {
+  const listen = (listeners: Set<ClientListener>, what: string, callback: ClientListener): (() => void) => {
     const guarded = host.failures.guard(pluginId, what, callback);
     listeners.add(guarded);
-    scope.own(() => void listeners.delete(guarded));
+    const remove = () => void listeners.delete(guarded);
+    scope.own(remove);
+    return remove;
   };
   return Object.freeze({
     onActivate: (callback) => scope.onActivate(callback),

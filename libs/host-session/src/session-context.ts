@@ -108,8 +108,9 @@ export interface CodingAgentSessionPluginContext extends PluginLifecycleScope {
   readonly providers: ScopedContributions<ModelProvider>;
   readonly tools: ScopedContributions<AnyAgentTool>;
   readonly interactions: SessionInteractions;
-  onClientConnect(callback: (clientId: string) => void): void;
-  onClientDisconnect(callback: (clientId: string) => void): void;
+  /** Returns the remover; the plugin's scope also removes it on disposal. */
+  onClientConnect(callback: (clientId: string) => void): () => void;
+  onClientDisconnect(callback: (clientId: string) => void): () => void;
 }
 
 /** A session facet: the setup function of one plugin for this host. */
