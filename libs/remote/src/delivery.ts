@@ -11,9 +11,9 @@ import {
  * source of the change. The writer's own context (its signal, its values) is never retained or handed on.
  */
 export function deliveryContext(carrier: TraceCarrier | undefined): Context {
-  return carrier === undefined || carrier.traceparent === undefined
-    ? BACKGROUND_CONTEXT
-    : withTelemetryContext(extractTelemetryContext(carrier), BACKGROUND_CONTEXT);
+  // The carrier may come off the wire in any shape; extraction validates it and falls back to a root.
+  const telemetry = extractTelemetryContext(carrier);
+  return telemetry.traceId === undefined ? BACKGROUND_CONTEXT : withTelemetryContext(telemetry, BACKGROUND_CONTEXT);
 }
 
 /** Listeners are isolated: one that throws is reported and the others still run. */

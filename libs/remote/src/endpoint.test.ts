@@ -206,3 +206,23 @@ describe('ConnectionEndpoint close', () => {
     await second.catch(() => undefined);
   });
 });
+
+describe('serving interactions', () => {
+  it('counts as a subscription, and a new declaration ends the previous stream', async () => {
+    const { InteractionBroker } = await import('./interaction-broker');
+    const broker = new InteractionBroker();
+    const endpoint = new ConnectionEndpoint({ registry: new ServiceRegistry(), clientId: 'c', connectionContext: BACKGROUND_CONTEXT, broker, limits: { maxSubscriptions: 1 } });
+    const ended: string[] = [];
+    endpoint.serveInteractions(['ask'], () => undefined, (error) => ended.push(error.code));
+    expect(endpoint.stats.subscriptions).toBe(1);
+
+    endpoint.serveInteractions(['ask', 'confirm'], () => undefined);
+
+    expect(ended).toEqual(['cancelled']);
+    expect(endpoint.stats.subscriptions).toBe(1);
+    expect(broker.eligibleClients('confirm')).toEqual(['c']);
+    endpoint.close();
+    expect(endpoint.stats.subscriptions).toBe(0);
+    expect(broker.eligibleClients('ask')).toEqual([]);
+  });
+});

@@ -59,6 +59,7 @@ export class ConnectionEndpoint {
   readonly #watches = new Map<() => void, { readonly ref: string | undefined; readonly end: WatchEnd | undefined }>();
   readonly #references = new ReferenceTable((id) => this.#endWatchesOf(id));
   readonly #clientId: string;
+  #replaceServing: (() => void) | undefined;
   readonly #broker: InteractionBroker | undefined;
 
   constructor(options: EndpointOptions) {
@@ -93,6 +94,10 @@ export class ConnectionEndpoint {
     if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
     if (this.#calls.size >= this.#limits.maxInFlightCalls) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`);
+    }
+    // A method that returns a reference does its work first; refuse it before, not after, when no slot is left.
+    if (isRemoteResult(method.result) && this.#references.size >= this.#limits.maxReferences) {
+      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
     }
     const controller = new AbortController();
     this.#calls.set(callId, controller);
@@ -140,10 +145,27 @@ export class ConnectionEndpoint {
   }
 
   /** This client handles these interactions; requests for them arrive through `emit`. */
-  serveInteractions(ids: readonly string[], emit: (frame: InteractionFrame) => void): () => void {
+  serveInteractions(ids: readonly string[], emit: (frame: InteractionFrame) => void, end?: WatchEnd): () => void {
     if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
     if (this.#broker === undefined) throw new RemoteError('unknown_service', 'This host sends no interactions');
-    return this.#broker.serve(this.#clientId, ids, emit);
+    // A client serves one set of interactions at a time: a new declaration ends the stream of the previous one.
+    this.#replaceServing?.();
+    if (this.#watches.size >= this.#limits.maxSubscriptions) {
+      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxSubscriptions} subscriptions per connection`);
+    }
+    const unserve = this.#broker.serve(this.#clientId, ids, emit);
+    const stop = () => {
+      if (!this.#watches.delete(stop)) return;
+      unserve();
+      if (this.#replaceServing === replace) this.#replaceServing = undefined;
+    };
+    const replace = () => {
+      stop();
+      end?.(new RemoteError('cancelled', 'Replaced by a newer declaration of handled interactions'));
+    };
+    this.#watches.set(stop, { ref: undefined, end: undefined });
+    this.#replaceServing = replace;
+    return stop;
   }
 
   reply(reply: InteractionReply): void {

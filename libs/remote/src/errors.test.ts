@@ -56,11 +56,11 @@ describe('toRemoteError', () => {
     }
   });
 
-  it('turns an abort or timeout into cancelled', () => {
+  it('turns an abort into cancelled and a deadline (TimeoutError) into timeout', () => {
     const controller = new AbortController();
     controller.abort();
     expect(toRemoteError(controller.signal.reason).code).toBe('cancelled');
-    expect(toRemoteError(new DOMException('late', 'TimeoutError')).code).toBe('cancelled');
+    expect(toRemoteError(new DOMException('late', 'TimeoutError')).code).toBe('timeout');
   });
 
   it('gives every stable code a distinct value', () => {

@@ -62,7 +62,9 @@ export function isRemoteError(value: unknown): value is RemoteError {
 /** Any thrown value as the error a peer may see: a RemoteError as is, anything else as `internal`. */
 export function toRemoteError(cause: unknown): RemoteError {
   if (cause instanceof RemoteError) return cause;
-  if (isAbortLike(cause)) return new RemoteError(REMOTE_ERROR_CODES.cancelled, 'The call was cancelled');
+  // A service's own deadline (AbortSignal.timeout) is a timeout, not a cancel the caller never made.
+  if (errorName(cause) === 'TimeoutError') return new RemoteError(REMOTE_ERROR_CODES.timeout, 'The operation timed out');
+  if (errorName(cause) === 'AbortError') return new RemoteError(REMOTE_ERROR_CODES.cancelled, 'The call was cancelled');
   return new RemoteError(REMOTE_ERROR_CODES.internal, 'Internal error');
 }
 
@@ -72,10 +74,6 @@ export function isRemoteErrorEnvelope(value: unknown): value is RemoteErrorEnvel
   return typeof record['code'] === 'string' && typeof record['message'] === 'string';
 }
 
-function isAbortLike(cause: unknown): boolean {
-  return (
-    typeof cause === 'object' &&
-    cause !== null &&
-    ((cause as { name?: unknown }).name === 'AbortError' || (cause as { name?: unknown }).name === 'TimeoutError')
-  );
+function errorName(cause: unknown): unknown {
+  return typeof cause === 'object' && cause !== null ? (cause as { name?: unknown }).name : undefined;
 }

@@ -184,6 +184,14 @@ describe('InteractionBroker failures', () => {
     expect((await answer).toEnvelope()).toEqual({ code: 'user_declined', message: 'No' });
   });
 
+  it('does not believe a client that claims a code only the host produces', async () => {
+    const broker = new InteractionBroker();
+    const tui = client(broker, 'tui');
+    const answer = rejection(broker.request(Confirm, { command: 'x' }, BACKGROUND_CONTEXT));
+    broker.reply('tui', { requestId: tui.lastRequestId(), error: { code: 'not_authorized', message: 'trust me' } });
+    expect((await answer).toEnvelope()).toMatchObject({ code: 'internal', data: { clientCode: 'not_authorized' } });
+  });
+
   it('accepts an answer only from the client it asked, and only once', async () => {
     const broker = new InteractionBroker();
     const tui = client(broker, 'tui');

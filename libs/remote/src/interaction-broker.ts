@@ -95,7 +95,7 @@ export class InteractionBroker {
       safeSend(handler, { kind: 'request', requestId, interaction: interaction.id, request: json, trace: context.telemetryContext.inject() });
     });
     if (reply instanceof RemoteError) throw reply;
-    if ('error' in reply) throw RemoteError.fromEnvelope(reply.error);
+    if ('error' in reply) throw clientFailure(reply.error);
     return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
   }
 
@@ -110,4 +110,16 @@ function safeSend(handler: Handler, frame: InteractionFrame): void {
   } catch {
     // A send on a closing connection fails; the disconnect settles the request.
   }
+}
+
+/**
+ * Codes only this host's transport may produce: a client reporting one for its handler (say `not_authorized`) is
+ * not believed. Its own codes (`user_declined`, `cancelled`, ...) pass through.
+ */
+const HOST_ONLY_CODES = new Set(['disconnected', 'not_authorized', 'stale_reference', 'unknown_service', 'unknown_member', 'limit_exceeded']);
+
+function clientFailure(error: { code: string; message: string }): RemoteError {
+  return HOST_ONLY_CODES.has(error.code)
+    ? new RemoteError('internal', 'The client could not answer the interaction', { clientCode: error.code })
+    : new RemoteError(error.code, error.message);
 }

@@ -45,7 +45,11 @@ const rpcRouter = t.router({
     .subscription(({ ctx, input }) =>
       observable<InteractionFrame>((emit) => {
         try {
-          return ctx.endpoint.serveInteractions(input.ids, (frame) => emit.next(frame));
+          return ctx.endpoint.serveInteractions(
+            input.ids,
+            (frame) => emit.next(frame),
+            (error) => emit.error(error),
+          );
         } catch (error) {
           emit.error(error);
           return () => undefined;
