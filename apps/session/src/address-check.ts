@@ -1,5 +1,6 @@
-import { lstat, unlink } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { unlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { isSocketAnswering, isSocketFile } from '@pi/transport-trpc';
 
 /**
  * Checks, before the session is opened, that the addresses pi-session will listen on are free, so a busy one is
@@ -8,28 +9,10 @@ import { connect, createServer } from 'node:net';
  * listenWebSocket checks again when it binds; this makes the common cases fail early and cleanly.
  */
 export async function checkAddresses(socketPath: string, port: number | undefined): Promise<string | undefined> {
-  if (await answers(socketPath)) return `Another process is listening on ${socketPath}`;
+  if (await isSocketAnswering(socketPath)) return `Another process is listening on ${socketPath}`;
   if (await isSocketFile(socketPath)) await unlink(socketPath).catch(() => undefined);
   if (port !== undefined && port !== 0 && !(await portIsFree(port))) return `Port ${port} on 127.0.0.1 is already in use`;
   return undefined;
-}
-
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = connect(socketPath);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
-}
-
-async function isSocketFile(path: string): Promise<boolean> {
-  return lstat(path).then(
-    (stats) => stats.isSocket(),
-    () => false,
-  );
 }
 
 function portIsFree(port: number): Promise<boolean> {

@@ -5,6 +5,7 @@ export { DEFAULT_RECONNECT, backoffDelay, type ReconnectPolicy } from './reconne
 export { createRpcClient, type RpcClient } from './rpc-client';
 export { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
+export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';
 export { webSocketFactory, type ConnectAddress } from './websocket-client';
 export {

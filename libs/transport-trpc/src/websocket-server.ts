@@ -1,9 +1,9 @@
-import { chmod, lstat, unlink } from 'node:fs/promises';
+import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { err, ok, type Result } from 'neverthrow';
 import { WebSocketServer } from 'ws';
 import type { RpcHost } from './rpc-host';
+import { isSocketAnswering, isSocketFile } from './socket-probe';
 
 export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
 
@@ -66,7 +66,7 @@ function listener(server: Server, wss: WebSocketServer, address: WebSocketListen
 async function listenOnSocket(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
   const first = await listen(server, () => listenPrivately(server, socketPath));
   if (first.isOk() || first.error.code !== 'address_in_use') return first;
-  if (await isAnswering(socketPath)) {
+  if (await isSocketAnswering(socketPath)) {
     return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
   }
   // Only a dead socket is replaced: a regular file (a mistyped --socket) is never deleted.
@@ -97,16 +97,6 @@ function listen(server: Server, start: () => void): Promise<Result<void, ListenE
   });
 }
 
-function isAnswering(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = connect(socketPath);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
-}
 
 /** The socket file is created during `listen` itself, so a umask makes it 0600 from its first moment (chmod follows too). */
 function listenPrivately(server: Server, socketPath: string): void {
@@ -116,11 +106,4 @@ function listenPrivately(server: Server, socketPath: string): void {
   } finally {
     process.umask(previous);
   }
-}
-
-function isSocketFile(path: string): Promise<boolean> {
-  return lstat(path).then(
-    (stats) => stats.isSocket(),
-    () => false,
-  );
 }
