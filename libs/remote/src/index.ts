@@ -1,7 +1,6 @@
 export { type ConnectionState, type RemoteChannel, type WatchObserver } from './channel';
 export { RemoteConsumer, type Lease } from './consumer';
 export { CALLER_IDENTITY, CLIENT_ID, type CallerIdentity } from './context-keys';
-export { deliveryContext } from './delivery';
 export {
   ConnectionEndpoint,
   DEFAULT_ENDPOINT_LIMITS,
@@ -21,7 +20,6 @@ export {
 } from './errors';
 export { createRemoteEvents, type AuthoritativeEvents, type EmittedEvent } from './events';
 export {
-  hasStreams,
   remote,
   type AnyExposure,
   type MethodExposure,
@@ -53,8 +51,7 @@ export type {
   WatchFrame,
 } from './protocol';
 export { SETTLED_REFERENCE_GRACE_MS } from './references';
-export { RemoteObject, releaseRemote } from './remote-object';
-export { ReplicaEvents, ReplicaState } from './replica';
+export { releaseRemote } from './remote-object';
 export { ServiceRegistrationError, ServiceRegistry, type ProvidedService } from './service-registry';
 export { createRemoteState, type AuthoritativeState, type RemoteStateOptions, type StateChange } from './state';
 export type {

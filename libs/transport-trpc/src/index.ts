@@ -1,7 +1,7 @@
 export { tokenAuthentication, type Authenticate, type ConnectionParams } from './authentication';
 export { rpcLink } from './link';
 export { loopbackFactory } from './loopback';
-export { DEFAULT_RECONNECT, backoffDelay, type ReconnectPolicy } from './reconnect';
+export { DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect';
 export { createRpcClient, type RpcClient } from './rpc-client';
 export { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
