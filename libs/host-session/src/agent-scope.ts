@@ -1,17 +1,26 @@
 import type { Context } from '@pi/context';
 import type { AgentHarness, BeforeToolHook, HarnessEvent, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
+import type { CallbackFailures } from './callback-failures';
 import type { AgentLanePluginView, AgentPluginScope, SessionIdentity } from './session-context';
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
-export function agentScope(harness: AgentHarness, pluginId: string, identity: SessionIdentity, scope: PluginLifecycleScope): AgentPluginScope {
+export function agentScope(
+  harness: AgentHarness,
+  pluginId: string,
+  identity: SessionIdentity,
+  scope: PluginLifecycleScope,
+  failures?: CallbackFailures,
+): AgentPluginScope {
   return Object.freeze({
     identity,
     main: laneView(harness),
     sessionTree: treeView(harness.tree),
     hooks: Object.freeze({ beforeTool: (hook: BeforeToolHook) => owned(scope, harness.hooks.beforeTool(hook)) }),
     events: Object.freeze({
-      subscribe: (listener: (event: HarnessEvent, context: Context) => void) => owned(scope, harness.events.subscribe(listener)),
+      // A listener that throws is recorded against its plugin (the harness would only contain it).
+      subscribe: (listener: (event: HarnessEvent, context: Context) => void) =>
+        owned(scope, harness.events.subscribe(failures === undefined ? listener : failures.guard(pluginId, 'event listener', listener))),
     }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
   } satisfies AgentPluginScope);

@@ -4,7 +4,7 @@ import type { OwnerMessage } from '@pi/registry';
 export const MAX_CALLBACK_FAILURES = 64;
 
 /**
- * Plugin callbacks the host invokes (rebuild listeners, client connect/disconnect) run isolated: one that
+ * Plugin callbacks the host invokes (rebuild listeners, client connect/disconnect, harness event listeners) run isolated: one that
  * throws must not stop the others, break a rebuild or a connection, or crash the session. What it threw is
  * kept, by plugin, for `diagnostics()`.
  */

@@ -45,7 +45,7 @@ export function facetContext(scope: PluginLifecycleScope, pluginId: string, conf
     own: (disposal) => scope.own(disposal),
     pluginId,
     config,
-    agent: agentScope(host.harness, pluginId, host.identity, scope),
+    agent: agentScope(host.harness, pluginId, host.identity, scope, host.failures),
     paths: host.paths,
     provide(service, implementation) {
       if (host.exposed()) throw new Error(`Plugin "${pluginId}": provide services during setup or activation, not after the host started`);
