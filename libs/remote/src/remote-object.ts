@@ -7,7 +7,7 @@ import { jsonEquals, type JsonValue } from './json';
 import type { CallResponse, Target, WatchFrame } from './protocol';
 import { targetLabel } from './protocol';
 import { ReplicaEvents, ReplicaState } from './replica';
-import { parseValue, type MethodSpec } from './validation';
+import { parseArgument, parseValue, type MethodSpec } from './validation';
 
 const objects = new WeakMap<object, RemoteObject>();
 
@@ -152,7 +152,7 @@ export class RemoteObject {
   async #call(member: string, method: MethodSpec, args: unknown[]): Promise<unknown> {
     const context = callContext(args, method.args.length, `${this.#label}.${member}`);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
-    const json = method.args.map((schema, index) => parseValue(schema, args[index], `$.args[${index}]`, 'invalid_argument'));
+    const json = method.args.map((schema, index) => parseArgument(schema, args[index], index));
     return context.telemetryContext.startSpan({ name: `rpc.client ${this.#label}.${member}`, kind: 'client' }, async (span) => {
       const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
       const response = await this.#channel.call(request, context.abortSignal);

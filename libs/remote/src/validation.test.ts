@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { RemoteError } from './errors';
 import { Notes } from './testing/notes-service';
-import { findMethod, parseArguments, parseResult, type MethodSpec } from './validation';
+import { findMethod, parseArgument, parseArguments, parseResult, type MethodSpec } from './validation';
 
 function method(name: string): MethodSpec {
   const found = findMethod(Notes.exposure, name);
@@ -45,6 +46,14 @@ describe('argument and result checks', () => {
   it('rejects a non-JSON argument before the schema sees it, naming the kind and path', () => {
     const error = thrown(() => parseArguments(add, [new Date(0)]));
     expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'not_json', kind: 'date', path: '$.args[0]' } });
+  });
+
+  it('rejects an undefined argument even where the schema accepts undefined: it would arrive as null', () => {
+    for (const schema of [z.unknown(), z.string().optional()]) {
+      const error = thrown(() => parseArgument(schema, undefined, 0));
+      expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'not_json', kind: 'undefined', path: '$.args[0]' } });
+    }
+    expect(thrown(() => parseArguments(add, [undefined])).data).toMatchObject({ kind: 'undefined' });
   });
 
   it('rejects an argument that breaks the contract, naming the path but not the value', () => {

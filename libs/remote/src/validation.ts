@@ -16,7 +16,20 @@ export function parseArguments(method: MethodSpec, args: unknown): unknown[] {
   if (args.length !== method.args.length) {
     throw new RemoteError('invalid_argument', `Expected ${method.args.length} argument(s), got ${args.length}`);
   }
-  return method.args.map((schema, index) => parseValue(schema, args[index], `$.args[${index}]`, 'invalid_argument'));
+  return method.args.map((schema, index) => parseArgument(schema, args[index], index));
+}
+
+/**
+ * One argument, on either side. Arguments travel as the elements of a JSON array, where `undefined` has no form
+ * (it would arrive as `null`), so it is refused whatever the schema accepts: optional arguments are not
+ * positional (docs/decisions.md).
+ */
+export function parseArgument(schema: Schema<unknown>, value: unknown, index: number): unknown {
+  const path = `$.args[${index}]`;
+  if (value === undefined) {
+    throw new RemoteError('invalid_argument', `Missing argument at ${path}: undefined has no JSON form`, { reason: 'not_json', kind: 'undefined', path });
+  }
+  return parseValue(schema, value, path, 'invalid_argument');
 }
 
 /** A plain (non-reference) result as JSON, or `invalid_result`. */

@@ -1,0 +1,94 @@
+import { REMOTE_ERROR_CODES } from '@pi/remote';
+import { FIXTURE_TOKEN, wireViolations } from '@pi/test-support';
+
+/** The codes docs/protocol.md lists; the fixture services used by the fuzz suites declare none of their own. */
+export const DOCUMENTED_CODES: ReadonlySet<string> = new Set(Object.values(REMOTE_ERROR_CODES));
+
+export const connectionParamsFrame = (token: string = FIXTURE_TOKEN) => JSON.stringify({ method: 'connectionParams', data: { token } });
+
+/** A well-formed service call frame, as pi's own client would send it. */
+export function callFrame(id: number | string, path: string, args: readonly unknown[], callId = `c-${id}`): string {
+  return JSON.stringify({ id, method: 'mutation', params: { path, input: { json: { a: args, c: callId, t: {} } } } });
+}
+
+/** What the server sent, sorted: replies by id, the error codes among them, and frames that fit no reply shape. */
+export interface ServerFrames {
+  readonly repliesById: ReadonlyMap<string, number>;
+  readonly errorCodes: readonly string[];
+  readonly unexpected: readonly string[];
+}
+
+/**
+ * Sorts server frames by the shapes of docs/protocol.md: `PONG`, `{ id, result: { type } }`, and
+ * `{ id, error: { json: { code, message, data: { remote: { code, message } } } } }` (superjson-wrapped).
+ */
+export function sortServerFrames(frames: readonly string[]): ServerFrames {
+  const repliesById = new Map<string, number>();
+  const errorCodes: string[] = [];
+  const unexpected: string[] = [];
+  for (const frame of frames) {
+    if (frame === 'PONG') continue;
+    const parsed = parse(frame);
+    if (!isRecord(parsed) || !('id' in parsed)) {
+      unexpected.push(frame);
+      continue;
+    }
+    const id = JSON.stringify(parsed['id']);
+    if (isRecord(parsed['result']) && ['data', 'started', 'stopped'].includes(String(parsed['result']['type']))) {
+      if (parsed['result']['type'] !== 'stopped') repliesById.set(id, (repliesById.get(id) ?? 0) + 1);
+      continue;
+    }
+    const remote = remoteEnvelopeOf(parsed['error']);
+    if (remote === undefined) {
+      unexpected.push(frame);
+      continue;
+    }
+    repliesById.set(id, (repliesById.get(id) ?? 0) + 1);
+    errorCodes.push(remote.code);
+  }
+  return { repliesById, errorCodes, unexpected };
+}
+
+/** Codes a malformed or forged request may never get: undocumented ones, and `internal` (an input problem is not a server fault). */
+export function wrongCodesFor(codes: readonly string[]): string[] {
+  return codes.filter((code) => !DOCUMENTED_CODES.has(code) || code === 'internal');
+}
+
+/**
+ * The wire scan over what the server sent, except the results of `probe.echo` calls: those repeat the
+ * client's own value, which a forger fills with context-shaped keys on purpose.
+ */
+export function serverFrameViolations(sent: readonly string[], received: readonly string[]): string[] {
+  const echoIds = new Set<string>();
+  for (const frame of sent) {
+    const parsed = parse(frame);
+    for (const request of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (isRecord(request) && isRecord(request['params']) && request['params']['path'] === 'probe.echo') echoIds.add(JSON.stringify(request['id']));
+    }
+  }
+  const scanned = received.filter((frame) => {
+    const parsed = parse(frame);
+    return !(isRecord(parsed) && 'result' in parsed && echoIds.has(JSON.stringify(parsed['id'])));
+  });
+  return wireViolations(scanned);
+}
+
+function remoteEnvelopeOf(error: unknown): { code: string; message: string } | undefined {
+  const shape = isRecord(error) ? error['json'] : undefined;
+  if (!isRecord(shape) || typeof shape['code'] !== 'number' || typeof shape['message'] !== 'string') return undefined;
+  const remote = isRecord(shape['data']) ? shape['data']['remote'] : undefined;
+  if (!isRecord(remote) || typeof remote['code'] !== 'string' || typeof remote['message'] !== 'string') return undefined;
+  return { code: remote['code'], message: remote['message'] };
+}
+
+function parse(frame: string): unknown {
+  try {
+    return JSON.parse(frame);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
