@@ -113,3 +113,17 @@ describe('RemoteConsumer cancellation', () => {
     expect(lease.service.state.value.notes).toEqual(['after']);
   });
 });
+
+describe('RemoteConsumer after a watch ends', () => {
+  it('stops sharing a proxy whose watch ended for good; the next acquire hydrates anew', async () => {
+    const first = await consumer.acquire(Notes);
+    const ended = channel.watches[0];
+    ended?.observer.error({ code: 'unknown_service', message: 'The service is gone' });
+    expect(consumer.activeServices).toBe(0);
+
+    const second = await consumer.acquire(Notes);
+
+    expect(second.service).not.toBe(first.service);
+    expect(channel.watches).toHaveLength(2);
+  });
+});

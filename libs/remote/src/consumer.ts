@@ -52,6 +52,11 @@ export class RemoteConsumer {
       created.ready.catch(() => {
         if (this.#shared.get(token.id) === created) this.#shared.delete(token.id);
       });
+      // A watch that ends later (the service is gone after a reconnect) must not leave a dead proxy to share:
+      // the next acquire hydrates anew; current holders keep their last values.
+      object.onEnd(() => {
+        if (this.#shared.get(token.id) === created) this.#shared.delete(token.id);
+      });
     }
     const holder = shared;
     holder.holders += 1;

@@ -26,6 +26,7 @@ export class RemoteObject {
   #stopWatch: (() => void) | undefined;
   #lastSeq = -1;
   #hydration: TelemetryContext | undefined;
+  readonly #endListeners = new Set<(error: RemoteError) => void>();
 
   constructor(channel: RemoteChannel, target: Target, exposure: AnyExposure) {
     this.#channel = channel;
@@ -57,11 +58,23 @@ export class RemoteObject {
               this.stop();
             }
           },
-          error: (envelope: RemoteErrorEnvelope) => reject(RemoteError.fromEnvelope(envelope)),
+          error: (envelope: RemoteErrorEnvelope) => {
+            const error = RemoteError.fromEnvelope(envelope);
+            reject(error);
+            // After hydration a rejection reaches nobody: say so, so holders stop handing out a frozen proxy.
+            this.#stopWatch = undefined;
+            for (const listener of [...this.#endListeners]) listener(error);
+          },
         });
       });
       return untilAborted(hydrated, context.abortSignal, () => this.stop());
     });
+  }
+
+  /** Called when the watch ends for good (the service went away, the reference was released). */
+  onEnd(listener: (error: RemoteError) => void): () => void {
+    this.#endListeners.add(listener);
+    return () => this.#endListeners.delete(listener);
   }
 
   /** Tells the providing host to drop a reference; a service has nothing to release. */
