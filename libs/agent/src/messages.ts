@@ -1,7 +1,7 @@
+import type { JsonObject, JsonValue } from '@pi/json';
+
 /** Strict-JSON message shapes: what the model sees and what the session stores. */
-export type JsonPrimitive = string | number | boolean | null;
-export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+export type { JsonObject, JsonPrimitive, JsonValue } from '@pi/json';
 
 export interface TextPart {
   type: 'text';

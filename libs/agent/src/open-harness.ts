@@ -1,8 +1,8 @@
+import { checkJson, describeJsonViolation } from '@pi/json';
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
-import { z } from 'zod';
 import { BeforeToolHooks } from './before-tool-hooks';
 import type { SessionEntry, SessionHeader } from './entries';
 import { errorMessage } from './error-text';
@@ -80,7 +80,7 @@ function newHeader(options: HarnessOptions): SessionHeader {
 async function appendCustom(writer: SessionWriter, namespace: string, data: JsonValue, context: Context): Promise<SessionEntry> {
   if (namespace === '') throw new TypeError('a custom entry needs a namespace');
   // A plugin handing over a Map or a Date is a bug in that plugin: JSON.stringify would silently change it.
-  const checked = z.json().safeParse(data);
-  if (!checked.success) throw new TypeError(`custom entry data for ${namespace} is not strict JSON: ${z.prettifyError(checked.error)}`);
+  const checked = checkJson(data, 'data');
+  if (checked.isErr()) throw new TypeError(`custom entry data for ${namespace} is not strict JSON: ${describeJsonViolation(checked.error)}`);
   return writer.append({ kind: 'custom', namespace, data: structuredClone(data) }, 'synced', eventDeliveryContext(context));
 }

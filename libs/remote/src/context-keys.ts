@@ -1,5 +1,5 @@
 import { createContextKey } from '@pi/context';
-import type { JsonObject } from './json';
+import type { JsonObject } from '@pi/json';
 
 /** Who is calling, as the server's authentication policy decided from the connection's credentials. */
 export interface CallerIdentity {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REMOTE_ERROR_CODES, RemoteError, isRemoteError, isRemoteErrorEnvelope, toRemoteError, type RemoteErrorCode } from './errors';
-import { isJsonValue, type JsonValue } from './json';
+import { isJsonValue, type JsonValue } from '@pi/json';
 
 describe('RemoteError', () => {
   it('keeps every stable code and a service-defined snake_case code', () => {

@@ -1,4 +1,4 @@
-import { isJsonValue, type JsonValue } from './json';
+import { isJsonValue, type JsonValue } from '@pi/json';
 
 /** The stable codes every host and client agree on; services may add their own snake_case codes. */
 export const REMOTE_ERROR_CODES = {

@@ -1,7 +1,7 @@
 import type { Context, TraceCarrier } from '@pi/context';
 import { deliveryContext, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
-import { checkJson, detachJson, type JsonValue } from './json';
+import { checkJson, detachJson, type JsonValue } from '@pi/json';
 import type { EventListener, MutableRemoteEvents, TypedEvent } from './state-types';
 
 export interface EmittedEvent<E> {

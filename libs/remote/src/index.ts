@@ -40,7 +40,7 @@ export {
   type JsonValue,
   type JsonViolation,
   type JsonViolationKind,
-} from './json';
+} from '@pi/json';
 export type {
   CallRequest,
   CallResponse,

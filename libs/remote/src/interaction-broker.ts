@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@pi/context';
 import { RemoteError } from './errors';
-import type { JsonValue } from './json';
+import type { JsonValue } from '@pi/json';
 import type { InteractionFrame, InteractionReply } from './protocol';
 import type { Interaction } from './tokens';
 import { parseValue } from './validation';

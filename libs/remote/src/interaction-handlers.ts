@@ -2,7 +2,7 @@ import { BACKGROUND_CONTEXT, type Context, withAbortSignal } from '@pi/context';
 import type { RemoteChannel } from './channel';
 import { deliveryContext } from './delivery';
 import { RemoteError, toRemoteError } from './errors';
-import type { JsonValue } from './json';
+import type { JsonValue } from '@pi/json';
 import type { InteractionFrame } from './protocol';
 import type { Interaction } from './tokens';
 import { parseValue } from './validation';

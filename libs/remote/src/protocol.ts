@@ -1,6 +1,6 @@
 import type { TraceCarrier } from '@pi/context';
 import type { RemoteErrorEnvelope } from './errors';
-import type { JsonValue } from './json';
+import type { JsonValue } from '@pi/json';
 
 /**
  * The transport-agnostic messages between a consuming peer and a providing host. A transport carries

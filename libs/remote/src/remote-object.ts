@@ -3,7 +3,7 @@ import type { RemoteChannel } from './channel';
 import { untilAborted } from './abortable';
 import { RemoteError, type RemoteErrorEnvelope } from './errors';
 import { hasStreams, isRemoteResult, type AnyExposure, type Schema } from './exposure';
-import { jsonEquals, type JsonValue } from './json';
+import { jsonEquals, type JsonValue } from '@pi/json';
 import type { CallResponse, Target, WatchFrame } from './protocol';
 import { targetLabel } from './protocol';
 import { ReplicaEvents, ReplicaState } from './replica';

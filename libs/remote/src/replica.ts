@@ -1,6 +1,6 @@
 import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
 import { deliveryContext, runListener } from './delivery';
-import { freezeJson, type JsonValue } from './json';
+import { freezeJson, type JsonValue } from '@pi/json';
 import { ListenerSet } from './listener-set';
 import type { EventListener, RemoteEvents, RemoteState, StateListener, TypedEvent } from './state-types';
 

@@ -1,7 +1,7 @@
 import { BACKGROUND_CONTEXT, type Context, type TraceCarrier } from '@pi/context';
 import { deliveryContext, runListener, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
-import { checkJson, detachJson, jsonEquals, type JsonValue } from './json';
+import { checkJson, detachJson, jsonEquals, type JsonValue } from '@pi/json';
 import type { MutableRemoteState, StateListener } from './state-types';
 
 /** One change of a state cell as the exposure layer forwards it: the value, its revision and its source trace. */

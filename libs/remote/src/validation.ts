@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { RemoteError } from './errors';
 import { isRemoteResult, type AnyExposure, type Schema } from './exposure';
-import { checkJson, type JsonValue } from './json';
+import { checkJson, type JsonValue } from '@pi/json';
 
 export type MethodSpec = AnyExposure['methods'][string];
 

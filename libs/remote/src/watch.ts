@@ -1,7 +1,7 @@
 import { RemoteError } from './errors';
 import type { AuthoritativeEvents } from './events';
 import type { AnyExposure, Schema } from './exposure';
-import type { JsonValue } from './json';
+import type { JsonValue } from '@pi/json';
 import type { CellSnapshot, WatchFrame } from './protocol';
 import type { AuthoritativeState } from './state';
 

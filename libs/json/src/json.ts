@@ -137,3 +137,24 @@ export function jsonEquals(a: JsonValue, b: JsonValue): boolean {
   if (keys.length !== Object.keys(right).length) return false;
   return keys.every((key) => Object.hasOwn(right, key) && jsonEquals(left[key] as JsonValue, right[key] as JsonValue));
 }
+
+const VIOLATION_PHRASES: Record<JsonViolationKind, string> = {
+  undefined: 'is undefined',
+  function: 'is a function',
+  symbol: 'is or holds a symbol',
+  bigint: 'is a bigint',
+  non_finite_number: 'is a non-finite number',
+  date: 'is a Date instance, not a plain value',
+  map: 'is a Map instance, not a plain object',
+  set: 'is a Set instance, not an array',
+  class_instance: 'is a class instance, not a plain object',
+  sparse_array: 'is a hole in an array',
+  cycle: 'is a circular reference',
+  reserved_key: 'is a reserved key (__proto__, constructor or prototype)',
+  too_deep: 'is nested too deeply',
+};
+
+/** A violation as one readable phrase, for messages such as a manifest's. */
+export function describeJsonViolation(violation: JsonViolation): string {
+  return `${violation.path} ${VIOLATION_PHRASES[violation.kind]}`;
+}

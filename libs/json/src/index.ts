@@ -1,0 +1,14 @@
+export {
+  JSON_VIOLATIONS,
+  checkJson,
+  describeJsonViolation,
+  detachJson,
+  freezeJson,
+  isJsonValue,
+  jsonEquals,
+  type JsonObject,
+  type JsonPrimitive,
+  type JsonValue,
+  type JsonViolation,
+  type JsonViolationKind,
+} from './json';
