@@ -1,5 +1,5 @@
 import type { Context } from '@pi/context';
-import { CALLER_IDENTITY, CLIENT_ID, RemoteError, createRemoteEvents, createRemoteState } from '@pi/remote';
+import { CALLER_IDENTITY, CLIENT_ID, RemoteError, createRemoteEvents, createRemoteState, type AuthoritativeEvents, type AuthoritativeState } from '@pi/remote';
 import type { CatalogEvent, CatalogService, CatalogState, IndexJob, IndexProgress, IndexService, ProbeService } from './fixture-services';
 
 export const KNOWN_MODELS = [
@@ -7,7 +7,14 @@ export const KNOWN_MODELS = [
   { provider: 'local', modelId: 'large' },
 ];
 
-export function createCatalog(): CatalogService & { refreshes: number } {
+/** The catalog as its providing host holds it: writable cells, so tests can change state and emit events. */
+export type HostCatalog = CatalogService & {
+  readonly state: AuthoritativeState<CatalogState>;
+  readonly events: AuthoritativeEvents<CatalogEvent>;
+  refreshes: number;
+};
+
+export function createCatalog(): HostCatalog {
   const state = createRemoteState<CatalogState>({ selected: null, thinkingLevel: 'high', refresh: 'idle' });
   const events = createRemoteEvents<CatalogEvent>();
   const levels = ['off', 'low', 'high'] as const;

@@ -1,4 +1,4 @@
-export { KNOWN_MODELS, createCatalog, createIndex, createProbe, type ProbeLog } from './fixture-providers';
+export { KNOWN_MODELS, createCatalog, type HostCatalog, createIndex, createProbe, type ProbeLog } from './fixture-providers';
 export {
   Ask,
   Catalog,
@@ -24,3 +24,4 @@ export { serveHost, type HostTransport } from './host-transport';
 export { remoteErrorOf } from './remote-expectations';
 export { openRawChannel, type RawChannel } from './raw-channel';
 export { wireViolations } from './wire-scan';
+export { startReconnectingCatalog, type ReconnectingCatalog } from './reconnecting-catalog';

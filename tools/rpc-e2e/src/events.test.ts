@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_CONTEXT, createContextKey, withContextValue, withTelemetryContext, type Context } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
-import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
-import type { AuthoritativeEvents, AuthoritativeState } from '@pi/remote';
+import type { RpcClient } from '@pi/transport-trpc';
 import {
   Catalog,
-  FIXTURE_TOKEN,
   TRANSPORTS,
   createCatalog,
   eventually,
   nextValue,
-  serveHost,
   startRpcFixture,
   type CatalogEvent,
+  type HostCatalog,
+  type ReconnectingCatalog,
+  startReconnectingCatalog,
   type HostTransport,
-  type CatalogState,
   type RpcFixture,
 } from '@pi/test-support';
-
-/** The catalog fixture as its providing host holds it: createCatalog builds its cells with createRemoteState/Events. */
-type HostCatalog = ReturnType<typeof createCatalog> & {
-  readonly state: AuthoritativeState<CatalogState>;
-  readonly events: AuthoritativeEvents<CatalogEvent>;
-};
-const createHostCatalog = () => createCatalog() as HostCatalog;
 
 const EMITTER_VALUE = createContextKey<string | undefined>('test.emitter-value', undefined);
 
@@ -31,7 +23,7 @@ describe.each(TRANSPORTS)('remote events over %s', (kind) => {
   let fixture: RpcFixture;
   let catalog: HostCatalog;
   beforeEach(async () => {
-    catalog = createHostCatalog();
+    catalog = createCatalog();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   });
   afterEach(async () => {
@@ -101,21 +93,15 @@ describe.each(TRANSPORTS)('remote events over %s', (kind) => {
 });
 
 describe.each(TRANSPORTS)('events across a reconnect over %s', (kind) => {
-  let fixture: RpcFixture;
+  let running: ReconnectingCatalog;
   let served: HostTransport;
   let client: RpcClient;
   let catalog: HostCatalog;
   beforeEach(async () => {
-    catalog = createHostCatalog();
-    fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
-    served = await serveHost(kind, fixture.host);
-    client = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: { minDelayMs: 5, maxDelayMs: 20 } });
+    running = await startReconnectingCatalog(kind);
+    ({ served, client, catalog } = running);
   });
-  afterEach(async () => {
-    client.close();
-    await served.close();
-    await fixture.close();
-  });
+  afterEach(() => running.close());
 
   it('events emitted while disconnected are not replayed; the state snapshot catches the client up instead', async () => {
     const remote = await client.use(Catalog);
@@ -139,7 +125,7 @@ describe.each(TRANSPORTS)('event delivery contexts over %s', (kind) => {
   let catalog: HostCatalog;
   beforeEach(async () => {
     telemetry = installInMemoryTelemetry();
-    catalog = createHostCatalog();
+    catalog = createCatalog();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   });
   afterEach(async () => {

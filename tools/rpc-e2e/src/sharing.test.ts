@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
-import type { AuthoritativeEvents, AuthoritativeState } from '@pi/remote';
 import {
   Catalog,
   TRANSPORTS,
@@ -9,17 +8,10 @@ import {
   nextValue,
   remoteErrorOf,
   startRpcFixture,
-  type CatalogState,
-  type CatalogEvent,
+  type HostCatalog,
   type RpcFixture,
 } from '@pi/test-support';
 
-/** The catalog fixture as its providing host holds it: createCatalog builds its cells with createRemoteState/Events. */
-type HostCatalog = ReturnType<typeof createCatalog> & {
-  readonly state: AuthoritativeState<CatalogState>;
-  readonly events: AuthoritativeEvents<CatalogEvent>;
-};
-const createHostCatalog = () => createCatalog() as HostCatalog;
 
 function aborting(): { controller: AbortController; context: Context } {
   const controller = new AbortController();
@@ -35,7 +27,7 @@ describe.each(TRANSPORTS)('shared proxies over %s', (kind) => {
   let fixture: RpcFixture;
   let catalog: HostCatalog;
   beforeEach(async () => {
-    catalog = createHostCatalog();
+    catalog = createCatalog();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   });
   afterEach(() => fixture.close());

@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_CONTEXT, createContextKey, withAbortSignal, withContextValue, withTelemetryContext, type Context } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
-import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
-import type { AuthoritativeEvents, AuthoritativeState } from '@pi/remote';
+import type { RpcClient } from '@pi/transport-trpc';
 import {
   Catalog,
-  FIXTURE_TOKEN,
   TRANSPORTS,
   createCatalog,
   eventually,
   nextValue,
-  serveHost,
   startRpcFixture,
   type CatalogState,
   type HostTransport,
-  type CatalogEvent,
+  type HostCatalog,
+  type ReconnectingCatalog,
+  startReconnectingCatalog,
   type RpcFixture,
 } from '@pi/test-support';
-
-/** The catalog fixture as its providing host holds it: createCatalog builds its cells with createRemoteState/Events. */
-type HostCatalog = ReturnType<typeof createCatalog> & {
-  readonly state: AuthoritativeState<CatalogState>;
-  readonly events: AuthoritativeEvents<CatalogEvent>;
-};
-const createHostCatalog = () => createCatalog() as HostCatalog;
 
 const LEVELS = ['off', 'low', 'high'] as const;
 const SETTER_VALUE = createContextKey<string | undefined>('test.setter-value', undefined);
@@ -47,7 +39,7 @@ describe.each(TRANSPORTS)('replicated state over %s', (kind) => {
   let fixture: RpcFixture;
   let catalog: HostCatalog;
   beforeEach(async () => {
-    catalog = createHostCatalog();
+    catalog = createCatalog();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   });
   afterEach(async () => {
@@ -150,21 +142,15 @@ describe.each(TRANSPORTS)('replicated state over %s', (kind) => {
 });
 
 describe.each(TRANSPORTS)('state after a reconnect over %s', (kind) => {
-  let fixture: RpcFixture;
+  let running: ReconnectingCatalog;
   let served: HostTransport;
   let client: RpcClient;
   let catalog: HostCatalog;
   beforeEach(async () => {
-    catalog = createHostCatalog();
-    fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
-    served = await serveHost(kind, fixture.host);
-    client = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: { minDelayMs: 5, maxDelayMs: 20 } });
+    running = await startReconnectingCatalog(kind);
+    ({ served, client, catalog } = running);
   });
-  afterEach(async () => {
-    client.close();
-    await served.close();
-    await fixture.close();
-  });
+  afterEach(() => running.close());
 
   it('reconnect replaces stale state with a fresh snapshot of what changed while down', async () => {
     const remote = await client.use(Catalog);
@@ -183,7 +169,7 @@ describe.each(TRANSPORTS)('state after a reconnect over %s', (kind) => {
     expect(remote.state.revision).toBe(catalog.state.revision);
     expect(heard.map((value) => value.thinkingLevel)).toEqual(['high', 'low']);
     expect(client.connection.value).toEqual({ status: 'connected', epoch: 2 });
-    expect(fixture.stats().map((stats) => stats.subscriptions)).toEqual([1]);
+    expect(running.fixture.stats().map((stats) => stats.subscriptions)).toEqual([1]);
   });
 
   it('updates after a reconnect keep flowing in order', async () => {
@@ -205,7 +191,7 @@ describe.each(TRANSPORTS)('state delivery contexts over %s', (kind) => {
   let catalog: HostCatalog;
   beforeEach(async () => {
     telemetry = installInMemoryTelemetry();
-    catalog = createHostCatalog();
+    catalog = createCatalog();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   });
   afterEach(async () => {
