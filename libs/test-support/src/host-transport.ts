@@ -11,7 +11,8 @@ import {
   type WebSocketListener,
   type WireSocket,
 } from '@pi/transport-trpc';
-import type { FrameLog, TransportKind } from './rpc-fixture';
+import { recordFrames, type FrameLog } from './frame-log';
+import type { TransportKind } from './rpc-fixture';
 
 /**
  * A host served over one transport that a test can take off the network and bring back, and whose client
@@ -123,19 +124,5 @@ function unreachableSocket(): WireSocket {
     onOpen: () => undefined,
     onMessage: () => undefined,
     onClose: (listener) => listeners.push(listener),
-  };
-}
-
-function recordFrames(socket: WireSocket, frames: FrameLog): WireSocket {
-  socket.onMessage((data) => frames.received.push(data));
-  return {
-    send(data) {
-      frames.sent.push(data);
-      socket.send(data);
-    },
-    close: (code, reason) => socket.close(code, reason),
-    onOpen: (listener) => socket.onOpen(listener),
-    onMessage: (listener) => socket.onMessage(listener),
-    onClose: (listener) => socket.onClose(listener),
   };
 }

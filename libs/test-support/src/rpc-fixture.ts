@@ -7,6 +7,7 @@ import {
   type EndpointLimits,
   type EndpointStats,
 } from '@pi/remote';
+import { recordFrames, type FrameLog } from './frame-log';
 import {
   createRpcClient,
   createRpcHost,
@@ -28,11 +29,7 @@ export const TRANSPORTS: readonly TransportKind[] = ['loopback', 'websocket'];
 
 export const FIXTURE_TOKEN = 'fixture-token-7c1d';
 
-/** Every frame a client socket sent and received, as text, for tests that inspect the wire. */
-export interface FrameLog {
-  readonly sent: string[];
-  readonly received: string[];
-}
+export type { FrameLog } from './frame-log';
 
 export interface RpcFixture {
   readonly kind: TransportKind;
@@ -121,19 +118,5 @@ export async function startRpcFixture(kind: TransportKind, options: RpcFixtureOp
     stats: () => host.stats(),
     close,
     [Symbol.asyncDispose]: close,
-  };
-}
-
-function recordFrames(socket: WireSocket, frames: FrameLog): WireSocket {
-  socket.onMessage((data) => frames.received.push(data));
-  return {
-    send(data) {
-      frames.sent.push(data);
-      socket.send(data);
-    },
-    close: (code, reason) => socket.close(code, reason),
-    onOpen: (listener) => socket.onOpen(listener),
-    onMessage: (listener) => socket.onMessage(listener),
-    onClose: (listener) => socket.onClose(listener),
   };
 }
