@@ -25,3 +25,4 @@ export { remoteErrorOf } from './remote-expectations';
 export { openRawChannel, type RawChannel } from './raw-channel';
 export { wireViolations } from './wire-scan';
 export { startReconnectingCatalog, type ReconnectingCatalog } from './reconnecting-catalog';
+export { abortableContext } from './abortable-context';

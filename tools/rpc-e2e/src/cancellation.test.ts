@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BACKGROUND_CONTEXT, type Context, withAbortSignal } from '@pi/context';
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { defineRemoteService } from '@pi/remote';
 import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
 import {
@@ -17,6 +17,7 @@ import {
   type ProbeLog,
   type ProbeService,
   type RpcFixture,
+  abortableContext,
 } from '@pi/test-support';
 
 /** A service that ignores its abort signal: it finishes only when the test lets it. */
@@ -34,11 +35,6 @@ function stubborn() {
   const held: Array<() => void> = [];
   const service: StubbornService = { hold: () => new Promise((resolve) => held.push(() => resolve('released'))) };
   return { service, held };
-}
-
-function abortable() {
-  const controller = new AbortController();
-  return { controller, context: withAbortSignal(controller.signal, BACKGROUND_CONTEXT) };
 }
 
 describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
@@ -71,8 +67,8 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
 
   it('aborting one call cancels only that call, on both sides', async () => {
     const { probe } = await start();
-    const first = abortable();
-    const second = abortable();
+    const first = abortableContext();
+    const second = abortableContext();
     const firstCall = probe.block('first', first.context);
     const secondCall = probe.block('second', second.context);
     await eventually(() => log.started.length === 2);
@@ -91,7 +87,7 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
   it('a cancel reaches only calls of its own connection, though call ids repeat across connections', async () => {
     const { probe } = await start();
     const theirs = await otherProbe();
-    const mine = abortable();
+    const mine = abortableContext();
     const myCall = probe.block('mine', mine.context);
     const theirCall = theirs.block('theirs', BACKGROUND_CONTEXT);
     await eventually(() => log.started.length === 2);
@@ -108,7 +104,7 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
     const { service, held } = stubborn();
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Stubborn, service) });
     const remote = await (await fixture.connect()).use(Stubborn);
-    const { controller, context } = abortable();
+    const { controller, context } = abortableContext();
     const call = remote.hold(context);
     await eventually(() => held.length === 1);
     controller.abort();
@@ -125,7 +121,7 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
 
   it('a call whose signal is already aborted does no work and sends no frame', async () => {
     const { probe } = await start();
-    const { controller, context } = abortable();
+    const { controller, context } = abortableContext();
     controller.abort();
     const sentBefore = fixture.frames.sent.length;
     expect((await remoteErrorOf(probe.block('never', context))).code).toBe('cancelled');
@@ -137,7 +133,7 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
 
   it('aborting after the result arrived changes nothing', async () => {
     const { probe } = await start();
-    const { controller, context } = abortable();
+    const { controller, context } = abortableContext();
     expect(await probe.echo('done', context)).toBe('done');
     controller.abort();
     expect(await probe.echo('next', BACKGROUND_CONTEXT)).toBe('next');

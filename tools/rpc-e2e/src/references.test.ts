@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { releaseRemote, type RemoteErrorEnvelope } from '@pi/remote';
 import {
   Index,
@@ -17,6 +17,7 @@ import {
   type IndexService,
   type RawChannel,
   type RpcFixture,
+  abortableContext,
 } from '@pi/test-support';
 
 /** The index fixture, except that starting an already started root hands back the same job, so clients share it. */
@@ -33,11 +34,6 @@ function createSharedIndex(): IndexService & { jobs: ReturnType<typeof createInd
       return job;
     },
   };
-}
-
-function aborting(): { controller: AbortController; context: Context } {
-  const controller = new AbortController();
-  return { controller, context: withAbortSignal(controller.signal, BACKGROUND_CONTEXT) };
 }
 
 const totalActiveCalls = (fixture: RpcFixture) => fixture.stats().reduce((sum, stats) => sum + stats.activeCalls, 0);
@@ -66,7 +62,7 @@ describe.each(TRANSPORTS)('remote references over %s', (kind) => {
     const second = await (await fixture.connect()).use(Index);
     const firstJob = await first.start('/shared', BACKGROUND_CONTEXT);
     const secondJob = await second.start('/shared', BACKGROUND_CONTEXT);
-    const quitter = aborting();
+    const quitter = abortableContext();
     const abandoned = remoteErrorOf(firstJob.wait(quitter.context));
     const sameClient = firstJob.wait(BACKGROUND_CONTEXT);
     const otherClient = secondJob.wait(BACKGROUND_CONTEXT);
@@ -107,7 +103,7 @@ describe.each(TRANSPORTS)('remote references over %s', (kind) => {
 
   it('aborting the call that returned a job, after it returned, leaves the job replicating', async () => {
     const remote = await (await fixture.connect()).use(Index);
-    const starter = aborting();
+    const starter = abortableContext();
     const job = await remote.start('/repo', starter.context);
     starter.controller.abort();
     await job.advance(10, BACKGROUND_CONTEXT);

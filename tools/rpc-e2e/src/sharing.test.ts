@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
+import { BACKGROUND_CONTEXT } from '@pi/context';
 import {
   Catalog,
   TRANSPORTS,
@@ -10,13 +10,9 @@ import {
   startRpcFixture,
   type HostCatalog,
   type RpcFixture,
+  abortableContext,
 } from '@pi/test-support';
 
-
-function aborting(): { controller: AbortController; context: Context } {
-  const controller = new AbortController();
-  return { controller, context: withAbortSignal(controller.signal, BACKGROUND_CONTEXT) };
-}
 
 /** Subscription frames a client sent for the catalog's watch, as tRPC frames carry them. */
 function catalogWatchFrames(fixture: RpcFixture): string[] {
@@ -86,7 +82,7 @@ describe.each(TRANSPORTS)('shared proxies over %s', (kind) => {
 
   it("one consumer giving up while the proxy hydrates fails only its own use, not another consumer's", async () => {
     const client = await fixture.connect();
-    const quitter = aborting();
+    const quitter = abortableContext();
     const abandoned = remoteErrorOf(client.acquire(Catalog, quitter.context));
     const patient = client.acquire(Catalog);
     quitter.controller.abort();
@@ -99,7 +95,7 @@ describe.each(TRANSPORTS)('shared proxies over %s', (kind) => {
 
   it('aborting the context a proxy was used with, after it resolved, keeps the subscription live', async () => {
     const client = await fixture.connect();
-    const user = aborting();
+    const user = abortableContext();
     const remote = await client.use(Catalog, user.context);
     user.controller.abort();
     catalog.state.set({ ...catalog.state.value, refresh: 'refreshing' }, BACKGROUND_CONTEXT);
