@@ -1,13 +1,27 @@
 import nx from '@nx/eslint-plugin';
 import { boundaryRule, productConstraints, testConstraints } from './tools/eslint/module-boundaries.mjs';
 
-const testFiles = ['**/*.test.ts', '**/examples/**/*.ts', '**/test/**/*.ts', '**/testing/**/*.ts', '**/testing.ts', '**/vitest.config.ts'];
+const testFiles = [
+  '**/*.test.ts',
+  '**/examples/**/*.ts',
+  '**/test/**/*.ts',
+  '**/testing/**/*.ts',
+  '**/testing.ts',
+  '**/vitest.config.ts',
+];
 
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    ignores: ['**/node_modules', '**/dist', '**/out', '**/.nx', '**/*.timestamp-*', 'tools/workspace-tests/fixtures/**'],
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/out',
+      '**/.nx',
+      '**/*.timestamp-*',
+      'tools/workspace-tests/fixtures/**',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.mts'],

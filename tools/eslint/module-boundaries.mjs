@@ -7,7 +7,13 @@ export const scopeConstraints = [
   { sourceTag: 'scope:presentation', onlyDependOnLibsWithTags: ['scope:shared', 'scope:presentation'] },
   {
     sourceTag: 'scope:tools',
-    onlyDependOnLibsWithTags: ['scope:shared', 'scope:session', 'scope:coordinator', 'scope:presentation', 'scope:tools'],
+    onlyDependOnLibsWithTags: [
+      'scope:shared',
+      'scope:session',
+      'scope:coordinator',
+      'scope:presentation',
+      'scope:tools',
+    ],
   },
 ];
 
@@ -18,7 +24,15 @@ const productTypes = {
   'type:contract': ['type:contract', 'type:util'],
   'type:util': ['type:util'],
   'type:test-support': ['type:test-support', 'type:host', 'type:feature', 'type:contract', 'type:util'],
-  'type:tooling': ['type:tooling', 'type:test-support', 'type:app', 'type:host', 'type:feature', 'type:contract', 'type:util'],
+  'type:tooling': [
+    'type:tooling',
+    'type:test-support',
+    'type:app',
+    'type:host',
+    'type:feature',
+    'type:contract',
+    'type:util',
+  ],
 };
 
 function typeConstraints(extra) {

@@ -11,7 +11,8 @@ import { isSocketAnswering, isSocketFile } from '@pi/transport-trpc';
 export async function checkAddresses(socketPath: string, port: number | undefined): Promise<string | undefined> {
   if (await isSocketAnswering(socketPath)) return `Another process is listening on ${socketPath}`;
   if (await isSocketFile(socketPath)) await unlink(socketPath).catch(() => undefined);
-  if (port !== undefined && port !== 0 && !(await portIsFree(port))) return `Port ${port} on 127.0.0.1 is already in use`;
+  if (port !== undefined && port !== 0 && !(await portIsFree(port)))
+    return `Port ${port} on 127.0.0.1 is already in use`;
   return undefined;
 }
 

@@ -17,8 +17,31 @@ describe('pi-session flags', () => {
   });
 
   it('reads every documented flag', () => {
-    const args = ['--cwd', '/p', '--session', 's-1', '--manifest', 'm.json', '--socket', '/r/s.sock', '--port', '0', '--data-dir', '/d', '--config-dir', '/c'];
-    expect(parseCliOptions(args, '/')._unsafeUnwrap()).toMatchObject({ cwd: '/p', sessionId: 's-1', manifest: 'm.json', socket: '/r/s.sock', port: 0, dataDir: '/d', configDir: '/c' });
+    const args = [
+      '--cwd',
+      '/p',
+      '--session',
+      's-1',
+      '--manifest',
+      'm.json',
+      '--socket',
+      '/r/s.sock',
+      '--port',
+      '0',
+      '--data-dir',
+      '/d',
+      '--config-dir',
+      '/c',
+    ];
+    expect(parseCliOptions(args, '/')._unsafeUnwrap()).toMatchObject({
+      cwd: '/p',
+      sessionId: 's-1',
+      manifest: 'm.json',
+      socket: '/r/s.sock',
+      port: 0,
+      dataDir: '/d',
+      configDir: '/c',
+    });
     for (const flag of args.filter((arg) => arg.startsWith('--'))) expect(USAGE).toContain(flag);
   });
 
@@ -35,7 +58,11 @@ describe('where a session keeps its files', () => {
   const options = parseCliOptions([], '/p')._unsafeUnwrap();
 
   it('follows the XDG base directories, with the socket in the runtime directory', () => {
-    const where = locate(options, 's-1', { XDG_DATA_HOME: '/xd', XDG_CONFIG_HOME: '/xc', XDG_RUNTIME_DIR: '/run/user/1' });
+    const where = locate(options, 's-1', {
+      XDG_DATA_HOME: '/xd',
+      XDG_CONFIG_HOME: '/xc',
+      XDG_RUNTIME_DIR: '/run/user/1',
+    });
     expect(where).toEqual({
       dataDir: '/xd/pi',
       configDir: '/xc/pi',

@@ -58,7 +58,8 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
   }
   const values = parsed.values;
   // Digits only: Number() would also accept "1e3", " 80" or "0x50".
-  const port = values.port === undefined ? undefined : /^[0-9]{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
+  const port =
+    values.port === undefined ? undefined : /^[0-9]{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (port !== undefined && (!Number.isInteger(port) || port > 65535)) {
     return err(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
   }

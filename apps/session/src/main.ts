@@ -28,7 +28,9 @@ async function main(): Promise<number> {
   }
   const session = started.value;
   const also = session.url === null ? '' : ` and ${session.url}`;
-  process.stdout.write(`pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})\n`);
+  process.stdout.write(
+    `pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})\n`,
+  );
   const signal = await stopSignal;
   const failures = await session.stop();
   for (const failure of failures) process.stderr.write(`pi-session: disposal failed: ${failure}\n`);

@@ -25,7 +25,10 @@ export interface RunningSession {
 }
 
 /** Everything `pi-session` does between parsing its flags and waiting for a signal. Failures are one line each. */
-export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv): Promise<Result<RunningSession, string>> {
+export async function startSession(
+  options: CliOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
   const manifest = await readManifest(options.manifest);
@@ -33,7 +36,9 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
   const sessionId = options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
   const where = locate(options, sessionId, env);
   if (Buffer.byteLength(where.socketPath) > MAX_SOCKET_PATH_BYTES) {
-    return err(`The socket path is too long for a Unix socket (${Buffer.byteLength(where.socketPath)} bytes, at most ${MAX_SOCKET_PATH_BYTES}): ${where.socketPath}; give a shorter --socket`);
+    return err(
+      `The socket path is too long for a Unix socket (${Buffer.byteLength(where.socketPath)} bytes, at most ${MAX_SOCKET_PATH_BYTES}): ${where.socketPath}; give a shorter --socket`,
+    );
   }
   const busy = await checkAddresses(where.socketPath, options.port);
   if (busy !== undefined) return err(busy);
@@ -68,7 +73,9 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
   try {
     await mkdir(dirname(where.socketPath), { recursive: true, mode: 0o700 });
   } catch (error) {
-    return fail(`Cannot create ${dirname(where.socketPath)}: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(
+      `Cannot create ${dirname(where.socketPath)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const socket = await listenWebSocket(host.rpc, { socketPath: where.socketPath });
   if (socket.isErr()) return fail(`Cannot listen on ${where.socketPath}: ${socket.error.message}`);
@@ -81,9 +88,17 @@ export async function startSession(options: CliOptions, env: NodeJS.ProcessEnv):
     url = tcp.value.url;
   }
   try {
-    await writeConnectionFile(where.connectionFile, { sessionId, socketPath: where.socketPath, url, token, pid: process.pid });
+    await writeConnectionFile(where.connectionFile, {
+      sessionId,
+      socketPath: where.socketPath,
+      url,
+      token,
+      pid: process.pid,
+    });
   } catch (error) {
-    return fail(`Cannot write the connection file ${where.connectionFile}: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(
+      `Cannot write the connection file ${where.connectionFile}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   let stopping: Promise<string[]> | undefined;

@@ -1,7 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, type ExpectStatic, type TestContext } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, createSandbox, runPiSession, type SessionProcess, type SessionSandbox } from './pi-session-process';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  createSandbox,
+  runPiSession,
+  type SessionProcess,
+  type SessionSandbox,
+} from './pi-session-process';
 
 /**
  * These tests run concurrently (each spawns node + tsx), so each one tears down its own processes and sandboxes
@@ -27,7 +33,10 @@ async function oneLineFailure(expect: ExpectStatic, process: SessionProcess): Pr
   const exit = await process.exited;
   expect(exit.code).not.toBe(0);
   expect(exit.code).not.toBeNull();
-  const lines = process.stderr().split('\n').filter((line) => line !== '');
+  const lines = process
+    .stderr()
+    .split('\n')
+    .filter((line) => line !== '');
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^pi-session: /);
   return lines[0] ?? '';
@@ -37,7 +46,16 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
   it('documents every flag in --help and exits 0', async (context) => {
     const help = fixtures(context).run(null, ['--help']);
     context.expect((await help.exited).code).toBe(0);
-    for (const flag of ['--cwd DIR', '--session ID', '--manifest FILE', '--socket PATH', '--port N', '--data-dir DIR', '--config-dir DIR', '-h, --help']) {
+    for (const flag of [
+      '--cwd DIR',
+      '--session ID',
+      '--manifest FILE',
+      '--socket PATH',
+      '--port N',
+      '--data-dir DIR',
+      '--config-dir DIR',
+      '-h, --help',
+    ]) {
       context.expect(help.stdout()).toContain(flag);
     }
     context.expect(help.stderr()).toBe('');
@@ -58,7 +76,9 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
     const { sandbox, run } = fixtures(context);
     const where = await sandbox();
     const manifest = join(where.root, 'no-such-manifest.json');
-    context.expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest]))).toContain(manifest);
+    context
+      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest])))
+      .toContain(manifest);
   });
 
   it('rejects a manifest that is not valid JSON with one line naming the file', async (context) => {
@@ -66,7 +86,9 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
     const where = await sandbox();
     const manifest = join(where.root, 'broken.json');
     await writeFile(manifest, '{ "plugins": [');
-    context.expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest]))).toMatch(/broken\.json.*JSON/);
+    context
+      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest])))
+      .toMatch(/broken\.json.*JSON/);
   });
 
   it('rejects a manifest with an unknown plugin, naming the plugin', async (context) => {
@@ -74,7 +96,9 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
     const where = await sandbox();
     const manifest = join(where.root, 'manifest.json');
     await writeFile(manifest, JSON.stringify({ plugins: ['@pi/chat', '@acme/nonexistent'] }));
-    context.expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest]))).toContain('"@acme/nonexistent"');
+    context
+      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest])))
+      .toContain('"@acme/nonexistent"');
   });
 
   it('rejects a project directory that does not exist', async (context) => {

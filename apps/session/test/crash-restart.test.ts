@@ -37,7 +37,10 @@ async function attach(where: SessionSandbox, extra: readonly string[] = []) {
  * Prompts and waits for the run's `settled` event — the lane is free again by then (the transcript's settled
  * entry arrives a moment earlier, while the run still holds the lane).
  */
-async function promptToEnd(chat: ChatService, text: string): Promise<{ operationId: string | null; transcript: ChatTranscript }> {
+async function promptToEnd(
+  chat: ChatService,
+  text: string,
+): Promise<{ operationId: string | null; transcript: ChatTranscript }> {
   const settledRuns = new Set<string>();
   let notify = (): void => undefined;
   const stop = chat.events.subscribe((event) => {
@@ -87,10 +90,22 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
     // Every durable entry, in order, then what recovery wrote for the run the crash cut short.
     const durableIds = durable.filter((entry) => entry['kind'] !== 'custom').map((entry) => entry['id']);
     expect(restored.entries.slice(0, durableIds.length).map((entry) => entry.id)).toEqual(durableIds);
-    expect(restored.entries.slice(0, 4).map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
+    expect(restored.entries.slice(0, 4).map((entry) => entry.kind)).toEqual([
+      'run_started',
+      'user',
+      'assistant',
+      'run_settled',
+    ]);
     expect(restored.entries[2]).toMatchObject({ kind: 'assistant', text: 'You said: remember me' });
-    expect(restored.entries).toContainEqual(expect.objectContaining({ kind: 'user', operationId: streaming.operationId, text: LONG_PROMPT }));
-    expect(restored.entries.at(-1)).toMatchObject({ kind: 'run_settled', operationId: streaming.operationId, outcome: 'failed', error: 'interrupted' });
+    expect(restored.entries).toContainEqual(
+      expect.objectContaining({ kind: 'user', operationId: streaming.operationId, text: LONG_PROMPT }),
+    );
+    expect(restored.entries.at(-1)).toMatchObject({
+      kind: 'run_settled',
+      operationId: streaming.operationId,
+      outcome: 'failed',
+      error: 'interrupted',
+    });
     expect(restored.running).toBeNull();
 
     // The recovered session takes prompts again.

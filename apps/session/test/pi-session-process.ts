@@ -80,16 +80,25 @@ export function runPiSession(sandbox: SessionSandbox | null, args: readonly stri
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<Exit>((resolveExit) => child.once('exit', (code, signal) => resolveExit({ code, signal })));
+  const exited = new Promise<Exit>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  );
   const listening = new Promise<ListeningLine>((resolveLine, reject) => {
     const check = () => {
       const match = LISTENING.exec(stdout);
       if (match === null) return;
       child.stdout?.off('data', check);
-      resolveLine({ sessionId: match[1] ?? '', socketPath: match[2] ?? '', url: match[3] ?? null, connectionFile: match[4] ?? '' });
+      resolveLine({
+        sessionId: match[1] ?? '',
+        socketPath: match[2] ?? '',
+        url: match[3] ?? null,
+        connectionFile: match[4] ?? '',
+      });
     };
     child.stdout?.on('data', check);
-    void exited.then((exit) => reject(new Error(`pi-session exited (${exit.code ?? exit.signal}) before listening: ${stderr.trim()}`)));
+    void exited.then((exit) =>
+      reject(new Error(`pi-session exited (${exit.code ?? exit.signal}) before listening: ${stderr.trim()}`)),
+    );
   });
   // A test that only checks a failing start never asks for the line; its rejection is expected then.
   listening.catch(() => undefined);

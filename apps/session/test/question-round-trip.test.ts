@@ -3,7 +3,15 @@ import { Chat } from '@pi/chat-contract';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question-contract';
-import { PROCESS_TEST_TIMEOUT_MS, createSandbox, readConnectionFile, readSessionEntries, runPiSession, type SessionProcess, type SessionSandbox } from './pi-session-process';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  createSandbox,
+  readConnectionFile,
+  readSessionEntries,
+  runPiSession,
+  type SessionProcess,
+  type SessionSandbox,
+} from './pi-session-process';
 
 const sandboxes: SessionSandbox[] = [];
 const processes: SessionProcess[] = [];
@@ -29,43 +37,61 @@ async function startedSession(): Promise<{ sandbox: SessionSandbox; sessionId: s
 /** Prompts through Chat and waits for the run to settle; returns the transcript then. */
 async function promptAndSettle(client: PiClient, text: string) {
   const chat = await client.use(Chat);
-  const settled = new Promise<void>((resolve) => chat.events.subscribe((event) => event.type === 'settled' && resolve()));
+  const settled = new Promise<void>((resolve) =>
+    chat.events.subscribe((event) => event.type === 'settled' && resolve()),
+  );
   const response = await chat.prompt({ text }, BACKGROUND_CONTEXT);
   expect(response).toMatchObject({ accepted: true, error: null });
   await settled;
   return chat.transcript.value;
 }
 
-describe('the question plugin end to end, through pi-session and its default manifest', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
-  it("a model's question reaches the connected client's handler and the answer becomes the durable tool result", async () => {
-    const { sandbox, sessionId, client } = await startedSession();
-    const asked: QuestionRequest[] = [];
-    client.handle(QuestionInteraction, async (request): Promise<QuestionResponse> => {
-      asked.push(request);
-      return { outcome: 'selected', index: 1 };
+describe(
+  'the question plugin end to end, through pi-session and its default manifest',
+  { timeout: PROCESS_TEST_TIMEOUT_MS },
+  () => {
+    it("a model's question reaches the connected client's handler and the answer becomes the durable tool result", async () => {
+      const { sandbox, sessionId, client } = await startedSession();
+      const asked: QuestionRequest[] = [];
+      client.handle(QuestionInteraction, async (request): Promise<QuestionResponse> => {
+        asked.push(request);
+        return { outcome: 'selected', index: 1 };
+      });
+
+      const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');
+
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.options.map((option) => option.label)).toEqual(['red', 'green', 'blue']);
+      const result = transcript.entries.find((entry) => entry.kind === 'tool_result');
+      expect(result).toMatchObject({
+        kind: 'tool_result',
+        toolName: 'question',
+        isError: false,
+        details: { answer: 'green', wasCustom: false },
+      });
+      const last = transcript.entries.filter((entry) => entry.kind === 'assistant').at(-1);
+      expect(JSON.stringify(last)).toContain('green');
+      const durable = await readSessionEntries(sandbox.dataDir, sessionId);
+      const toolMessage = durable.find(
+        (entry) => entry['kind'] === 'message' && (entry['message'] as { role?: string }).role === 'tool',
+      );
+      expect(toolMessage).toMatchObject({ message: { toolName: 'question', details: { answer: 'green' } } });
     });
 
-    const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');
+    it('with no handler connected the tool result says so (fail closed) and the run still settles', async () => {
+      const { client } = await startedSession();
 
-    expect(asked).toHaveLength(1);
-    expect(asked[0]?.options.map((option) => option.label)).toEqual(['red', 'green', 'blue']);
-    const result = transcript.entries.find((entry) => entry.kind === 'tool_result');
-    expect(result).toMatchObject({ kind: 'tool_result', toolName: 'question', isError: false, details: { answer: 'green', wasCustom: false } });
-    const last = transcript.entries.filter((entry) => entry.kind === 'assistant').at(-1);
-    expect(JSON.stringify(last)).toContain('green');
-    const durable = await readSessionEntries(sandbox.dataDir, sessionId);
-    const toolMessage = durable.find((entry) => entry['kind'] === 'message' && (entry['message'] as { role?: string }).role === 'tool');
-    expect(toolMessage).toMatchObject({ message: { toolName: 'question', details: { answer: 'green' } } });
-  });
+      const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');
 
-  it('with no handler connected the tool result says so (fail closed) and the run still settles', async () => {
-    const { client } = await startedSession();
-
-    const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');
-
-    const result = transcript.entries.find((entry) => entry.kind === 'tool_result');
-    expect(result).toMatchObject({ kind: 'tool_result', toolName: 'question', isError: true, details: { answer: null } });
-    expect(JSON.stringify(result)).toContain('no_handler');
-    expect(transcript.entries.at(-1)).toMatchObject({ kind: 'run_settled' });
-  });
-});
+      const result = transcript.entries.find((entry) => entry.kind === 'tool_result');
+      expect(result).toMatchObject({
+        kind: 'tool_result',
+        toolName: 'question',
+        isError: true,
+        details: { answer: null },
+      });
+      expect(JSON.stringify(result)).toContain('no_handler');
+      expect(transcript.entries.at(-1)).toMatchObject({ kind: 'run_settled' });
+    });
+  },
+);

@@ -5,7 +5,14 @@ import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Models } from '@pi/providers-builtin-contract';
 import { nextValue } from '@pi/test-support';
-import { PROCESS_TEST_TIMEOUT_MS, createSandbox, readConnectionFile, runPiSession, type SessionProcess, type SessionSandbox } from './pi-session-process';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  createSandbox,
+  readConnectionFile,
+  runPiSession,
+  type SessionProcess,
+  type SessionSandbox,
+} from './pi-session-process';
 
 const sandboxes: SessionSandbox[] = [];
 const processes: SessionProcess[] = [];
@@ -16,7 +23,9 @@ afterEach(async () => {
   await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.remove()));
 });
 
-async function startPiSession(extra: readonly string[] = []): Promise<{ sandbox: SessionSandbox; process: SessionProcess }> {
+async function startPiSession(
+  extra: readonly string[] = [],
+): Promise<{ sandbox: SessionSandbox; process: SessionProcess }> {
   const sandbox = await createSandbox();
   sandboxes.push(sandbox);
   const process = runPiSession(sandbox, [...sandbox.flags, ...extra]);
@@ -34,7 +43,11 @@ async function modeOf(path: string): Promise<number> {
   return (await stat(path)).mode & 0o777;
 }
 
-const gone = (path: string) => stat(path).then(() => false, () => true);
+const gone = (path: string) =>
+  stat(path).then(
+    () => false,
+    () => true,
+  );
 
 describe('a running pi-session', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('prints where it listens and writes a private connection file and socket', async () => {
@@ -45,22 +58,31 @@ describe('a running pi-session', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(line.socketPath.startsWith(`${sandbox.runtimeDir}/pi/`)).toBe(true);
     expect(line.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/$/);
     const file = await readConnectionFile(line.connectionFile);
-    expect(file).toMatchObject({ sessionId: line.sessionId, socketPath: line.socketPath, url: line.url, pid: process.child.pid });
+    expect(file).toMatchObject({
+      sessionId: line.sessionId,
+      socketPath: line.socketPath,
+      url: line.url,
+      pid: process.child.pid,
+    });
     expect(file.token.length).toBeGreaterThanOrEqual(32);
     expect(await modeOf(line.connectionFile)).toBe(0o600);
     expect((await stat(line.socketPath)).isSocket()).toBe(true);
     expect(await modeOf(line.socketPath)).toBe(0o600);
   });
 
-  it('serves the default manifest\'s Models and Chat to a client holding the token, and no one else', async () => {
+  it("serves the default manifest's Models and Chat to a client holding the token, and no one else", async () => {
     const { process } = await startPiSession();
     const { socketPath, token } = await readConnectionFile((await process.listening()).connectionFile);
     const piClient = await client({ socketPath, token });
 
     const models = await piClient.use(Models);
-    expect(models.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`)).toContain('offline/echo');
+    expect(models.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`)).toContain(
+      'offline/echo',
+    );
     await models.select({ provider: 'offline', modelId: 'echo' }, BACKGROUND_CONTEXT);
-    expect((await nextValue(models.state, (state) => state.configuration.model?.modelId === 'echo')).configuration.model).toEqual({ provider: 'offline', modelId: 'echo' });
+    expect(
+      (await nextValue(models.state, (state) => state.configuration.model?.modelId === 'echo')).configuration.model,
+    ).toEqual({ provider: 'offline', modelId: 'echo' });
 
     const chat = await piClient.use(Chat);
     const events: ChatEvent[] = [];
@@ -86,16 +108,19 @@ describe('a running pi-session', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(refused._unsafeUnwrapErr().code).toBe('not_authorized');
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops cleanly on %s: exit 0, connection file and socket removed', async (signal) => {
-    const { process } = await startPiSession();
-    const line = await process.listening();
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops cleanly on %s: exit 0, connection file and socket removed',
+    async (signal) => {
+      const { process } = await startPiSession();
+      const line = await process.listening();
 
-    const exit = await process.stop(signal);
+      const exit = await process.stop(signal);
 
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(process.stdout()).toContain(`stopped on ${signal}`);
-    expect(process.stderr()).toBe('');
-    expect(await gone(line.connectionFile)).toBe(true);
-    expect(await gone(line.socketPath)).toBe(true);
-  });
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(process.stdout()).toContain(`stopped on ${signal}`);
+      expect(process.stderr()).toBe('');
+      expect(await gone(line.connectionFile)).toBe(true);
+      expect(await gone(line.socketPath)).toBe(true);
+    },
+  );
 });

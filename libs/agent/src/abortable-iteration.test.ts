@@ -24,7 +24,11 @@ describe('iterateUntilAborted', () => {
       yield 3;
     }
     const seen: number[] = [];
-    const end = await iterateUntilAborted(numbers(), new AbortController().signal, (item) => (seen.push(item), item < 2));
+    const end = await iterateUntilAborted(
+      numbers(),
+      new AbortController().signal,
+      (item) => (seen.push(item), item < 2),
+    );
     expect(end).toBe('stopped');
     expect(seen).toEqual([1, 2]);
   });
@@ -34,6 +38,8 @@ describe('iterateUntilAborted', () => {
       yield 1;
       throw new Error('stream dropped');
     }
-    await expect(iterateUntilAborted(failing(), new AbortController().signal, () => true)).rejects.toThrow('stream dropped');
+    await expect(iterateUntilAborted(failing(), new AbortController().signal, () => true)).rejects.toThrow(
+      'stream dropped',
+    );
   });
 });

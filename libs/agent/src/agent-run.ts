@@ -60,7 +60,9 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
     );
     if (result.kind !== 'answered') {
       if (result.partial !== null) await record(result.partial);
-      return result.kind === 'aborted' ? { outcome: 'aborted', error: null } : { outcome: 'failed', error: result.error };
+      return result.kind === 'aborted'
+        ? { outcome: 'aborted', error: null }
+        : { outcome: 'failed', error: result.error };
     }
     await record(result.message);
     const calls = result.message.content.filter((part): part is ToolCallPart => part.type === 'tool_call');
@@ -69,7 +71,13 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
       calls,
       isParallel: (call) => tools.get(call.name)?.executionMode === 'parallel',
       run: (call) => {
-        services.emit({ type: 'tool_started', operationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments });
+        services.emit({
+          type: 'tool_started',
+          operationId,
+          toolCallId: call.id,
+          toolName: call.name,
+          arguments: call.arguments,
+        });
         return runToolCall({ operationId, call, tool: tools.get(call.name), hooks: services.hooks }, context);
       },
       record,

@@ -11,7 +11,8 @@ export class AppendQueue {
   enqueue(write: () => Promise<void>): Promise<void> {
     if (this.#closedBecause !== null) return Promise.reject(new Error(this.#closedBecause));
     const run = this.#tail.then(() => {
-      if (this.#failure !== null) throw new Error(`an earlier write failed: ${this.#failure.message}`, { cause: this.#failure });
+      if (this.#failure !== null)
+        throw new Error(`an earlier write failed: ${this.#failure.message}`, { cause: this.#failure });
       return write().catch((error: unknown) => {
         this.#failure = error instanceof Error ? error : new Error(String(error));
         throw error;

@@ -19,7 +19,12 @@ export type SessionEntry = EntryBase &
     | { kind: 'operation_started'; operationId: string }
     /** Durable cancellation: written (and synced) before the run is told to stop. */
     | { kind: 'cancel_requested'; operationId: string }
-    | { kind: 'operation_settled'; operationId: string; outcome: 'completed' | 'aborted' | 'failed'; error: string | null }
+    | {
+        kind: 'operation_settled';
+        operationId: string;
+        outcome: 'completed' | 'aborted' | 'failed';
+        error: string | null;
+      }
     /** A plugin's own durable record, namespaced by plugin id; invisible to the model. */
     | { kind: 'custom'; namespace: string; data: JsonValue }
   );

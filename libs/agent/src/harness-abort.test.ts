@@ -45,7 +45,12 @@ describe('requestAbort (durable cancellation)', () => {
   it('writes and syncs cancel_requested before the run is told to stop, then settles aborted keeping the text so far', async () => {
     const never = createDeferred<void>();
     const { harness, provider } = await openWith([
-      [{ type: 'text_delta', delta: 'Hel' }, { type: 'wait', until: never.promise }, { type: 'text_delta', delta: 'lo' }, { type: 'done', stopReason: 'stop' }],
+      [
+        { type: 'text_delta', delta: 'Hel' },
+        { type: 'wait', until: never.promise },
+        { type: 'text_delta', delta: 'lo' },
+        { type: 'done', stopReason: 'stop' },
+      ],
     ]);
     const firstDelta = nextEvent(harness, 'text_delta');
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
@@ -61,7 +66,14 @@ describe('requestAbort (durable cancellation)', () => {
 
     expect(fileAtAbort).toContain('"kind":"cancel_requested"');
     const lines = await readSessionLines(directory.file);
-    expect(kinds(lines)).toEqual(['session', 'operation_started', 'message', 'cancel_requested', 'message', 'operation_settled']);
+    expect(kinds(lines)).toEqual([
+      'session',
+      'operation_started',
+      'message',
+      'cancel_requested',
+      'message',
+      'operation_settled',
+    ]);
     expect(lines[4]).toMatchObject({
       kind: 'message',
       operationId,
@@ -93,7 +105,12 @@ describe('requestAbort (durable cancellation)', () => {
 
   it('aborts a running tool through its context, records its result and starts no further turn', async () => {
     const provider = createScriptedProvider({
-      turns: [[{ type: 'tool_call', id: 'c1', name: 'watch', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }]],
+      turns: [
+        [
+          { type: 'tool_call', id: 'c1', name: 'watch', arguments: {} },
+          { type: 'done', stopReason: 'tool_calls' },
+        ],
+      ],
     });
     const watch: AgentTool<Record<string, never>> = {
       name: 'watch',
@@ -103,10 +120,14 @@ describe('requestAbort (durable cancellation)', () => {
       parameters: z.object({}),
       execute: (_args, context) =>
         new Promise((resolve) => {
-          context.abortSignal?.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'stopped' }], details: null }));
+          context.abortSignal?.addEventListener('abort', () =>
+            resolve({ content: [{ type: 'text', text: 'stopped' }], details: null }),
+          );
         }),
     };
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [watch] })))._unsafeUnwrap();
+    harness = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [watch] }))
+    )._unsafeUnwrap();
     const started = nextEvent(harness, 'tool_started');
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await started;
@@ -116,7 +137,15 @@ describe('requestAbort (durable cancellation)', () => {
     expect((await harness.main.settled(operationId)).outcome).toBe('aborted');
     expect(provider.requests).toHaveLength(1);
     const lines = await readSessionLines(directory.file);
-    expect(kinds(lines)).toEqual(['session', 'operation_started', 'message', 'message', 'cancel_requested', 'message', 'operation_settled']);
+    expect(kinds(lines)).toEqual([
+      'session',
+      'operation_started',
+      'message',
+      'message',
+      'cancel_requested',
+      'message',
+      'operation_settled',
+    ]);
     expect(lines[5]).toMatchObject({ message: { role: 'tool', toolCallId: 'c1', content: [{ text: 'stopped' }] } });
   });
 
@@ -126,8 +155,12 @@ describe('requestAbort (durable cancellation)', () => {
     await harness.main.settled(operationId);
     const before = await readSessionLines(directory.file);
 
-    expect((await harness.main.requestAbort('no-such-operation', BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe('unknown_operation');
-    expect((await harness.main.requestAbort(operationId, BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe('already_settled');
+    expect((await harness.main.requestAbort('no-such-operation', BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe(
+      'unknown_operation',
+    );
+    expect((await harness.main.requestAbort(operationId, BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe(
+      'already_settled',
+    );
     expect(await readSessionLines(directory.file)).toEqual(before);
   });
 
@@ -151,7 +184,12 @@ describe('invocation cancellation', () => {
   it('does not stop the run or write anything durable when the prompt or abort call is cancelled', async () => {
     const gate = createDeferred<void>();
     const { harness, provider } = await openWith([
-      [{ type: 'text_delta', delta: 'a' }, { type: 'wait', until: gate.promise }, { type: 'text_delta', delta: 'b' }, { type: 'done', stopReason: 'stop' }],
+      [
+        { type: 'text_delta', delta: 'a' },
+        { type: 'wait', until: gate.promise },
+        { type: 'text_delta', delta: 'b' },
+        { type: 'done', stopReason: 'stop' },
+      ],
     ]);
     const invocation = new AbortController();
     const callContext = withAbortSignal(invocation.signal, BACKGROUND_CONTEXT);
@@ -173,7 +211,12 @@ describe('invocation cancellation', () => {
 describe('close', () => {
   it('stops a running run in memory and writes nothing more, so restart shows it unsettled', async () => {
     const never = createDeferred<void>();
-    const { harness } = await openWith([[{ type: 'text_delta', delta: 'partial' }, { type: 'wait', until: never.promise }]]);
+    const { harness } = await openWith([
+      [
+        { type: 'text_delta', delta: 'partial' },
+        { type: 'wait', until: never.promise },
+      ],
+    ]);
     const delta = nextEvent(harness, 'text_delta');
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await delta;

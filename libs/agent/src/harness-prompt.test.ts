@@ -71,19 +71,36 @@ describe('prompt on the main lane', () => {
   });
 
   it('sends the branch messages and the model chosen in settings to the provider', async () => {
-    const provider = createScriptedProvider({ modelIds: ['small', 'large'], turns: [[{ type: 'done', stopReason: 'stop' }]] });
-    const settings = { current: { model: { provider: 'scripted', modelId: 'large' }, thinkingLevel: 'high' } satisfies RunSettings };
+    const provider = createScriptedProvider({
+      modelIds: ['small', 'large'],
+      turns: [[{ type: 'done', stopReason: 'stop' }]],
+    });
+    const settings = {
+      current: { model: { provider: 'scripted', modelId: 'large' }, thinkingLevel: 'high' } satisfies RunSettings,
+    };
     const harness = await openWith({ providers: [provider], settings });
 
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await harness.main.settled(operationId);
 
-    expect(provider.requests[0]?.request).toEqual({ modelId: 'large', messages: [hello], tools: [], thinkingLevel: 'high' });
+    expect(provider.requests[0]?.request).toEqual({
+      modelId: 'large',
+      messages: [hello],
+      tools: [],
+      thinkingLevel: 'high',
+    });
   });
 
   it('rejects a second prompt with busy while a run is active, naming the running operation', async () => {
     const gate = createDeferred<void>();
-    const provider = createScriptedProvider({ turns: [[{ type: 'wait', until: gate.promise }, { type: 'done', stopReason: 'stop' }]] });
+    const provider = createScriptedProvider({
+      turns: [
+        [
+          { type: 'wait', until: gate.promise },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ],
+    });
     const harness = await openWith({ providers: [provider] });
 
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
@@ -114,7 +131,10 @@ describe('prompt on the main lane', () => {
     ['no messages', []],
     ['a message without text', [{ role: 'user', content: [] }]],
     ['a message of blank text', [{ role: 'user', content: [{ type: 'text', text: '  ' }] }]],
-    ['an assistant message', [{ role: 'assistant', content: [{ type: 'text', text: 'hi' }], model: 'x', stopReason: 'stop' }]],
+    [
+      'an assistant message',
+      [{ role: 'assistant', content: [{ type: 'text', text: 'hi' }], model: 'x', stopReason: 'stop' }],
+    ],
   ])('rejects %s as invalid_message', async (_name, messages) => {
     const harness = await openWith({ providers: [createScriptedProvider({ turns: [] })] });
     const result = await harness.main.prompt(messages as UserMessage[], BACKGROUND_CONTEXT);
@@ -127,15 +147,26 @@ describe('prompt on the main lane', () => {
     const first = createScriptedProvider({
       id: 'first',
       turns: [
-        [{ type: 'wait', until: gate.promise }, { type: 'tool_call', id: 'c1', name: 'missing', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }],
-        [{ type: 'text_delta', delta: 'done' }, { type: 'done', stopReason: 'stop' }],
+        [
+          { type: 'wait', until: gate.promise },
+          { type: 'tool_call', id: 'c1', name: 'missing', arguments: {} },
+          { type: 'done', stopReason: 'tool_calls' },
+        ],
+        [
+          { type: 'text_delta', delta: 'done' },
+          { type: 'done', stopReason: 'stop' },
+        ],
       ],
     });
     const second = createScriptedProvider({ id: 'second', turns: [] });
-    const settings: { current: RunSettings } = { current: { model: { provider: 'first', modelId: 'model-a' }, thinkingLevel: 'low' } };
+    const settings: { current: RunSettings } = {
+      current: { model: { provider: 'first', modelId: 'model-a' }, thinkingLevel: 'low' },
+    };
     let reads = 0;
     const options = testHarnessOptions({ file: directory.file, providers: [first, second], settings });
-    const harness = (await openHarness({ ...options, settings: () => ((reads += 1), settings.current) }))._unsafeUnwrap();
+    const harness = (
+      await openHarness({ ...options, settings: () => ((reads += 1), settings.current) })
+    )._unsafeUnwrap();
     open.push(harness);
 
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
@@ -155,14 +186,23 @@ describe('prompt on the main lane', () => {
 
   it('settles failed with the provider message when the provider fails', async () => {
     const provider = createScriptedProvider({
-      turns: [[{ type: 'text_delta', delta: 'partial' }, { type: 'fail', error: new Error('HTTP 529: overloaded') }]],
+      turns: [
+        [
+          { type: 'text_delta', delta: 'partial' },
+          { type: 'fail', error: new Error('HTTP 529: overloaded') },
+        ],
+      ],
     });
     const harness = await openWith({ providers: [provider] });
 
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
 
     expect(await harness.main.settled(operationId)).toEqual({ outcome: 'failed', error: 'HTTP 529: overloaded' });
-    expect(harness.tree.messages().at(-1)).toMatchObject({ role: 'assistant', stopReason: 'error', content: [{ text: 'partial' }] });
+    expect(harness.tree.messages().at(-1)).toMatchObject({
+      role: 'assistant',
+      stopReason: 'error',
+      content: [{ text: 'partial' }],
+    });
   });
 
   it('settles failed, durably, when the run itself throws (a tools registry that fails)', async () => {
@@ -181,11 +221,18 @@ describe('prompt on the main lane', () => {
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
 
     expect(await harness.main.settled(operationId)).toEqual({ outcome: 'failed', error: 'registry rebuild failed' });
-    expect((await readSessionLines(directory.file)).at(-1)).toMatchObject({ kind: 'operation_settled', outcome: 'failed' });
+    expect((await readSessionLines(directory.file)).at(-1)).toMatchObject({
+      kind: 'operation_settled',
+      outcome: 'failed',
+    });
   });
 
   it('stops after maxTurns and settles completed', async () => {
-    const call = (id: string) => [{ type: 'tool_call', id, name: 'missing', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }] as const;
+    const call = (id: string) =>
+      [
+        { type: 'tool_call', id, name: 'missing', arguments: {} },
+        { type: 'done', stopReason: 'tool_calls' },
+      ] as const;
     const provider = createScriptedProvider({ turns: [call('a'), call('b'), call('c')] });
     const harness = await openWith({ providers: [provider], maxTurns: 2 });
 
@@ -196,7 +243,14 @@ describe('prompt on the main lane', () => {
   });
 
   it('lets a listener that throws change nothing for the run or for other listeners', async () => {
-    const provider = createScriptedProvider({ turns: [[{ type: 'text_delta', delta: 'x' }, { type: 'done', stopReason: 'stop' }]] });
+    const provider = createScriptedProvider({
+      turns: [
+        [
+          { type: 'text_delta', delta: 'x' },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ],
+    });
     const harness = await openWith({ providers: [provider] });
     harness.events.subscribe(() => {
       throw new Error('listener bug');

@@ -19,7 +19,13 @@ import {
 } from './testing';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'hello' }] };
-const header: SessionHeader = { type: 'session', version: 1, sessionId: 'test-session', cwd: '/w', createdAt: '2024-01-01T00:00:00.000Z' };
+const header: SessionHeader = {
+  type: 'session',
+  version: 1,
+  sessionId: 'test-session',
+  cwd: '/w',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
 const entry = (id: string, parentId: string | null, text: string): SessionEntry => ({
   id,
   parentId,
@@ -62,12 +68,21 @@ describe('creating and restoring a session file', () => {
     expect(harness.sessionId).toBe('test-session');
     expect((await stat(dirname(directory.file))).mode & 0o777).toBe(0o700);
     expect((await stat(directory.file)).mode & 0o777).toBe(0o600);
-    expect(await readSessionLines(directory.file)).toEqual([expect.objectContaining({ type: 'session', version: 1, sessionId: 'test-session', cwd: '/workspace' })]);
+    expect(await readSessionLines(directory.file)).toEqual([
+      expect.objectContaining({ type: 'session', version: 1, sessionId: 'test-session', cwd: '/workspace' }),
+    ]);
     expect(harness.recovery).toEqual([]);
   });
 
   it('restores the transcript and tree after a restart', async () => {
-    const first = await openOk(options([[{ type: 'text_delta', delta: 'hi there' }, { type: 'done', stopReason: 'stop' }]]));
+    const first = await openOk(
+      options([
+        [
+          { type: 'text_delta', delta: 'hi there' },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ]),
+    );
     const { operationId } = (await first.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await first.main.settled(operationId);
     const entriesBefore = first.tree.entries();
@@ -80,7 +95,9 @@ describe('creating and restoring a session file', () => {
     expect(second.tree.leafId).toBe(first.tree.leafId);
     expect(second.tree.messages().map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(await second.main.settled(operationId)).toEqual({ outcome: 'completed', error: null });
-    expect((await second.main.requestAbort(operationId, BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe('already_settled');
+    expect((await second.main.requestAbort(operationId, BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe(
+      'already_settled',
+    );
   });
 
   it('settles an operation a crash left unsettled as failed "interrupted", answering its dangling tool calls', async () => {
@@ -88,7 +105,16 @@ describe('creating and restoring a session file', () => {
     const first = await openOk(
       testHarnessOptions({
         file: directory.file,
-        providers: [createScriptedProvider({ turns: [[{ type: 'tool_call', id: 'c1', name: 'slow', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }]] })],
+        providers: [
+          createScriptedProvider({
+            turns: [
+              [
+                { type: 'tool_call', id: 'c1', name: 'slow', arguments: {} },
+                { type: 'done', stopReason: 'tool_calls' },
+              ],
+            ],
+          }),
+        ],
         tools: [
           {
             name: 'slow',
@@ -108,11 +134,17 @@ describe('creating and restoring a session file', () => {
 
     const second = await openOk(options([[{ type: 'done', stopReason: 'stop' }]]));
 
-    expect(second.recovery).toEqual([`operation ${operationId} was interrupted (started but never settled); settled it as failed`]);
+    expect(second.recovery).toEqual([
+      `operation ${operationId} was interrupted (started but never settled); settled it as failed`,
+    ]);
     expect(await second.main.settled(operationId)).toEqual({ outcome: 'failed', error: 'interrupted' });
     const lines = await readSessionLines(directory.file);
     expect(lines.slice(-2)).toEqual([
-      expect.objectContaining({ kind: 'message', operationId, message: expect.objectContaining({ role: 'tool', toolCallId: 'c1', isError: true }) }),
+      expect.objectContaining({
+        kind: 'message',
+        operationId,
+        message: expect.objectContaining({ role: 'tool', toolCallId: 'c1', isError: true }),
+      }),
       expect.objectContaining({ kind: 'operation_settled', operationId, outcome: 'failed', error: 'interrupted' }),
     ]);
     const next = (await second.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
@@ -120,8 +152,20 @@ describe('creating and restoring a session file', () => {
   });
 
   it('settles an interrupted operation whose cancellation was already durable as aborted', async () => {
-    const started = { id: 's', parentId: null, timestamp: header.createdAt, kind: 'operation_started', operationId: 'op1' };
-    const cancel = { id: 'c', parentId: 's', timestamp: header.createdAt, kind: 'cancel_requested', operationId: 'op1' };
+    const started = {
+      id: 's',
+      parentId: null,
+      timestamp: header.createdAt,
+      kind: 'operation_started',
+      operationId: 'op1',
+    };
+    const cancel = {
+      id: 'c',
+      parentId: 's',
+      timestamp: header.createdAt,
+      kind: 'cancel_requested',
+      operationId: 'op1',
+    };
     await writeSession(line(header) + line(started) + line(cancel));
 
     const harness = await openOk();
@@ -139,7 +183,9 @@ describe('damaged session files', () => {
 
     expect(harness.recovery).toEqual([`dropped a torn final line of ${torn.length} bytes (line 4)`]);
     expect(harness.tree.entries().map((restored) => restored.id)).toEqual(['e1', 'e2']);
-    expect(await readFile(directory.file, 'utf8')).toBe(line(header) + line(entry('e1', null, 'one')) + line(entry('e2', 'e1', 'two')));
+    expect(await readFile(directory.file, 'utf8')).toBe(
+      line(header) + line(entry('e1', null, 'one')) + line(entry('e2', 'e1', 'two')),
+    );
   });
 
   it('appends cleanly after the repair, and the next open finds nothing to recover', async () => {

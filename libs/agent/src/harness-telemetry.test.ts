@@ -14,7 +14,10 @@ beforeEach(async () => {
   telemetry = installInMemoryTelemetry();
   const provider = createScriptedProvider({
     turns: [
-      [{ type: 'tool_call', id: 'c1', name: 'missing', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }],
+      [
+        { type: 'tool_call', id: 'c1', name: 'missing', arguments: {} },
+        { type: 'done', stopReason: 'tool_calls' },
+      ],
       [{ type: 'done', stopReason: 'stop' }],
     ],
   });
@@ -28,10 +31,16 @@ afterEach(async () => {
 
 describe('run telemetry', () => {
   it('runs under a detached agent.run root span, not under the span of the call that started it', async () => {
-    const operationId = await BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'rpc.server chat.prompt' }, async (span) => {
-      const accepted = await harness.main.prompt([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], withTelemetryContext(span, BACKGROUND_CONTEXT));
-      return accepted._unsafeUnwrap().operationId;
-    });
+    const operationId = await BACKGROUND_CONTEXT.telemetryContext.startSpan(
+      { name: 'rpc.server chat.prompt' },
+      async (span) => {
+        const accepted = await harness.main.prompt(
+          [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+          withTelemetryContext(span, BACKGROUND_CONTEXT),
+        );
+        return accepted._unsafeUnwrap().operationId;
+      },
+    );
     await harness.main.settled(operationId);
 
     const spans = telemetry.spans();
@@ -54,7 +63,9 @@ describe('appendCustom', () => {
   });
 
   it('refuses data that is not strict JSON', async () => {
-    await expect(harness.appendCustom('todo', { when: new Date(0) } as never, BACKGROUND_CONTEXT)).rejects.toThrow(TypeError);
+    await expect(harness.appendCustom('todo', { when: new Date(0) } as never, BACKGROUND_CONTEXT)).rejects.toThrow(
+      TypeError,
+    );
     expect(harness.tree.entries()).toEqual([]);
   });
 });

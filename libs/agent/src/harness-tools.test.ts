@@ -5,7 +5,14 @@ import type { AgentHarness } from './harness-types';
 import type { ToolResultMessage, UserMessage } from './messages';
 import { openHarness } from './open-harness';
 import type { ScriptStep } from './testing';
-import { createDeferred, createScriptedProvider, createSessionDirectory, nextEvent, testHarnessOptions, type SessionDirectory } from './testing';
+import {
+  createDeferred,
+  createScriptedProvider,
+  createSessionDirectory,
+  nextEvent,
+  testHarnessOptions,
+  type SessionDirectory,
+} from './testing';
 import type { AgentTool, AnyAgentTool } from './tool';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
@@ -23,16 +30,29 @@ afterEach(async () => {
 });
 
 /** A model that calls the given tools in one message, then answers "ok" once it has their results. */
-function callsThenAnswers(calls: Array<{ id: string; name: string; arguments: Record<string, unknown> }>): ScriptStep[][] {
+function callsThenAnswers(
+  calls: Array<{ id: string; name: string; arguments: Record<string, unknown> }>,
+): ScriptStep[][] {
   return [
-    [...calls.map((call) => ({ type: 'tool_call' as const, ...call, arguments: call.arguments as never })), { type: 'done', stopReason: 'tool_calls' }],
-    [{ type: 'text_delta', delta: 'ok' }, { type: 'done', stopReason: 'stop' }],
+    [
+      ...calls.map((call) => ({ type: 'tool_call' as const, ...call, arguments: call.arguments as never })),
+      { type: 'done', stopReason: 'tool_calls' },
+    ],
+    [
+      { type: 'text_delta', delta: 'ok' },
+      { type: 'done', stopReason: 'stop' },
+    ],
   ];
 }
 
-async function run(turns: ScriptStep[][], tools: AnyAgentTool[]): Promise<{ results: ToolResultMessage[]; harness: AgentHarness }> {
+async function run(
+  turns: ScriptStep[][],
+  tools: AnyAgentTool[],
+): Promise<{ results: ToolResultMessage[]; harness: AgentHarness }> {
   const provider = createScriptedProvider({ turns });
-  harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools })))._unsafeUnwrap();
+  harness = (
+    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools }))
+  )._unsafeUnwrap();
   const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
   expect((await harness.main.settled(operationId)).outcome).toBe('completed');
   const results = harness.tree.messages().filter((message): message is ToolResultMessage => message.role === 'tool');
@@ -77,8 +97,12 @@ describe('tool calls', () => {
       parameters: z.object({ text: z.string() }),
       execute: async ({ text }) => ({ content: [{ type: 'text', text }], details: { length: text.length } }),
     };
-    const provider = createScriptedProvider({ turns: callsThenAnswers([{ id: 'c1', name: 'echo', arguments: { text: 'hi' } }]) });
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [echo] })))._unsafeUnwrap();
+    const provider = createScriptedProvider({
+      turns: callsThenAnswers([{ id: 'c1', name: 'echo', arguments: { text: 'hi' } }]),
+    });
+    harness = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [echo] }))
+    )._unsafeUnwrap();
 
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await harness.main.settled(operationId);
@@ -111,7 +135,9 @@ describe('tool calls', () => {
         { id: 'b', name: 'step', arguments: { id: 'b' } },
       ]),
     });
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [tool] })))._unsafeUnwrap();
+    harness = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [tool] }))
+    )._unsafeUnwrap();
     const started = nextEvent(harness, 'tool_started', (event) => event.toolCallId === 'a');
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await started;
@@ -135,7 +161,9 @@ describe('tool calls', () => {
         { id: 'b', name: 'fetch', arguments: { id: 'b' } },
       ]),
     });
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [tool] })))._unsafeUnwrap();
+    harness = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [tool] }))
+    )._unsafeUnwrap();
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await harness.main.settled(operationId);
 
@@ -146,7 +174,9 @@ describe('tool calls', () => {
 
   it('reports invalid arguments as an error result without running the tool', async () => {
     const log: string[] = [];
-    const { results } = await run(callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 42 } }]), [loggingTool('step', 'sequential', log)]);
+    const { results } = await run(callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 42 } }]), [
+      loggingTool('step', 'sequential', log),
+    ]);
     expect(results[0]?.isError).toBe(true);
     expect(textOf(results[0])).toContain('Invalid arguments for step');
     expect(log).toEqual([]);
@@ -155,7 +185,14 @@ describe('tool calls', () => {
   it('reports an unknown tool as an error result', async () => {
     const { results } = await run(callsThenAnswers([{ id: 'c', name: 'nope', arguments: {} }]), []);
     expect(results).toEqual([
-      { role: 'tool', toolCallId: 'c', toolName: 'nope', content: [{ type: 'text', text: 'Unknown tool "nope"' }], details: null, isError: true },
+      {
+        role: 'tool',
+        toolCallId: 'c',
+        toolName: 'nope',
+        content: [{ type: 'text', text: 'Unknown tool "nope"' }],
+        details: null,
+        isError: true,
+      },
     ]);
   });
 
@@ -191,14 +228,29 @@ describe('tool calls', () => {
 });
 
 describe('before_tool hooks', () => {
-  async function runWithHook(hook: Parameters<AgentHarness['hooks']['beforeTool']>[0]): Promise<{ results: ToolResultMessage[]; log: string[] }> {
+  async function runWithHook(
+    hook: Parameters<AgentHarness['hooks']['beforeTool']>[0],
+  ): Promise<{ results: ToolResultMessage[]; log: string[] }> {
     const log: string[] = [];
-    const provider = createScriptedProvider({ turns: callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 'c' } }]) });
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [loggingTool('step', 'sequential', log)] })))._unsafeUnwrap();
+    const provider = createScriptedProvider({
+      turns: callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 'c' } }]),
+    });
+    harness = (
+      await openHarness(
+        testHarnessOptions({
+          file: directory.file,
+          providers: [provider],
+          tools: [loggingTool('step', 'sequential', log)],
+        }),
+      )
+    )._unsafeUnwrap();
     harness.hooks.beforeTool(hook);
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
     await harness.main.settled(operationId);
-    return { results: harness.tree.messages().filter((message): message is ToolResultMessage => message.role === 'tool'), log };
+    return {
+      results: harness.tree.messages().filter((message): message is ToolResultMessage => message.role === 'tool'),
+      log,
+    };
   }
 
   it('blocks a call when a hook returns { block }, with the reason in the error result', async () => {
@@ -229,8 +281,18 @@ describe('before_tool hooks', () => {
 
   it('runs hooks in registration order, and a disposed hook no longer runs', async () => {
     const order: string[] = [];
-    const provider = createScriptedProvider({ turns: callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 'c' } }]) });
-    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [loggingTool('step', 'sequential', [])] })))._unsafeUnwrap();
+    const provider = createScriptedProvider({
+      turns: callsThenAnswers([{ id: 'c', name: 'step', arguments: { id: 'c' } }]),
+    });
+    harness = (
+      await openHarness(
+        testHarnessOptions({
+          file: directory.file,
+          providers: [provider],
+          tools: [loggingTool('step', 'sequential', [])],
+        }),
+      )
+    )._unsafeUnwrap();
     harness.hooks.beforeTool(() => void order.push('first'));
     const dispose = harness.hooks.beforeTool(() => ({ block: 'removed hook ran' }));
     harness.hooks.beforeTool(() => void order.push('third'));

@@ -52,7 +52,10 @@ export interface ToolCallInfo {
 }
 
 /** `before_tool` may block a call; a hook that throws blocks it too (fail closed). */
-export type BeforeToolHook = (call: ToolCallInfo, context: Context) => Promise<void | { block: string }> | void | { block: string };
+export type BeforeToolHook = (
+  call: ToolCallInfo,
+  context: Context,
+) => Promise<void | { block: string }> | void | { block: string };
 
 export interface Hooks {
   /** Runs in registration order; returns the remover. */

@@ -29,5 +29,13 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from './messages';
-export { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent, type ProviderRequest, type ThinkingLevel, type ToolSchema } from './provider';
+export {
+  ProviderError,
+  type ModelProvider,
+  type ModelSpec,
+  type ProviderEvent,
+  type ProviderRequest,
+  type ThinkingLevel,
+  type ToolSchema,
+} from './provider';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';

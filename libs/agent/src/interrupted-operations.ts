@@ -9,7 +9,8 @@ import { errorResult } from './tool-call';
 export function settledOutcomes(entries: readonly SessionEntry[]): Map<string, RunOutcome> {
   const outcomes = new Map<string, RunOutcome>();
   for (const entry of entries) {
-    if (entry.kind === 'operation_settled') outcomes.set(entry.operationId, { outcome: entry.outcome, error: entry.error });
+    if (entry.kind === 'operation_settled')
+      outcomes.set(entry.operationId, { outcome: entry.outcome, error: entry.error });
   }
   return outcomes;
 }
@@ -36,14 +37,18 @@ export async function settleInterruptedOperations(
     const cancelled = own.some((entry) => entry.kind === 'cancel_requested');
     const outcome: RunOutcome = { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
     await writer.append({ kind: 'operation_settled', operationId, ...outcome }, 'synced', context);
-    report.push(`operation ${operationId} was interrupted (started but never settled); settled it as ${outcome.outcome}`);
+    report.push(
+      `operation ${operationId} was interrupted (started but never settled); settled it as ${outcome.outcome}`,
+    );
   }
   return report;
 }
 
 function unsettledOperations(entries: readonly SessionEntry[]): string[] {
   const settled = settledOutcomes(entries);
-  return entries.flatMap((entry) => (entry.kind === 'operation_started' && !settled.has(entry.operationId) ? [entry.operationId] : []));
+  return entries.flatMap((entry) =>
+    entry.kind === 'operation_started' && !settled.has(entry.operationId) ? [entry.operationId] : [],
+  );
 }
 
 function callsWithoutResults(entries: readonly SessionEntry[]): ToolCallPart[] {
@@ -53,7 +58,8 @@ function callsWithoutResults(entries: readonly SessionEntry[]): ToolCallPart[] {
     if (entry.kind !== 'message') continue;
     const { message } = entry;
     if (message.role === 'tool') answered.add(message.toolCallId);
-    if (message.role === 'assistant') calls.push(...message.content.filter((part): part is ToolCallPart => part.type === 'tool_call'));
+    if (message.role === 'assistant')
+      calls.push(...message.content.filter((part): part is ToolCallPart => part.type === 'tool_call'));
   }
   return calls.filter((call) => !answered.has(call.id));
 }

@@ -57,13 +57,20 @@ export class MainLane implements AgentLane {
     return this.#active?.operationId ?? null;
   }
 
-  async prompt(messages: readonly UserMessage[], context: Context): Promise<Result<{ operationId: string }, PromptRejection>> {
+  async prompt(
+    messages: readonly UserMessage[],
+    context: Context,
+  ): Promise<Result<{ operationId: string }, PromptRejection>> {
     if (this.#closing) throw new Error('prompt on a closed harness');
     const checked = checkPromptMessages(messages);
     if (checked.isErr()) return err(checked.error);
     const active = this.#active;
     if (active !== null) {
-      return err({ code: 'busy', message: `Operation ${active.operationId} is still running`, operationId: active.operationId });
+      return err({
+        code: 'busy',
+        message: `Operation ${active.operationId} is still running`,
+        operationId: active.operationId,
+      });
     }
     // The one read of the settings for this run: a change from here on applies to the next run only.
     const settings = this.#parts.options.settings();
@@ -71,7 +78,13 @@ export class MainLane implements AgentLane {
     if (model.isErr()) return err(model.error);
 
     const operationId = randomUUID();
-    const run: ActiveRun = { operationId, controller: new AbortController(), phase: 'running', cancel: null, settled: createDeferred() };
+    const run: ActiveRun = {
+      operationId,
+      controller: new AbortController(),
+      phase: 'running',
+      cancel: null,
+      settled: createDeferred(),
+    };
     // Claimed before the first await, so a concurrent prompt sees busy.
     this.#active = run;
     const eventContext = eventDeliveryContext(context);
@@ -85,7 +98,10 @@ export class MainLane implements AgentLane {
     } catch (error) {
       // `running` already showed this id: settle it as failed, so nobody waits on it forever.
       this.#active = null;
-      const outcome: RunOutcome = { outcome: 'failed', error: `the prompt could not be recorded: ${errorMessage(error)}` };
+      const outcome: RunOutcome = {
+        outcome: 'failed',
+        error: `the prompt could not be recorded: ${errorMessage(error)}`,
+      };
       this.#outcomes.set(operationId, outcome);
       run.settled.resolve(outcome);
       throw new Error(outcome.error ?? 'the prompt could not be recorded', { cause: error });
@@ -105,7 +121,11 @@ export class MainLane implements AgentLane {
     }
     if (run.cancel === null) {
       // Enqueued now, before any await, so the settlement (decided later) is written after it.
-      const written = this.#parts.writer.append({ kind: 'cancel_requested', operationId }, 'synced', eventDeliveryContext(context));
+      const written = this.#parts.writer.append(
+        { kind: 'cancel_requested', operationId },
+        'synced',
+        eventDeliveryContext(context),
+      );
       // The run is told to stop only once the cancellation is on disk — or has failed to get there,
       // since a broken file must not keep alive a run the user asked to stop.
       run.cancel = written.finally(() => run.controller.abort(new Error('the run was aborted by requestAbort')));
@@ -167,7 +187,11 @@ export class MainLane implements AgentLane {
     // An accepted cancellation is the outcome, even if the run happened to finish while it was being written.
     const outcome: RunOutcome = run.cancel !== null ? { outcome: 'aborted', error: null } : ran;
     try {
-      await this.#parts.writer.append({ kind: 'operation_settled', operationId: run.operationId, ...outcome }, 'synced', eventContext);
+      await this.#parts.writer.append(
+        { kind: 'operation_settled', operationId: run.operationId, ...outcome },
+        'synced',
+        eventContext,
+      );
       return outcome;
     } catch (error) {
       return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };

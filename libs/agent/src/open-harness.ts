@@ -37,10 +37,21 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     recovery.push(...(await settleInterruptedOperations(entries, writer, BACKGROUND_CONTEXT)));
   } catch (error) {
     await file.close();
-    return err({ code: 'unreadable', message: `cannot settle interrupted operations: ${errorMessage(error)}`, file: options.file });
+    return err({
+      code: 'unreadable',
+      message: `cannot settle interrupted operations: ${errorMessage(error)}`,
+      file: options.file,
+    });
   }
   const hooks = new BeforeToolHooks();
-  const main = new MainLane({ writer, tree, hooks, events, options, restoredOutcomes: settledOutcomes(tree.entries()) });
+  const main = new MainLane({
+    writer,
+    tree,
+    hooks,
+    events,
+    options,
+    restoredOutcomes: settledOutcomes(tree.entries()),
+  });
 
   let closed: Promise<void> | null = null;
   const harness: AgentHarness = {
@@ -77,10 +88,22 @@ function newHeader(options: HarnessOptions): SessionHeader {
   };
 }
 
-async function appendCustom(writer: SessionWriter, namespace: string, data: JsonValue, context: Context): Promise<SessionEntry> {
+async function appendCustom(
+  writer: SessionWriter,
+  namespace: string,
+  data: JsonValue,
+  context: Context,
+): Promise<SessionEntry> {
   if (namespace === '') throw new TypeError('a custom entry needs a namespace');
   // A plugin handing over a Map or a Date is a bug in that plugin: JSON.stringify would silently change it.
   const checked = checkJson(data, 'data');
-  if (checked.isErr()) throw new TypeError(`custom entry data for ${namespace} is not strict JSON: ${describeJsonViolation(checked.error)}`);
-  return writer.append({ kind: 'custom', namespace, data: structuredClone(data) }, 'synced', eventDeliveryContext(context));
+  if (checked.isErr())
+    throw new TypeError(
+      `custom entry data for ${namespace} is not strict JSON: ${describeJsonViolation(checked.error)}`,
+    );
+  return writer.append(
+    { kind: 'custom', namespace, data: structuredClone(data) },
+    'synced',
+    eventDeliveryContext(context),
+  );
 }

@@ -17,7 +17,10 @@ export function checkPromptMessages(
   for (const [index, candidate] of messages.entries()) {
     const parsed = userMessageSchema.safeParse(candidate);
     if (!parsed.success) {
-      return err({ code: 'invalid_message', message: `Message ${index} is not a user message:\n${z.prettifyError(parsed.error)}` });
+      return err({
+        code: 'invalid_message',
+        message: `Message ${index} is not a user message:\n${z.prettifyError(parsed.error)}`,
+      });
     }
     if (!parsed.data.content.some((part) => part.text.trim() !== '')) {
       return err({ code: 'invalid_message', message: `Message ${index} has no text` });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseSessionFile } from './session-file-parse';
 
 const header = { type: 'session', version: 1, sessionId: 's', cwd: '/w', createdAt: 't' };
-const entry = (id: string, parentId: string | null) => ({ id, parentId, timestamp: 't', kind: 'custom', namespace: 'n', data: null });
+const entry = (id: string, parentId: string | null) => ({
+  id,
+  parentId,
+  timestamp: 't',
+  kind: 'custom',
+  namespace: 'n',
+  data: null,
+});
 const bytes = (text: string) => new TextEncoder().encode(text);
 const lines = (...values: unknown[]) => values.map((value) => `${JSON.stringify(value)}\n`).join('');
 
@@ -28,7 +35,10 @@ describe('parseSessionFile', () => {
 
   it('treats a terminated last line that is not JSON as torn', () => {
     const text = lines(header);
-    expect(parseSessionFile(bytes(`${text}{"id":\n`))._unsafeUnwrap().tornTail).toEqual({ offset: text.length, bytes: 7 });
+    expect(parseSessionFile(bytes(`${text}{"id":\n`))._unsafeUnwrap().tornTail).toEqual({
+      offset: text.length,
+      bytes: 7,
+    });
   });
 
   it('counts the torn line in bytes, not characters', () => {
@@ -37,7 +47,11 @@ describe('parseSessionFile', () => {
   });
 
   it('reads a file holding only a torn header as a session to start afresh', () => {
-    expect(parseSessionFile(bytes('{"type":"sess'))._unsafeUnwrap()).toEqual({ header: null, entries: [], tornTail: { offset: 0, bytes: 13 } });
+    expect(parseSessionFile(bytes('{"type":"sess'))._unsafeUnwrap()).toEqual({
+      header: null,
+      entries: [],
+      tornTail: { offset: 0, bytes: 13 },
+    });
   });
 
   it.each([

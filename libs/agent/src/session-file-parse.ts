@@ -33,7 +33,8 @@ export function parseSessionFile(bytes: Uint8Array): Result<ParsedSessionFile, P
   if (headerLine === undefined) return ok({ header: null, entries: [], tornTail });
 
   const header = sessionHeaderSchema.safeParse(parseJson(headerLine.text));
-  if (!header.success) return err({ line: 1, message: `line 1 is not a session header: ${z.prettifyError(header.error)}` });
+  if (!header.success)
+    return err({ line: 1, message: `line 1 is not a session header: ${z.prettifyError(header.error)}` });
 
   const entries: SessionEntry[] = [];
   const ids = new Set<string>();
@@ -43,11 +44,18 @@ export function parseSessionFile(bytes: Uint8Array): Result<ParsedSessionFile, P
     if (json === undefined) return err({ line: lineNumber, message: `line ${lineNumber} is not valid JSON` });
     const entry = sessionEntrySchema.safeParse(json);
     if (!entry.success) {
-      return err({ line: lineNumber, message: `line ${lineNumber} is not a session entry: ${z.prettifyError(entry.error)}` });
+      return err({
+        line: lineNumber,
+        message: `line ${lineNumber} is not a session entry: ${z.prettifyError(entry.error)}`,
+      });
     }
-    if (ids.has(entry.data.id)) return err({ line: lineNumber, message: `line ${lineNumber} repeats entry id ${entry.data.id}` });
+    if (ids.has(entry.data.id))
+      return err({ line: lineNumber, message: `line ${lineNumber} repeats entry id ${entry.data.id}` });
     if (entry.data.parentId !== null && !ids.has(entry.data.parentId)) {
-      return err({ line: lineNumber, message: `line ${lineNumber} names a parent ${entry.data.parentId} that no earlier line holds` });
+      return err({
+        line: lineNumber,
+        message: `line ${lineNumber} names a parent ${entry.data.parentId} that no earlier line holds`,
+      });
     }
     ids.add(entry.data.id);
     entries.push(entry.data);

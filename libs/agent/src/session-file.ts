@@ -87,7 +87,11 @@ export class SessionFile {
 
 type Restored = Omit<OpenedSessionFile, 'file'>;
 
-async function restore(path: string, handle: FileHandle, newHeader: () => SessionHeader): Promise<Result<Restored, OpenError>> {
+async function restore(
+  path: string,
+  handle: FileHandle,
+  newHeader: () => SessionHeader,
+): Promise<Result<Restored, OpenError>> {
   const parsed = parseSessionFile(await handle.readFile());
   if (parsed.isErr()) return err({ code: 'corrupt', message: `${path}: ${parsed.error.message}`, file: path });
   const { header, entries, tornTail } = parsed.value;

@@ -35,7 +35,7 @@ export class SessionTreeState implements SessionTree {
 
   branch(): readonly SessionEntry[] {
     const path: SessionEntry[] = [];
-    for (let id = this.#leafId; id !== null; ) {
+    for (let id = this.#leafId; id !== null;) {
       const entry = this.#byId.get(id);
       // Restore checked that every parent precedes its child, so the walk always finds its entries.
       if (entry === undefined) throw new Error(`session tree is missing entry ${id}`);

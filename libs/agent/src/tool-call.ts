@@ -34,7 +34,10 @@ export function runToolCall(run: ToolCallRun, context: Context): Promise<ToolRes
   );
 }
 
-async function resolveToolCall({ operationId, call, tool, hooks }: ToolCallRun, context: Context): Promise<ToolResultMessage> {
+async function resolveToolCall(
+  { operationId, call, tool, hooks }: ToolCallRun,
+  context: Context,
+): Promise<ToolResultMessage> {
   if (tool === undefined) return errorResult(call, `Unknown tool "${call.name}"`);
   const args = await tool.parameters.safeParseAsync(call.arguments);
   if (!args.success) return errorResult(call, `Invalid arguments for ${call.name}:\n${z.prettifyError(args.error)}`);
@@ -49,7 +52,8 @@ async function resolveToolCall({ operationId, call, tool, hooks }: ToolCallRun, 
     return errorResult(call, `Tool ${call.name} failed: ${errorMessage(error)}`);
   }
   const result = toolResultSchema.safeParse(raw);
-  if (!result.success) return errorResult(call, `Tool ${call.name} returned an invalid result:\n${z.prettifyError(result.error)}`);
+  if (!result.success)
+    return errorResult(call, `Tool ${call.name} returned an invalid result:\n${z.prettifyError(result.error)}`);
   return {
     role: 'tool',
     toolCallId: call.id,
@@ -61,5 +65,12 @@ async function resolveToolCall({ operationId, call, tool, hooks }: ToolCallRun, 
 }
 
 export function errorResult(call: ToolCallPart, text: string): ToolResultMessage {
-  return { role: 'tool', toolCallId: call.id, toolName: call.name, content: [{ type: 'text', text }], details: null, isError: true };
+  return {
+    role: 'tool',
+    toolCallId: call.id,
+    toolName: call.name,
+    content: [{ type: 'text', text }],
+    details: null,
+    isError: true,
+  };
 }

@@ -3,8 +3,20 @@ import { createDeferred, type Deferred } from './deferred';
 import type { ToolCallPart, ToolResultMessage } from './messages';
 import { runToolRound } from './tool-round';
 
-const call = (id: string): ToolCallPart => ({ type: 'tool_call', id, name: id.startsWith('p') ? 'parallel' : 'sequential', arguments: {} });
-const result = (id: string): ToolResultMessage => ({ role: 'tool', toolCallId: id, toolName: 't', content: [], details: null, isError: false });
+const call = (id: string): ToolCallPart => ({
+  type: 'tool_call',
+  id,
+  name: id.startsWith('p') ? 'parallel' : 'sequential',
+  arguments: {},
+});
+const result = (id: string): ToolResultMessage => ({
+  role: 'tool',
+  toolCallId: id,
+  toolName: 't',
+  content: [],
+  details: null,
+  isError: false,
+});
 
 describe('runToolRound', () => {
   it('overlaps consecutive parallel calls, runs a sequential call alone, and records in call order', async () => {

@@ -4,7 +4,11 @@ import { connect } from '@pi/client';
 import { Catalog } from '@pi/test-support';
 
 /** Connects, watches a replicated state, makes a call, and sees the state change. */
-export async function watchThinkingLevel(socketPath: string, token: string, log: (line: string) => void): Promise<void> {
+export async function watchThinkingLevel(
+  socketPath: string,
+  token: string,
+  log: (line: string) => void,
+): Promise<void> {
   const connected = await connect({ socketPath, token });
   if (connected.isErr()) throw connected.error; // e.g. { code: 'not_authorized' } or { code: 'unavailable' }
   const client = connected.value;

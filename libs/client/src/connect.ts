@@ -35,7 +35,10 @@ export async function connect(options: ConnectOptions): Promise<Result<PiClient,
   const timeoutMs = options.timeoutMs ?? 10_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new RemoteError('unavailable', `No host answered within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new RemoteError('unavailable', `No host answered within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([client.whenConnected(), timeout]);

@@ -20,7 +20,10 @@ async function serveCatalog(): Promise<string> {
   directory = await mkdtemp(join(tmpdir(), 'pi-client-'));
   const registry = new ServiceRegistry();
   registry.provide(Catalog, createCatalog());
-  const host = createRpcHost({ registry, authenticate: tokenAuthentication('secret-token', { principal: 'tool', claims: {} }) });
+  const host = createRpcHost({
+    registry,
+    authenticate: tokenAuthentication('secret-token', { principal: 'tool', claims: {} }),
+  });
   const socketPath = join(directory, 'host.sock');
   const listened = await listenWebSocket(host, { socketPath });
   if (listened.isErr()) throw new Error(listened.error.message);

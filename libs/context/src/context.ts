@@ -22,7 +22,11 @@ class ImmutableContext implements Context {
   readonly telemetryContext: TelemetryContext;
   readonly #values: ValueEntry | undefined;
 
-  constructor(abortSignal: AbortSignal | undefined, telemetryContext: TelemetryContext, values: ValueEntry | undefined) {
+  constructor(
+    abortSignal: AbortSignal | undefined,
+    telemetryContext: TelemetryContext,
+    values: ValueEntry | undefined,
+  ) {
     this.abortSignal = abortSignal;
     this.telemetryContext = telemetryContext;
     this.#values = values;

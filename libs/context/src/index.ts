@@ -1,12 +1,6 @@
 export { createContextKey } from './context-key';
 export type { ContextKey } from './context-key';
-export {
-  BACKGROUND_CONTEXT,
-  isContext,
-  withAbortSignal,
-  withContextValue,
-  withTelemetryContext,
-} from './context';
+export { BACKGROUND_CONTEXT, isContext, withAbortSignal, withContextValue, withTelemetryContext } from './context';
 export type { Context } from './context';
 export { extractTelemetryContext } from './extract-telemetry-context';
 export { ROOT_TELEMETRY } from './otel-telemetry';

@@ -36,7 +36,10 @@ export function runInSpan<R>(span: OtelSpan, body: () => R): R {
 function failSpan(span: OtelSpan, error: unknown): void {
   const exception = toException(error);
   span.recordException(exception);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: typeof exception === 'string' ? exception : exception.message });
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: typeof exception === 'string' ? exception : exception.message,
+  });
 }
 
 /** Turns any thrown value into an OTel exception without ever throwing itself (toString may be hostile). */

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openHarness, type AgentHarness, type AnyAgentTool, type HarnessEvent, type UserMessage } from '@pi/agent';
-import { createScriptedProvider, createSessionDirectory, testHarnessOptions, type ScriptStep, type SessionDirectory } from '@pi/agent/testing';
+import {
+  createScriptedProvider,
+  createSessionDirectory,
+  testHarnessOptions,
+  type ScriptStep,
+  type SessionDirectory,
+} from '@pi/agent/testing';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createKernel } from '@pi/kernel';
 import { agentScope } from './agent-scope';
@@ -18,8 +24,14 @@ const echo: AnyAgentTool = {
 };
 /** One run: the model calls `echo`, then answers. */
 const callsEcho: ScriptStep[][] = [
-  [{ type: 'tool_call', id: 'c1', name: 'echo', arguments: {} }, { type: 'done', stopReason: 'tool_calls' }],
-  [{ type: 'text_delta', delta: 'ok' }, { type: 'done', stopReason: 'stop' }],
+  [
+    { type: 'tool_call', id: 'c1', name: 'echo', arguments: {} },
+    { type: 'done', stopReason: 'tool_calls' },
+  ],
+  [
+    { type: 'text_delta', delta: 'ok' },
+    { type: 'done', stopReason: 'stop' },
+  ],
 ];
 
 let directory: SessionDirectory;
@@ -28,7 +40,9 @@ let harness: AgentHarness;
 beforeEach(async () => {
   directory = await createSessionDirectory();
   const provider = createScriptedProvider({ turns: [...callsEcho, ...callsEcho, ...callsEcho] });
-  harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [echo] })))._unsafeUnwrap();
+  harness = (
+    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools: [echo] }))
+  )._unsafeUnwrap();
 });
 afterEach(async () => {
   await harness.close();
@@ -108,7 +122,7 @@ describe('the scoped agent view', () => {
     expect(Object.isFrozen(tree)).toBe(true);
   });
 
-  it('writes custom entries in the plugin\'s own namespace', async () => {
+  it("writes custom entries in the plugin's own namespace", async () => {
     const agent = await capturedScope();
     const entry = await agent.appendCustom({ note: 'hi' }, BACKGROUND_CONTEXT);
     expect(entry).toMatchObject({ kind: 'custom', namespace: '@t/policy', data: { note: 'hi' } });

@@ -20,7 +20,12 @@ export function agentScope(
     events: Object.freeze({
       // A listener that throws is recorded against its plugin (the harness would only contain it).
       subscribe: (listener: (event: HarnessEvent, context: Context) => void) =>
-        owned(scope, harness.events.subscribe(failures === undefined ? listener : failures.guard(pluginId, 'event listener', listener))),
+        owned(
+          scope,
+          harness.events.subscribe(
+            failures === undefined ? listener : failures.guard(pluginId, 'event listener', listener),
+          ),
+        ),
     }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
   } satisfies AgentPluginScope);

@@ -17,7 +17,10 @@ export class CallbackFailures {
       try {
         callback(...args);
       } catch (error) {
-        this.#failures.push({ owner, message: `${what} threw: ${error instanceof Error ? error.message : String(error)}` });
+        this.#failures.push({
+          owner,
+          message: `${what} threw: ${error instanceof Error ? error.message : String(error)}`,
+        });
         if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
       }
     };

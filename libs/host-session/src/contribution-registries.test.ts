@@ -29,7 +29,11 @@ function nextRebuild<T>(registry: ScopedContributions<T>): Promise<ReadonlyMap<s
 }
 
 /** A facet that only hands its context to the test, so the test decides when (and whether) it contributes. */
-function captured(contexts: Map<string, CodingAgentSessionPluginContext>, id: string, setup: SessionFacet = () => undefined) {
+function captured(
+  contexts: Map<string, CodingAgentSessionPluginContext>,
+  id: string,
+  setup: SessionFacet = () => undefined,
+) {
   return {
     id,
     facet: async (context: CodingAgentSessionPluginContext) => {
@@ -39,7 +43,10 @@ function captured(contexts: Map<string, CodingAgentSessionPluginContext>, id: st
   };
 }
 
-function contextOf(contexts: Map<string, CodingAgentSessionPluginContext>, id: string): CodingAgentSessionPluginContext {
+function contextOf(
+  contexts: Map<string, CodingAgentSessionPluginContext>,
+  id: string,
+): CodingAgentSessionPluginContext {
   const context = contexts.get(id);
   if (context === undefined) throw new Error(`the facet ${id} did not run`);
   return context;
@@ -105,10 +112,13 @@ describe('ordered provider contributions', () => {
   it('keeps a throwing rebuild listener from breaking the rebuild, and reports it against its plugin', async () => {
     const contexts = new Map<string, CodingAgentSessionPluginContext>();
     const fixture = await startHost([
-      captured(contexts, '@t/broken', (context) =>
-        void context.providers.onRebuild(() => {
-          throw new Error('listener bug');
-        }),
+      captured(
+        contexts,
+        '@t/broken',
+        (context) =>
+          void context.providers.onRebuild(() => {
+            throw new Error('listener bug');
+          }),
       ),
       captured(contexts, '@t/other'),
     ]);
@@ -117,7 +127,10 @@ describe('ordered provider contributions', () => {
 
     await eventually(() => providers.current().has('x'));
     await eventually(() => fixture.host.diagnostics().callbacks.length > 0);
-    expect(fixture.host.diagnostics().callbacks.at(-1)).toEqual({ owner: '@t/broken', message: expect.stringContaining('listener bug') });
+    expect(fixture.host.diagnostics().callbacks.at(-1)).toEqual({
+      owner: '@t/broken',
+      message: expect.stringContaining('listener bug'),
+    });
   });
 });
 
@@ -146,7 +159,8 @@ describe('tool wrappers', () => {
       return { content: [{ type: 'text', text: 'core' }], details: null };
     },
   };
-  const wrapper = (name: string) => (context: CodingAgentSessionPluginContext) => context.tools.add((draft) => draft.wrap('bash', (tool) => layer(name, tool, trace)));
+  const wrapper = (name: string) => (context: CodingAgentSessionPluginContext) =>
+    context.tools.add((draft) => draft.wrap('bash', (tool) => layer(name, tool, trace)));
 
   async function runBash(tools: ReadonlyMap<string, AnyAgentTool>): Promise<string | undefined> {
     trace.length = 0;
@@ -157,7 +171,8 @@ describe('tool wrappers', () => {
   it('compose once in manifest order, and rebuild without a removed wrapper', async () => {
     const contexts = new Map<string, CodingAgentSessionPluginContext>();
     const removers = new Map<string, () => void>();
-    const keep = (name: string) => (context: CodingAgentSessionPluginContext) => void removers.set(name, wrapper(name)(context));
+    const keep = (name: string) => (context: CodingAgentSessionPluginContext) =>
+      void removers.set(name, wrapper(name)(context));
     // Registration order: permission, telemetry (setup), sandbox (activation), core (after startup).
     await startHost([
       captured(contexts, '@t/core'),
@@ -187,8 +202,14 @@ describe('tool wrappers', () => {
   it('reach the harness: a model call of the tool runs the composed chain and its result is durable', async () => {
     const provider = createScriptedProvider({
       turns: [
-        [{ type: 'tool_call', id: 'call-1', name: 'bash', arguments: { command: 'ls' } }, { type: 'done', stopReason: 'tool_calls' }],
-        [{ type: 'text_delta', delta: 'done' }, { type: 'done', stopReason: 'stop' }],
+        [
+          { type: 'tool_call', id: 'call-1', name: 'bash', arguments: { command: 'ls' } },
+          { type: 'done', stopReason: 'tool_calls' },
+        ],
+        [
+          { type: 'text_delta', delta: 'done' },
+          { type: 'done', stopReason: 'stop' },
+        ],
       ],
     });
     const contexts = new Map<string, CodingAgentSessionPluginContext>();
@@ -206,7 +227,10 @@ describe('tool wrappers', () => {
     ]);
 
     const lane = contextOf(contexts, '@t/telemetry').agent.main;
-    const accepted = await lane.prompt([{ role: 'user', content: [{ type: 'text', text: 'list files' }] }], BACKGROUND_CONTEXT);
+    const accepted = await lane.prompt(
+      [{ role: 'user', content: [{ type: 'text', text: 'list files' }] }],
+      BACKGROUND_CONTEXT,
+    );
     expect(await lane.settled(accepted._unsafeUnwrap().operationId)).toEqual({ outcome: 'completed', error: null });
 
     const results = (await readSessionLines(fixture.sessionFile)).flatMap((line) => {
@@ -217,4 +241,3 @@ describe('tool wrappers', () => {
     expect(provider.requests[0]?.request.tools.map((tool) => tool.name)).toEqual(['bash']);
   });
 });
-

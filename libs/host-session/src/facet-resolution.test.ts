@@ -19,7 +19,11 @@ function manifest(json: unknown): PluginManifest {
 
 describe('per-host entry resolution', () => {
   it('loads the session facets of the manifest in manifest order, with their config', () => {
-    const resolved = resolveSessionFacets(manifest({ plugins: [{ id: '@pi/directory', config: { limit: 3 } }, '@pi/models'] }), catalog, table);
+    const resolved = resolveSessionFacets(
+      manifest({ plugins: [{ id: '@pi/directory', config: { limit: 3 } }, '@pi/models'] }),
+      catalog,
+      table,
+    );
     expect(resolved._unsafeUnwrap()).toEqual([
       { id: '@pi/directory', config: { limit: 3 }, facet: directory },
       { id: '@pi/models', config: null, facet: models },
@@ -32,7 +36,11 @@ describe('per-host entry resolution', () => {
   });
 
   it('rejects an unknown plugin id, naming it and the known ones', () => {
-    const error = resolveSessionFacets(manifest({ plugins: ['@pi/models', '@pi/nope'] }), catalog, table)._unsafeUnwrapErr();
+    const error = resolveSessionFacets(
+      manifest({ plugins: ['@pi/models', '@pi/nope'] }),
+      catalog,
+      table,
+    )._unsafeUnwrapErr();
     expect(error.code).toBe('unknown_plugin');
     expect(error.pluginId).toBe('@pi/nope');
     expect(error.message).toContain('"@pi/nope"');
@@ -40,7 +48,9 @@ describe('per-host entry resolution', () => {
   });
 
   it('rejects a plugin whose declared session facet is missing from this build', () => {
-    const error = resolveSessionFacets(manifest({ plugins: ['@pi/directory'] }), catalog, { '@pi/models': models })._unsafeUnwrapErr();
+    const error = resolveSessionFacets(manifest({ plugins: ['@pi/directory'] }), catalog, {
+      '@pi/models': models,
+    })._unsafeUnwrapErr();
     expect(error).toMatchObject({ code: 'missing_facet', pluginId: '@pi/directory' });
     expect(error.message).toContain('"@pi/directory"');
   });

@@ -30,12 +30,20 @@ export function resolveSessionFacets(
     const descriptor = catalog.find((candidate) => candidate.id === entry.id);
     if (descriptor === undefined) {
       const known = catalog.map((candidate) => candidate.id).join(', ');
-      return err({ code: 'unknown_plugin', pluginId: entry.id, message: `Unknown plugin "${entry.id}" in the manifest (known: ${known})` });
+      return err({
+        code: 'unknown_plugin',
+        pluginId: entry.id,
+        message: `Unknown plugin "${entry.id}" in the manifest (known: ${known})`,
+      });
     }
     if (!hasFacet(descriptor, 'session')) continue;
     const facet = Object.hasOwn(table, entry.id) ? table[entry.id] : undefined;
     if (facet === undefined) {
-      return err({ code: 'missing_facet', pluginId: entry.id, message: `Plugin "${entry.id}" declares a session facet this build does not include` });
+      return err({
+        code: 'missing_facet',
+        pluginId: entry.id,
+        message: `Plugin "${entry.id}" declares a session facet this build does not include`,
+      });
     }
     resolved.push({ id: entry.id, config: entry.config, facet });
   }

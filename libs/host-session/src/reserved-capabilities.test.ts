@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import type { CodingAgentSessionPluginContext, AgentLanePluginView, AgentPluginScope, ScopedContributions, ScopedEvents, ScopedHooks } from './session-context';
+import type {
+  CodingAgentSessionPluginContext,
+  AgentLanePluginView,
+  AgentPluginScope,
+  ScopedContributions,
+  ScopedEvents,
+  ScopedHooks,
+} from './session-context';
 import type { SessionTree } from '@pi/agent';
 import { startTestSessionHost, type TestSessionHost } from './testing';
 
@@ -23,7 +30,23 @@ const CONTEXT_KEYS = [
   'upstream',
   'use',
 ];
-const RESERVED = ['harness', 'session', 'close', 'mutate', 'mutator', 'setTools', 'setProviders', 'registry', 'services', 'rpc', 'transport', 'expose', 'broker', 'idGenerator', 'storage'];
+const RESERVED = [
+  'harness',
+  'session',
+  'close',
+  'mutate',
+  'mutator',
+  'setTools',
+  'setProviders',
+  'registry',
+  'services',
+  'rpc',
+  'transport',
+  'expose',
+  'broker',
+  'idGenerator',
+  'storage',
+];
 
 let fixture: TestSessionHost | undefined;
 afterEach(async () => {
@@ -33,7 +56,9 @@ afterEach(async () => {
 
 async function facetContext(): Promise<CodingAgentSessionPluginContext> {
   let captured: CodingAgentSessionPluginContext | undefined;
-  fixture = await startTestSessionHost({ facets: [{ id: '@t/curious', facet: (context) => void (captured = context) }] });
+  fixture = await startTestSessionHost({
+    facets: [{ id: '@t/curious', facet: (context) => void (captured = context) }],
+  });
   if (captured === undefined) throw new Error('the facet did not run');
   return captured;
 }
@@ -41,7 +66,11 @@ async function facetContext(): Promise<CodingAgentSessionPluginContext> {
 /** Own and inherited property names, so a capability hidden on a prototype would show up too. */
 function allKeys(value: object): string[] {
   const keys = new Set<string>();
-  for (let current: object | null = value; current !== null && current !== Object.prototype; current = Object.getPrototypeOf(current)) {
+  for (
+    let current: object | null = value;
+    current !== null && current !== Object.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
     for (const key of Object.getOwnPropertyNames(current)) keys.add(key);
   }
   return [...keys].sort();
@@ -62,12 +91,14 @@ describe('host-reserved capabilities at runtime', () => {
     expect(allKeys(agent.sessionTree)).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
     expect(allKeys(agent.hooks)).toEqual(['beforeTool']);
     expect(allKeys(agent.events)).toEqual(['subscribe']);
-    for (const part of [agent, agent.main, agent.sessionTree, agent.hooks, agent.events]) expect(Object.isFrozen(part)).toBe(true);
+    for (const part of [agent, agent.main, agent.sessionTree, agent.hooks, agent.events])
+      expect(Object.isFrozen(part)).toBe(true);
   });
 
   it('the contribution registries offer contributions, never a whole-registry setter', async () => {
     const { tools, providers } = await facetContext();
-    for (const registry of [tools, providers]) expect(allKeys(registry)).toEqual(['add', 'current', 'onRebuild', 'rebuild']);
+    for (const registry of [tools, providers])
+      expect(allKeys(registry)).toEqual(['add', 'current', 'onRebuild', 'rebuild']);
   });
 
   it('the context cannot be extended or overwritten by a facet', async () => {

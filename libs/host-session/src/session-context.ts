@@ -28,7 +28,9 @@ export interface SessionIdentity {
 }
 
 /** The main lane as a facet sees it: prompt and durable abort, nothing that closes or rewrites the session. */
-export type AgentLanePluginView = Pick<AgentLane, 'prompt' | 'requestAbort' | 'settled'> & { readonly running: string | null };
+export type AgentLanePluginView = Pick<AgentLane, 'prompt' | 'requestAbort' | 'settled'> & {
+  readonly running: string | null;
+};
 
 /**
  * Hooks and events registered through the scope are owned by the plugin and removed when it is disposed; the

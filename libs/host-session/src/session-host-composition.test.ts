@@ -49,10 +49,18 @@ describe('one manifest drives the host', () => {
   it('runs exactly the facets its JSON manifest lists, in that order, with their config', async () => {
     const log: string[] = [];
     const configs: unknown[] = [];
-    const table = ['@t/a', '@t/b', '@t/c'].map((id) => recording(id, log, (context) => void configs.push(context.config)));
-    const manifest = parseManifest(JSON.parse('{ "plugins": [{ "id": "@t/c", "config": { "level": 2 } }, "@t/a"] }'))._unsafeUnwrap();
+    const table = ['@t/a', '@t/b', '@t/c'].map((id) =>
+      recording(id, log, (context) => void configs.push(context.config)),
+    );
+    const manifest = parseManifest(
+      JSON.parse('{ "plugins": [{ "id": "@t/c", "config": { "level": 2 } }, "@t/a"] }'),
+    )._unsafeUnwrap();
 
-    const started = await start(await freshDirectory(), { facets: table, manifest, catalog: catalog(['@t/a', '@t/b', '@t/c']) });
+    const started = await start(await freshDirectory(), {
+      facets: table,
+      manifest,
+      catalog: catalog(['@t/a', '@t/b', '@t/c']),
+    });
 
     expect(started.isOk()).toBe(true);
     expect(log).toEqual(['setup @t/c', 'setup @t/a', 'activate @t/c', 'activate @t/a']);
@@ -61,10 +69,22 @@ describe('one manifest drives the host', () => {
 
   it('skips a plugin of the manifest that has no session facet, even when a facet of that id exists', async () => {
     const log: string[] = [];
-    const descriptors: PluginDescriptor[] = [...catalog(['@t/a']), { id: '@t/theme', description: 'tui only', facets: ['tui'] }];
-    const manifest = { entries: [{ id: '@t/theme', config: null }, { id: '@t/a', config: null }] };
+    const descriptors: PluginDescriptor[] = [
+      ...catalog(['@t/a']),
+      { id: '@t/theme', description: 'tui only', facets: ['tui'] },
+    ];
+    const manifest = {
+      entries: [
+        { id: '@t/theme', config: null },
+        { id: '@t/a', config: null },
+      ],
+    };
 
-    const started = await start(await freshDirectory(), { facets: [recording('@t/theme', log), recording('@t/a', log)], manifest, catalog: descriptors });
+    const started = await start(await freshDirectory(), {
+      facets: [recording('@t/theme', log), recording('@t/a', log)],
+      manifest,
+      catalog: descriptors,
+    });
 
     expect(started.isOk()).toBe(true);
     expect(log).toEqual(['setup @t/a', 'activate @t/a']);
@@ -73,11 +93,19 @@ describe('one manifest drives the host', () => {
   it('refuses to start on an unknown plugin id, naming it, before any facet runs or the session file is created', async () => {
     const log: string[] = [];
     const directory = await freshDirectory();
-    const manifest = { entries: [{ id: '@t/a', config: null }, { id: '@t/missing', config: null }] };
+    const manifest = {
+      entries: [
+        { id: '@t/a', config: null },
+        { id: '@t/missing', config: null },
+      ],
+    };
 
     const started = await start(directory, { facets: [recording('@t/a', log)], manifest, catalog: catalog(['@t/a']) });
 
-    expect(started._unsafeUnwrapErr()).toMatchObject({ code: 'unknown_plugin', message: expect.stringContaining('"@t/missing"') });
+    expect(started._unsafeUnwrapErr()).toMatchObject({
+      code: 'unknown_plugin',
+      message: expect.stringContaining('"@t/missing"'),
+    });
     expect(log).toEqual([]);
     await expect(access(testSessionHostOptions(directory, { facets: [] }).sessionFile)).rejects.toThrow();
   });
@@ -85,7 +113,10 @@ describe('one manifest drives the host', () => {
   it('refuses to start when a declared session facet is missing from the build', async () => {
     const manifest = { entries: [{ id: '@t/a', config: null }] };
     const started = await start(await freshDirectory(), { facets: [], manifest, catalog: catalog(['@t/a']) });
-    expect(started._unsafeUnwrapErr()).toMatchObject({ code: 'missing_facet', message: expect.stringContaining('"@t/a"') });
+    expect(started._unsafeUnwrapErr()).toMatchObject({
+      code: 'missing_facet',
+      message: expect.stringContaining('"@t/a"'),
+    });
   });
 });
 
@@ -99,13 +130,22 @@ describe('phases and disposal', () => {
 
     await start(await freshDirectory(), { facets: [first, recording('@t/middle', log), last] });
 
-    expect(log).toEqual(['setup @t/first', 'setup @t/middle', 'setup @t/last', 'activate @t/first', 'activate @t/middle', 'activate @t/last']);
+    expect(log).toEqual([
+      'setup @t/first',
+      'setup @t/middle',
+      'setup @t/last',
+      'activate @t/first',
+      'activate @t/middle',
+      'activate @t/last',
+    ]);
     expect(seen).toBe(probe);
   });
 
   it('disposes every facet in reverse manifest order on stop, and stop is idempotent', async () => {
     const log: string[] = [];
-    const started = await start(await freshDirectory(), { facets: ['@t/a', '@t/b', '@t/c'].map((id) => recording(id, log)) });
+    const started = await start(await freshDirectory(), {
+      facets: ['@t/a', '@t/b', '@t/c'].map((id) => recording(id, log)),
+    });
     const host = started._unsafeUnwrap();
     log.length = 0;
 
@@ -162,7 +202,9 @@ describe('phases and disposal', () => {
       }),
     );
 
-    const started = await start(await freshDirectory(), { facets: [recording('@t/a', log), failing, recording('@t/c', log)] });
+    const started = await start(await freshDirectory(), {
+      facets: [recording('@t/a', log), failing, recording('@t/c', log)],
+    });
 
     expect(started._unsafeUnwrapErr().message).toMatch(/"@t\/b".*activate.*no network/);
     expect(log.slice(-3)).toEqual(['dispose @t/c', 'dispose @t/b', 'dispose @t/a']);
@@ -170,7 +212,9 @@ describe('phases and disposal', () => {
 
   it('refuses a service provided after startup, since the RPC surface is already generated', async () => {
     let late: (() => void) | undefined;
-    await start(await freshDirectory(), { facets: [{ id: '@t/late', facet: (context) => void (late = () => context.provide(Probe, createProbe())) }] });
+    await start(await freshDirectory(), {
+      facets: [{ id: '@t/late', facet: (context) => void (late = () => context.provide(Probe, createProbe())) }],
+    });
     expect(() => late?.()).toThrow(/"@t\/late".*setup or activation/);
   });
 });

@@ -62,15 +62,26 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const ranks = new Map(options.manifest.entries.map((entry, index) => [entry.id, index]));
   const ownerRank = (owner: string) => ranks.get(owner) ?? Number.NaN;
   const services = new ServiceRegistry();
-  const tools = createRegistry<AnyAgentTool, ReadonlyMap<string, AnyAgentTool>>({ name: 'tools', ownerRank, build: checkedTools });
-  const providers = createRegistry<ModelProvider, ReadonlyMap<string, ModelProvider>>({ name: 'providers', ownerRank, build: (entries) => new Map(entries) });
+  const tools = createRegistry<AnyAgentTool, ReadonlyMap<string, AnyAgentTool>>({
+    name: 'tools',
+    ownerRank,
+    build: checkedTools,
+  });
+  const providers = createRegistry<ModelProvider, ReadonlyMap<string, ModelProvider>>({
+    name: 'providers',
+    ownerRank,
+    build: (entries) => new Map(entries),
+  });
 
   const harness = await openHarness({
     file: options.sessionFile,
     cwd: options.paths.cwd,
     tools: () => tools.current(),
     providers: () => providers.current(),
-    settings: () => (services.has(RunSettingsService) ? services.use(RunSettingsService).current() : { model: null, thinkingLevel: 'off' }),
+    settings: () =>
+      services.has(RunSettingsService)
+        ? services.use(RunSettingsService).current()
+        : { model: null, thinkingLevel: 'off' },
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
 
@@ -103,7 +114,12 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   }
   toolRebuild.release();
   providerRebuild.release();
-  const rpc = createRpcHost({ registry: services, broker: parts.broker, authenticate: options.authenticate, limits: options.limits });
+  const rpc = createRpcHost({
+    registry: services,
+    broker: parts.broker,
+    authenticate: options.authenticate,
+    limits: options.limits,
+  });
   exposed = true;
   rpc.onClientConnect((clientId) => [...parts.connectListeners].forEach((listener) => listener(clientId)));
   rpc.onClientDisconnect((clientId) => [...parts.disconnectListeners].forEach((listener) => listener(clientId)));
@@ -126,7 +142,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
 function startFailure(error: KernelStartError): SessionHostError {
   if (error.code !== 'plugin_failed') return { code: 'start_refused', message: error.message };
   // The kernel's message already names the plugin and the phase; a disposal that failed on the way down is added.
-  const disposal = error.disposalFailures.map((failure) => `; disposing "${failure.pluginId}" also failed: ${failure.message}`).join('');
+  const disposal = error.disposalFailures
+    .map((failure) => `; disposing "${failure.pluginId}" also failed: ${failure.message}`)
+    .join('');
   return { code: 'plugin_failed', message: `${error.message}${disposal}` };
 }
 
@@ -136,7 +154,12 @@ function rebuildErrors<T>(registry: Registry<T>): readonly OwnerMessage[] {
     const rebuilt = registry.rebuild();
     return rebuilt.isOk() ? rebuilt.value.errors : [{ owner: 'host', message: rebuilt.error.message }];
   } catch (error) {
-    return [{ owner: 'host', message: `registry "${registry.name}": ${error instanceof Error ? error.message : String(error)}` }];
+    return [
+      {
+        owner: 'host',
+        message: `registry "${registry.name}": ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
   }
 }
 

@@ -12,7 +12,10 @@ afterEach(async () => {
   await Promise.all(fixtures.splice(0).map((fixture) => fixture.close()));
 });
 
-async function startHost(transport: 'loopback' | 'websocket', facets: Array<{ id: string; facet: SessionFacet }>): Promise<TestSessionHost> {
+async function startHost(
+  transport: 'loopback' | 'websocket',
+  facets: Array<{ id: string; facet: SessionFacet }>,
+): Promise<TestSessionHost> {
   const fixture = await startTestSessionHost({ transport, facets });
   fixtures.push(fixture);
   return fixture;
@@ -67,7 +70,9 @@ describe('local use', () => {
 describe.each(TRANSPORTS)('the session host over %s', (transport) => {
   it('lets a client reach a remote service a facet provided', async () => {
     const probe = createProbe();
-    const fixture = await startHost(transport, [{ id: '@t/provider', facet: (context) => context.provide(Probe, probe) }]);
+    const fixture = await startHost(transport, [
+      { id: '@t/provider', facet: (context) => context.provide(Probe, probe) },
+    ]);
     const client = await fixture.connect();
 
     const remote = await client.use(Probe);
@@ -77,7 +82,9 @@ describe.each(TRANSPORTS)('the session host over %s', (transport) => {
   });
 
   it('never lets a client reach a local service', async () => {
-    const fixture = await startHost(transport, [{ id: '@t/secrets', facet: (context) => context.provide(Secrets, { read: () => 'hunter2' }) }]);
+    const fixture = await startHost(transport, [
+      { id: '@t/secrets', facet: (context) => context.provide(Secrets, { read: () => 'hunter2' }) },
+    ]);
     const client = await fixture.connect();
     expect((await remoteErrorOf(client.use(SecretsGuess))).code).toBe('unknown_service');
   });
@@ -104,41 +111,53 @@ describe.each(TRANSPORTS)('the session host over %s', (transport) => {
     expect(disconnected).toEqual([clientId]);
   });
 
-  it.each(['the caller aborts it', 'the caller disconnects'] as const)('keeps a run going, and writes nothing durable, when %s', async (interruption) => {
-    const gate = createDeferred<void>();
-    const provider = createScriptedProvider({
-      turns: [[{ type: 'text_delta', delta: 'still ' }, { type: 'wait', until: gate.promise }, { type: 'text_delta', delta: 'here' }, { type: 'done', stopReason: 'stop' }]],
-    });
-    const seen: { context?: Context } = {};
-    const contexts: CodingAgentSessionPluginContext[] = [];
-    const fixture = await startHost(transport, [
-      { id: '@t/model', facet: modelProviderFacet(provider) },
-      { id: '@t/runner', facet: runnerFacet(seen) },
-      { id: '@t/lane', facet: (context) => void contexts.push(context) },
-    ]);
-    const client = await fixture.connect();
-    const runner = await client.use(Runner);
-    const controller = new AbortController();
+  it.each(['the caller aborts it', 'the caller disconnects'] as const)(
+    'keeps a run going, and writes nothing durable, when %s',
+    async (interruption) => {
+      const gate = createDeferred<void>();
+      const provider = createScriptedProvider({
+        turns: [
+          [
+            { type: 'text_delta', delta: 'still ' },
+            { type: 'wait', until: gate.promise },
+            { type: 'text_delta', delta: 'here' },
+            { type: 'done', stopReason: 'stop' },
+          ],
+        ],
+      });
+      const seen: { context?: Context } = {};
+      const contexts: CodingAgentSessionPluginContext[] = [];
+      const fixture = await startHost(transport, [
+        { id: '@t/model', facet: modelProviderFacet(provider) },
+        { id: '@t/runner', facet: runnerFacet(seen) },
+        { id: '@t/lane', facet: (context) => void contexts.push(context) },
+      ]);
+      const client = await fixture.connect();
+      const runner = await client.use(Runner);
+      const controller = new AbortController();
 
-    const call = runner.promptAndWait('go', withAbortSignal(controller.signal, BACKGROUND_CONTEXT));
-    await eventually(() => provider.requests.length === 1);
-    if (interruption === 'the caller aborts it') controller.abort();
-    else client.close();
+      const call = runner.promptAndWait('go', withAbortSignal(controller.signal, BACKGROUND_CONTEXT));
+      await eventually(() => provider.requests.length === 1);
+      if (interruption === 'the caller aborts it') controller.abort();
+      else client.close();
 
-    expect((await remoteErrorOf(call)).code).toBe(interruption === 'the caller aborts it' ? 'cancelled' : 'disconnected');
-    // The server-side invocation saw its cancellation; the run, on its own controller, did not.
-    await eventually(() => seen.context?.abortSignal?.aborted === true);
-    expect(provider.requests[0]?.context.abortSignal?.aborted).toBe(false);
-    const lane = contexts[0]?.agent.main;
-    const operationId = lane?.running ?? 'none';
-    gate.resolve();
-    expect(await lane?.settled(operationId)).toEqual({ outcome: 'completed', error: null });
-    const kinds = (await readSessionLines(fixture.sessionFile)).map((line) => line['kind']);
-    expect(kinds).not.toContain('cancel_requested');
-    expect(kinds.at(-1)).toBe('operation_settled');
-  });
+      expect((await remoteErrorOf(call)).code).toBe(
+        interruption === 'the caller aborts it' ? 'cancelled' : 'disconnected',
+      );
+      // The server-side invocation saw its cancellation; the run, on its own controller, did not.
+      await eventually(() => seen.context?.abortSignal?.aborted === true);
+      expect(provider.requests[0]?.context.abortSignal?.aborted).toBe(false);
+      const lane = contexts[0]?.agent.main;
+      const operationId = lane?.running ?? 'none';
+      gate.resolve();
+      expect(await lane?.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+      const kinds = (await readSessionLines(fixture.sessionFile)).map((line) => line['kind']);
+      expect(kinds).not.toContain('cancel_requested');
+      expect(kinds.at(-1)).toBe('operation_settled');
+    },
+  );
 
-  it('keeps serving when a facet\'s connect callback throws, and reports it against that plugin', async () => {
+  it("keeps serving when a facet's connect callback throws, and reports it against that plugin", async () => {
     const connected: string[] = [];
     const fixture = await startHost(transport, [
       {
@@ -160,19 +179,30 @@ describe.each(TRANSPORTS)('the session host over %s', (transport) => {
 
     expect(await (await client.use(Probe)).echo('still serving', BACKGROUND_CONTEXT)).toBe('still serving');
     expect(connected).toHaveLength(1);
-    expect(fixture.host.diagnostics().callbacks).toEqual([{ owner: '@t/broken', message: expect.stringContaining('callback bug') }]);
+    expect(fixture.host.diagnostics().callbacks).toEqual([
+      { owner: '@t/broken', message: expect.stringContaining('callback bug') },
+    ]);
   });
 
   it('by contrast writes a durable cancellation for requestAbort', async () => {
     const gate = createDeferred<void>();
-    const provider = createScriptedProvider({ turns: [[{ type: 'wait', until: gate.promise }, { type: 'done', stopReason: 'stop' }]] });
+    const provider = createScriptedProvider({
+      turns: [
+        [
+          { type: 'wait', until: gate.promise },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ],
+    });
     const contexts: CodingAgentSessionPluginContext[] = [];
     const fixture = await startHost(transport, [
       { id: '@t/model', facet: modelProviderFacet(provider) },
       { id: '@t/lane', facet: (context) => void contexts.push(context) },
     ]);
     const lane = contexts[0]?.agent.main;
-    const accepted = (await lane?.prompt([{ role: 'user', content: [{ type: 'text', text: 'go' }] }], BACKGROUND_CONTEXT))?._unsafeUnwrap();
+    const accepted = (
+      await lane?.prompt([{ role: 'user', content: [{ type: 'text', text: 'go' }] }], BACKGROUND_CONTEXT)
+    )?._unsafeUnwrap();
     await eventually(() => provider.requests.length === 1);
 
     await lane?.requestAbort(accepted?.operationId ?? '', BACKGROUND_CONTEXT);
@@ -189,7 +219,11 @@ describe('without a coordinator', () => {
     const upstream = context?.upstream;
 
     expect(upstream?.available).toBe(false);
-    expect(upstream?.connection.value).toMatchObject({ status: 'disconnected', reason: { code: 'unavailable' }, retrying: false });
+    expect(upstream?.connection.value).toMatchObject({
+      status: 'disconnected',
+      reason: { code: 'unavailable' },
+      retrying: false,
+    });
     expect((await remoteErrorOf(upstream?.use(Probe) ?? Promise.resolve())).code).toBe('unavailable');
   });
 });

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { ModelProvider } from '@pi/agent';
 import type { ManifestEntry, PluginManifest } from '@pi/kernel';
 import type { PluginDescriptor } from '@pi/plugin-catalog';
-import { createRpcClient, listenWebSocket, loopbackFactory, tokenAuthentication, webSocketFactory, type RpcClient, type WebSocketListener } from '@pi/transport-trpc';
+import {
+  createRpcClient,
+  listenWebSocket,
+  loopbackFactory,
+  tokenAuthentication,
+  webSocketFactory,
+  type RpcClient,
+  type WebSocketListener,
+} from '@pi/transport-trpc';
 import type { SessionFacet } from './session-context';
 import { startSessionHost, type SessionHost, type SessionHostOptions } from './session-host';
 import { RunSettingsService } from './tokens';
@@ -62,7 +70,10 @@ export function modelProviderFacet(provider: ModelProvider): SessionFacet {
     const [model] = provider.models();
     context.providers.add((draft) => draft.set(provider.id, provider));
     context.provide(RunSettingsService, {
-      current: () => ({ model: model === undefined ? null : { provider: provider.id, modelId: model.modelId }, thinkingLevel: 'off' }),
+      current: () => ({
+        model: model === undefined ? null : { provider: provider.id, modelId: model.modelId },
+        thinkingLevel: 'off',
+      }),
     });
   };
 }
@@ -107,7 +118,11 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     directory,
     sessionFile: hostOptions.sessionFile,
     async connect() {
-      const client = createRpcClient({ socketFactory: factory, connectionParams: { token: TEST_SESSION_TOKEN }, reconnect: { minDelayMs: 10, maxDelayMs: 50 } });
+      const client = createRpcClient({
+        socketFactory: factory,
+        connectionParams: { token: TEST_SESSION_TOKEN },
+        reconnect: { minDelayMs: 10, maxDelayMs: 50 },
+      });
       clients.add(client);
       await client.whenConnected();
       return client;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JSON_VIOLATIONS, checkJson, detachJson, isJsonValue, jsonEquals, type JsonValue, type JsonViolationKind } from './json';
+import {
+  JSON_VIOLATIONS,
+  checkJson,
+  detachJson,
+  isJsonValue,
+  jsonEquals,
+  type JsonValue,
+  type JsonViolationKind,
+} from './json';
 
 /** JSON values whose keys are plain words, so no generated key is one the guard reserves. */
 const plainJson: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => ({

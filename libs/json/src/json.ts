@@ -67,7 +67,9 @@ function findViolation(value: unknown, path: string, depth: number, seen: Set<ob
   if (seen.has(object)) return { kind: 'cycle', path };
   seen.add(object);
   try {
-    return Array.isArray(object) ? arrayViolation(object, path, depth, seen) : objectViolation(object, path, depth, seen);
+    return Array.isArray(object)
+      ? arrayViolation(object, path, depth, seen)
+      : objectViolation(object, path, depth, seen);
   } finally {
     seen.delete(object);
   }

@@ -13,7 +13,10 @@ function exampleKernel() {
 }
 
 /** A facet that logs its setup, activation and disposal, so tests can assert order. */
-function loggingFacet(log: string[], extra: PluginFacet<ExampleContext> = () => undefined): PluginFacet<ExampleContext> {
+function loggingFacet(
+  log: string[],
+  extra: PluginFacet<ExampleContext> = () => undefined,
+): PluginFacet<ExampleContext> {
   return async (context) => {
     log.push(`setup ${context.id}`);
     context.scope.own(() => void log.push(`dispose ${context.id}`));
@@ -79,7 +82,16 @@ describe('kernel start', () => {
     const failing: PluginFacet<ExampleContext> = ({ scope }) =>
       scope.onActivate(() => Promise.reject(new Error('port in use')));
     const result = await exampleKernel().start(facets(log, ['a', 'b', 'c'], { b: failing }));
-    expect(log).toEqual(['setup a', 'setup b', 'setup c', 'activate a', 'activate b', 'dispose c', 'dispose b', 'dispose a']);
+    expect(log).toEqual([
+      'setup a',
+      'setup b',
+      'setup c',
+      'activate a',
+      'activate b',
+      'dispose c',
+      'dispose b',
+      'dispose a',
+    ]);
     const error = result._unsafeUnwrapErr();
     expect(error).toMatchObject({ code: 'plugin_failed', pluginId: 'b', phase: 'activate' });
     expect(error.message).toContain('port in use');

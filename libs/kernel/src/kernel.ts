@@ -36,7 +36,11 @@ export function createKernel<C>(options: KernelOptions<C>): Kernel<C> {
   let stopping: Promise<KernelStopReport> | undefined;
   const handles: LifecycleScopeHandle[] = [];
 
-  async function rollback(pluginId: string, phase: KernelPhase, cause: unknown): Promise<Result<void, KernelStartError>> {
+  async function rollback(
+    pluginId: string,
+    phase: KernelPhase,
+    cause: unknown,
+  ): Promise<Result<void, KernelStartError>> {
     const disposalFailures = await disposeInReverse(handles.splice(0));
     const message = `plugin "${pluginId}" failed during ${phase}: ${errorMessage(cause)}`;
     return err({ code: 'plugin_failed', pluginId, phase, message, cause, disposalFailures });
@@ -69,10 +73,13 @@ export function createKernel<C>(options: KernelOptions<C>): Kernel<C> {
   }
 
   async function start(facets: ReadonlyArray<FacetEntry<C>>): Promise<Result<void, KernelStartError>> {
-    if (state === 'stopped') return err({ code: 'stopped', message: 'the kernel was stopped; create a new kernel to start again' });
-    if (state !== 'idle') return err({ code: 'already_started', message: 'the kernel was already started; it is single use' });
+    if (state === 'stopped')
+      return err({ code: 'stopped', message: 'the kernel was stopped; create a new kernel to start again' });
+    if (state !== 'idle')
+      return err({ code: 'already_started', message: 'the kernel was already started; it is single use' });
     const duplicate = findDuplicateId(facets);
-    if (duplicate !== undefined) return err({ code: 'duplicate_plugin', message: `plugin "${duplicate}" appears twice` });
+    if (duplicate !== undefined)
+      return err({ code: 'duplicate_plugin', message: `plugin "${duplicate}" appears twice` });
     state = 'starting';
     const result = run(facets);
     starting = result;

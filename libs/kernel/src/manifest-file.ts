@@ -10,13 +10,25 @@ export async function loadManifestFile(path: string): Promise<Result<PluginManif
   try {
     text = await readFile(path, 'utf8');
   } catch (thrown) {
-    return err({ code: 'unreadable_file', file: path, message: `cannot read manifest ${path}: ${errorMessage(thrown)}` });
+    return err({
+      code: 'unreadable_file',
+      file: path,
+      message: `cannot read manifest ${path}: ${errorMessage(thrown)}`,
+    });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (thrown) {
-    return err({ code: 'invalid_json', file: path, message: `manifest ${path} is not valid JSON: ${errorMessage(thrown)}` });
+    return err({
+      code: 'invalid_json',
+      file: path,
+      message: `manifest ${path} is not valid JSON: ${errorMessage(thrown)}`,
+    });
   }
-  return parseManifest(json).mapErr((error) => ({ ...error, file: path, message: `manifest ${path}: ${error.message}` }));
+  return parseManifest(json).mapErr((error) => ({
+    ...error,
+    file: path,
+    message: `manifest ${path}: ${error.message}`,
+  }));
 }

@@ -29,7 +29,8 @@ function firstUnknownKey(record: Record<string, unknown>, allowed: ReadonlySet<s
 }
 
 function parseEntry(raw: unknown, where: string): Result<ManifestEntry, ManifestError> {
-  if (typeof raw === 'string') return raw.trim() === '' ? fail('empty_id', `${where} has an empty id`) : ok({ id: raw, config: null });
+  if (typeof raw === 'string')
+    return raw.trim() === '' ? fail('empty_id', `${where} has an empty id`) : ok({ id: raw, config: null });
   if (!isRecord(raw)) {
     return fail('invalid_entry', `${where} must be a plugin id string or an object { "id", "config"? }`);
   }
@@ -52,7 +53,8 @@ function parseEntry(raw: unknown, where: string): Result<ManifestEntry, Manifest
 export function parseManifest(json: unknown): Result<PluginManifest, ManifestError> {
   if (!isRecord(json)) return fail('not_an_object', 'a manifest must be a JSON object with a "plugins" array');
   const unknownKey = firstUnknownKey(json, manifestKeys);
-  if (unknownKey !== undefined) return fail('unknown_key', `the manifest has unknown key "${unknownKey}" (allowed: "plugins")`);
+  if (unknownKey !== undefined)
+    return fail('unknown_key', `the manifest has unknown key "${unknownKey}" (allowed: "plugins")`);
   if (!('plugins' in json)) return fail('missing_plugins', 'the manifest has no "plugins" key');
   const { plugins } = json;
   if (!Array.isArray(plugins)) return fail('plugins_not_array', '"plugins" must be an array');
@@ -62,7 +64,10 @@ export function parseManifest(json: unknown): Result<PluginManifest, ManifestErr
     const entry = parseEntry(raw, `plugins[${index}]`);
     if (entry.isErr()) return err(entry.error);
     if (seen.has(entry.value.id)) {
-      return fail('duplicate_id', `plugins[${index}] repeats plugin id "${entry.value.id}"; each plugin may appear once`);
+      return fail(
+        'duplicate_id',
+        `plugins[${index}] repeats plugin id "${entry.value.id}"; each plugin may appear once`,
+      );
     }
     seen.add(entry.value.id);
     entries.push(entry.value);

@@ -6,7 +6,9 @@ export class StaleScopeError extends Error {
     readonly pluginId: string,
     readonly method: 'onActivate' | 'onDispose' | 'own',
   ) {
-    super(`${method}() was called on the disposed lifecycle scope of plugin "${pluginId}"; the registration was refused`);
+    super(
+      `${method}() was called on the disposed lifecycle scope of plugin "${pluginId}"; the registration was refused`,
+    );
   }
 }
 

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ChatCompletionAccumulator } from './chat-completion-chunks';
 
 function delta(value: object, finishReason: string | null = null): object {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: value, finish_reason: finishReason }] };
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: value, finish_reason: finishReason }],
+  };
 }
 
 describe('ChatCompletionAccumulator', () => {
@@ -41,12 +45,16 @@ describe('ChatCompletionAccumulator', () => {
 
   it('rejects unparsable tool arguments with malformed', () => {
     const accumulator = new ChatCompletionAccumulator();
-    accumulator.accept(delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'read', arguments: '{"path":' } }] }));
+    accumulator.accept(
+      delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'read', arguments: '{"path":' } }] }),
+    );
     expect(() => accumulator.accept(delta({}, 'tool_calls'))).toThrow(expect.objectContaining({ code: 'malformed' }));
   });
 
   it('rejects chunks of the wrong shape with malformed and in-stream errors with http_status', () => {
-    expect(() => new ChatCompletionAccumulator().accept({ choices: 'nope' })).toThrow(expect.objectContaining({ code: 'malformed' }));
+    expect(() => new ChatCompletionAccumulator().accept({ choices: 'nope' })).toThrow(
+      expect.objectContaining({ code: 'malformed' }),
+    );
     expect(() => new ChatCompletionAccumulator().accept({ error: { message: 'overloaded' } })).toThrow(
       expect.objectContaining({ code: 'http_status', message: expect.stringContaining('overloaded') }),
     );

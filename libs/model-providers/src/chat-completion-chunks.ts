@@ -15,7 +15,9 @@ const chunkSchema = z.object({
     .array(
       z.object({
         index: z.number().int().optional(),
-        delta: z.object({ content: z.string().nullish(), tool_calls: z.array(toolCallDeltaSchema).nullish() }).nullish(),
+        delta: z
+          .object({ content: z.string().nullish(), tool_calls: z.array(toolCallDeltaSchema).nullish() })
+          .nullish(),
         finish_reason: z.string().nullish(),
       }),
     )
@@ -44,9 +46,14 @@ export class ChatCompletionAccumulator {
 
   accept(payload: unknown): ProviderEvent[] {
     const parsed = chunkSchema.safeParse(payload);
-    if (!parsed.success) throw new ProviderError('malformed', `unexpected stream chunk: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success)
+      throw new ProviderError('malformed', `unexpected stream chunk: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const { choices, error } = parsed.data;
-    if (error) throw new ProviderError('http_status', `the server reported an error mid-stream: ${error.message ?? 'no message'}`);
+    if (error)
+      throw new ProviderError(
+        'http_status',
+        `the server reported an error mid-stream: ${error.message ?? 'no message'}`,
+      );
     // Only the first choice is asked for; chunks without one (e.g. a trailing usage chunk) carry no events.
     const choice = choices?.find((candidate) => (candidate.index ?? 0) === 0);
     if (choice === undefined) return [];

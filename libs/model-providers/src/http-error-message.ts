@@ -5,7 +5,11 @@ const maxDetailLength = 300;
  * `error.message` of a JSON body, or a short plain-text body). Servers sometimes echo the credential back
  * ("Incorrect API key provided: sk-…"), so every occurrence of the key is redacted.
  */
-export async function httpErrorMessage(providerName: string, response: Response, apiKey: string | undefined): Promise<string> {
+export async function httpErrorMessage(
+  providerName: string,
+  response: Response,
+  apiKey: string | undefined,
+): Promise<string> {
   const status = `${providerName} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const detail = serverExplanation(await response.text().catch(() => ''), response.headers.get('content-type') ?? '');
   const message = detail === '' ? status : `${status}: ${detail}`;

@@ -22,14 +22,21 @@ describe('loadModelsConfig', () => {
 
   it('reads a valid file', async () => {
     const file = join(directory, 'models.json');
-    await writeFile(file, JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models: [{ id: 'm' }] } } }));
+    await writeFile(
+      file,
+      JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models: [{ id: 'm' }] } } }),
+    );
     expect((await loadModelsConfig(file))._unsafeUnwrap().providers.map((provider) => provider.id)).toEqual(['local']);
   });
 
   it('names the file in invalid JSON and invalid config errors', async () => {
     const file = join(directory, 'models.json');
     await writeFile(file, '{ "providers": ');
-    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_json', file, message: expect.stringContaining(file) });
+    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({
+      code: 'invalid_json',
+      file,
+      message: expect.stringContaining(file),
+    });
     await writeFile(file, JSON.stringify({ providers: { local: { baseUrl: 'nope', models: [{ id: 'm' }] } } }));
     expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({
       code: 'invalid_config',

@@ -10,15 +10,29 @@ export async function loadModelsConfig(path: string): Promise<Result<ModelsConfi
     text = await readFile(path, 'utf8');
   } catch (thrown) {
     if ((thrown as NodeJS.ErrnoException).code === 'ENOENT') return ok(EMPTY_MODELS_CONFIG);
-    return err({ code: 'unreadable_file', file: path, issues: [], message: `models.json ${path} cannot be read: ${describe(thrown)}` });
+    return err({
+      code: 'unreadable_file',
+      file: path,
+      issues: [],
+      message: `models.json ${path} cannot be read: ${describe(thrown)}`,
+    });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (thrown) {
-    return err({ code: 'invalid_json', file: path, issues: [], message: `models.json ${path} is not valid JSON: ${describe(thrown)}` });
+    return err({
+      code: 'invalid_json',
+      file: path,
+      issues: [],
+      message: `models.json ${path} is not valid JSON: ${describe(thrown)}`,
+    });
   }
-  return parseModelsConfig(json).mapErr((error) => ({ ...error, file: path, message: `models.json ${path}: ${error.message}` }));
+  return parseModelsConfig(json).mapErr((error) => ({
+    ...error,
+    file: path,
+    message: `models.json ${path}: ${error.message}`,
+  }));
 }
 
 function describe(thrown: unknown): string {

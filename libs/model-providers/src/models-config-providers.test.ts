@@ -21,7 +21,9 @@ describe('createModelsConfigProviders', () => {
   it('makes one provider per configured server with its models', () => {
     const [provider] = createModelsConfigProviders(config, { env: {} });
     expect(provider?.id).toBe('openrouter');
-    expect(provider?.models()).toEqual([{ provider: 'openrouter', modelId: 'vendor/model', name: 'vendor/model', reasoning: true }]);
+    expect(provider?.models()).toEqual([
+      { provider: 'openrouter', modelId: 'vendor/model', name: 'vendor/model', reasoning: true },
+    ]);
   });
 
   it('reads the key from the named environment variable and sends the configured headers', async () => {

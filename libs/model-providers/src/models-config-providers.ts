@@ -12,7 +12,10 @@ export interface ModelsConfigProviderOptions {
  * One OpenAI-compatible provider per configured server. Keys are read from the environment at each request,
  * never copied into the config, so a missing variable fails that turn with no_credentials rather than the load.
  */
-export function createModelsConfigProviders(config: ModelsConfig, options: ModelsConfigProviderOptions): ModelProvider[] {
+export function createModelsConfigProviders(
+  config: ModelsConfig,
+  options: ModelsConfigProviderOptions,
+): ModelProvider[] {
   return config.providers.map((provider) => {
     const { apiKeyEnv } = provider;
     return createOpenAICompatibleProvider({

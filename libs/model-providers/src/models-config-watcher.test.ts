@@ -47,22 +47,26 @@ function modelIds(result: ConfigResult): string[] {
 }
 
 describe('watchModelsConfig', () => {
-  it('delivers the new config when the file is written, broken, and replaced by rename', { timeout: 15_000 }, async () => {
-    const file = join(directory, 'models.json');
-    const changes = recorder();
-    watchModelsConfig(file, changes.onChange, controller.signal, { debounceMs: 20 });
+  it(
+    'delivers the new config when the file is written, broken, and replaced by rename',
+    { timeout: 15_000 },
+    async () => {
+      const file = join(directory, 'models.json');
+      const changes = recorder();
+      watchModelsConfig(file, changes.onChange, controller.signal, { debounceMs: 20 });
 
-    await writeFile(file, configWith('first'));
-    expect(modelIds(await changes.next())).toEqual(['first']);
+      await writeFile(file, configWith('first'));
+      expect(modelIds(await changes.next())).toEqual(['first']);
 
-    await writeFile(file, '{ "providers": {');
-    expect((await changes.next())._unsafeUnwrapErr().code).toBe('invalid_json');
+      await writeFile(file, '{ "providers": {');
+      expect((await changes.next())._unsafeUnwrapErr().code).toBe('invalid_json');
 
-    // The way editors save: write a temporary file, then rename it over the original.
-    await writeFile(join(directory, 'models.json.tmp'), configWith('second'));
-    await rename(join(directory, 'models.json.tmp'), file);
-    expect(modelIds(await changes.next())).toEqual(['second']);
-  });
+      // The way editors save: write a temporary file, then rename it over the original.
+      await writeFile(join(directory, 'models.json.tmp'), configWith('second'));
+      await rename(join(directory, 'models.json.tmp'), file);
+      expect(modelIds(await changes.next())).toEqual(['second']);
+    },
+  );
 
   it('delivers the empty config when the file is deleted', { timeout: 15_000 }, async () => {
     const file = join(directory, 'models.json');

@@ -23,7 +23,9 @@ describe('parseModelsConfig', () => {
           baseUrl: 'https://openrouter.ai/api/v1',
           apiKeyEnv: 'OPENROUTER_API_KEY',
           headers: { 'HTTP-Referer': 'https://example.org' },
-          models: [{ provider: 'openrouter', modelId: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true }],
+          models: [
+            { provider: 'openrouter', modelId: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true },
+          ],
         },
         {
           id: 'local',

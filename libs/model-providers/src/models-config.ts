@@ -34,7 +34,10 @@ const modelSchema = z.strictObject({
 const providerSchema = z.strictObject({
   name: z.string().min(1).optional(),
   baseUrl: z.url({ protocol: /^https?$/ }),
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not an environment variable name').optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not an environment variable name')
+    .optional(),
   headers: z.record(headerNameSchema, z.string()).optional(),
   models: z
     .array(modelSchema)
@@ -42,7 +45,8 @@ const providerSchema = z.strictObject({
     .superRefine((models, context) => {
       const seen = new Set<string>();
       for (const [index, model] of models.entries()) {
-        if (seen.has(model.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate model id "${model.id}"` });
+        if (seen.has(model.id))
+          context.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate model id "${model.id}"` });
         seen.add(model.id);
       }
     }),
@@ -61,17 +65,21 @@ export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigErr
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`)),
     ...providerIdIssues(json),
   ];
-  if (!parsed.success || issues.length > 0) return err({ code: 'invalid_config', message: issues.join('; '), file: null, issues });
-  const providers = Object.entries(parsed.data.providers).map(
-    ([id, provider]): ProviderConfig => ({
-      id,
-      name: provider.name ?? id,
-      baseUrl: provider.baseUrl,
-      apiKeyEnv: provider.apiKeyEnv ?? null,
-      headers: provider.headers ?? {},
-      models: provider.models.map((model) => ({ provider: id, modelId: model.id, name: model.name ?? model.id, reasoning: model.reasoning ?? false })),
-    }),
-  );
+  if (!parsed.success || issues.length > 0)
+    return err({ code: 'invalid_config', message: issues.join('; '), file: null, issues });
+  const providers = Object.entries(parsed.data.providers).map(([id, provider]): ProviderConfig => ({
+    id,
+    name: provider.name ?? id,
+    baseUrl: provider.baseUrl,
+    apiKeyEnv: provider.apiKeyEnv ?? null,
+    headers: provider.headers ?? {},
+    models: provider.models.map((model) => ({
+      provider: id,
+      modelId: model.id,
+      name: model.name ?? model.id,
+      reasoning: model.reasoning ?? false,
+    })),
+  }));
   return ok({ providers });
 }
 
@@ -91,5 +99,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** `providers.openrouter.models[0].id`: the path a user would follow in the file. */
 function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(root)';
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+    .join('');
 }

@@ -33,6 +33,11 @@ function splitOptions(text: string): string[] {
   if (trimmed === '') return [];
   return trimmed
     .split(optionSeparator)
-    .map((option) => option.trim().replace(/^(["'])(.*)\1$/, '$2').trim())
+    .map((option) =>
+      option
+        .trim()
+        .replace(/^(["'])(.*)\1$/, '$2')
+        .trim(),
+    )
     .filter((option) => option !== '');
 }

@@ -35,7 +35,9 @@ describe('createOfflineProvider', () => {
   });
 
   it('streams an echo of the last user message in several word deltas, then done', async () => {
-    const events = await collect(createOfflineProvider().stream(request([user('hello there, offline world')]), BACKGROUND_CONTEXT));
+    const events = await collect(
+      createOfflineProvider().stream(request([user('hello there, offline world')]), BACKGROUND_CONTEXT),
+    );
     expect(events.filter((event) => event.type === 'text_delta').length).toBeGreaterThan(1);
     expect(text(events)).toBe('You said: hello there, offline world');
     expect(events.at(-1)).toEqual({ type: 'done', stopReason: 'stop' });
@@ -43,14 +45,21 @@ describe('createOfflineProvider', () => {
 
   it('is deterministic: the same request streams the same events', async () => {
     const provider = createOfflineProvider();
-    const first = await collect(provider.stream(request([user('ask me which color I like: red or blue')]), BACKGROUND_CONTEXT));
-    const second = await collect(provider.stream(request([user('ask me which color I like: red or blue')]), BACKGROUND_CONTEXT));
+    const first = await collect(
+      provider.stream(request([user('ask me which color I like: red or blue')]), BACKGROUND_CONTEXT),
+    );
+    const second = await collect(
+      provider.stream(request([user('ask me which color I like: red or blue')]), BACKGROUND_CONTEXT),
+    );
     expect(second).toEqual(first);
   });
 
   it('asks the user through the question tool when a prompt says "ask me"', async () => {
     const events = await collect(
-      createOfflineProvider().stream(request([user('ask me which color I like: red, green or blue')]), BACKGROUND_CONTEXT),
+      createOfflineProvider().stream(
+        request([user('ask me which color I like: red, green or blue')]),
+        BACKGROUND_CONTEXT,
+      ),
     );
     expect(events).toEqual([
       {
@@ -79,7 +88,14 @@ describe('createOfflineProvider', () => {
         model: 'offline/echo',
         stopReason: 'tool_calls',
       },
-      { role: 'tool', toolCallId: 'offline_call_1', toolName: 'question', content: [{ type: 'text', text: 'green' }], details: null, isError: false },
+      {
+        role: 'tool',
+        toolCallId: 'offline_call_1',
+        toolName: 'question',
+        content: [{ type: 'text', text: 'green' }],
+        details: null,
+        isError: false,
+      },
     ];
     const events = await collect(createOfflineProvider().stream(request(messages), BACKGROUND_CONTEXT));
     expect(text(events)).toBe('You answered: green.');
@@ -95,19 +111,26 @@ describe('createOfflineProvider', () => {
   });
 
   it('does not ask when no question tool is offered', async () => {
-    const events = await collect(createOfflineProvider().stream(request([user('ask me anything')], { tools: [] }), BACKGROUND_CONTEXT));
+    const events = await collect(
+      createOfflineProvider().stream(request([user('ask me anything')], { tools: [] }), BACKGROUND_CONTEXT),
+    );
     expect(text(events)).toBe('I would ask you "Anything?", but no question tool is offered.');
   });
 
   it('shows the thinking level in answers of the reasoning model', async () => {
     const events = await collect(
-      createOfflineProvider().stream(request([user('hi')], { modelId: 'thinker', thinkingLevel: 'high' }), BACKGROUND_CONTEXT),
+      createOfflineProvider().stream(
+        request([user('hi')], { modelId: 'thinker', thinkingLevel: 'high' }),
+        BACKGROUND_CONTEXT,
+      ),
     );
     expect(text(events)).toBe('(thinking: high) You said: hi');
   });
 
   it('rejects a model it does not have with unknown_model', async () => {
-    await expect(collect(createOfflineProvider().stream(request([user('hi')], { modelId: 'gpt' }), BACKGROUND_CONTEXT))).rejects.toMatchObject({
+    await expect(
+      collect(createOfflineProvider().stream(request([user('hi')], { modelId: 'gpt' }), BACKGROUND_CONTEXT)),
+    ).rejects.toMatchObject({
       code: 'unknown_model',
     });
   });
@@ -115,7 +138,9 @@ describe('createOfflineProvider', () => {
   it('stops between deltas with ProviderError aborted once the context is aborted', async () => {
     const controller = new AbortController();
     const context = withAbortSignal(controller.signal, BACKGROUND_CONTEXT);
-    const iterator = createOfflineProvider().stream(request([user('one two three four five')]), context)[Symbol.asyncIterator]();
+    const iterator = createOfflineProvider()
+      .stream(request([user('one two three four five')]), context)
+      [Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toEqual({ type: 'text_delta', delta: 'You ' });
     controller.abort();

@@ -1,4 +1,11 @@
-import { ProviderError, type AgentMessage, type ModelProvider, type ModelSpec, type ProviderEvent, type ProviderRequest } from '@pi/agent';
+import {
+  ProviderError,
+  type AgentMessage,
+  type ModelProvider,
+  type ModelSpec,
+  type ProviderEvent,
+  type ProviderRequest,
+} from '@pi/agent';
 import type { Context } from '@pi/context';
 import { decideOfflineReply } from './offline-reply';
 import { throwIfAborted } from './provider-abort';
@@ -27,7 +34,8 @@ export function createOfflineProvider(): ModelProvider {
 
 async function* streamOfflineReply(request: ProviderRequest, context: Context): AsyncGenerator<ProviderEvent> {
   const model = offlineModels.find((candidate) => candidate.modelId === request.modelId);
-  if (model === undefined) throw new ProviderError('unknown_model', `the offline provider has no model "${request.modelId}"`);
+  if (model === undefined)
+    throw new ProviderError('unknown_model', `the offline provider has no model "${request.modelId}"`);
   throwIfAborted(context);
   const reply = decideOfflineReply(request, model);
   if (reply.kind === 'tool_call') {

@@ -44,14 +44,18 @@ function decideFromMessages(request: ProviderRequest): OfflineReply {
   if (command?.kind === 'invalid') return { kind: 'text', text: `I cannot call that tool: ${command.reason}.` };
   if (command?.kind === 'call') {
     if (offered.has(command.name)) return { kind: 'tool_call', name: command.name, arguments: command.arguments };
-    return { kind: 'text', text: `I cannot call ${command.name}: it is not offered. Offered tools: ${listOrNone(offered)}.` };
+    return {
+      kind: 'text',
+      text: `I cannot call ${command.name}: it is not offered. Offered tools: ${listOrNone(offered)}.`,
+    };
   }
 
   if (/^\/?help$/i.test(prompt.trim())) return { kind: 'text', text: OFFLINE_HELP };
 
   const ask = parseAskPrompt(prompt);
   if (ask !== null) {
-    if (!offered.has(QUESTION_TOOL_NAME)) return { kind: 'text', text: `I would ask you "${ask.question}", but no question tool is offered.` };
+    if (!offered.has(QUESTION_TOOL_NAME))
+      return { kind: 'text', text: `I would ask you "${ask.question}", but no question tool is offered.` };
     const options = ask.options.map((label) => ({ label, description: null }));
     return { kind: 'tool_call', name: QUESTION_TOOL_NAME, arguments: { question: ask.question, options } };
   }
@@ -76,11 +80,17 @@ function lastUserText(messages: readonly AgentMessage[]): string | null {
 }
 
 function describeToolResult(result: ToolResultMessage): string {
-  const text = result.content.map((part) => part.text).join(' ').trim().replace(/[.\s]+$/, '');
+  const text = result.content
+    .map((part) => part.text)
+    .join(' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
   if (result.toolName === QUESTION_TOOL_NAME) {
     return result.isError ? `The question was not answered: ${text}.` : `You answered: ${text}.`;
   }
-  return result.isError ? `The ${result.toolName} tool failed: ${text}.` : `The ${result.toolName} tool returned: ${text}.`;
+  return result.isError
+    ? `The ${result.toolName} tool failed: ${text}.`
+    : `The ${result.toolName} tool returned: ${text}.`;
 }
 
 function listOrNone(names: ReadonlySet<string>): string {

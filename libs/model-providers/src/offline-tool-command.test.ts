@@ -16,8 +16,14 @@ describe('parseToolCommand', () => {
 
   it('explains a missing name, invalid JSON and non-object arguments', () => {
     expect(parseToolCommand('/tool')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('usage') });
-    expect(parseToolCommand('/tool read {path}')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('not valid JSON') });
-    expect(parseToolCommand('/tool read [1]')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('JSON object') });
+    expect(parseToolCommand('/tool read {path}')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('not valid JSON'),
+    });
+    expect(parseToolCommand('/tool read [1]')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('JSON object'),
+    });
   });
 
   it('ignores prompts that are not tool commands', () => {

@@ -2,7 +2,14 @@ import { ProviderError, type ProviderEvent, type ProviderRequest } from '@pi/age
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider';
-import { beginEventStream, chunkEvent, startFakeChatServer, writePiece, type FakeChatHandler, type FakeChatServer } from './testing';
+import {
+  beginEventStream,
+  chunkEvent,
+  startFakeChatServer,
+  writePiece,
+  type FakeChatHandler,
+  type FakeChatServer,
+} from './testing';
 
 const apiKey = 'sk-test-secret-123';
 let server: FakeChatServer | undefined;
@@ -27,7 +34,13 @@ async function providerFor(handler: FakeChatHandler, overrides: Partial<OpenAICo
 const request: ProviderRequest = {
   modelId: 'model-a',
   messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
-  tools: [{ name: 'read', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }],
+  tools: [
+    {
+      name: 'read',
+      description: 'Read a file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    },
+  ],
   thinkingLevel: 'off',
 };
 
@@ -50,7 +63,11 @@ describe('createOpenAICompatibleProvider', () => {
   it('streams text from SSE chunks split mid-event, skipping keep-alive comments', async () => {
     const provider = await providerFor(async (_request, response) => {
       beginEventStream(response);
-      const wire = `: keep-alive\r\n\r\n${chunkEvent({ role: 'assistant', content: 'Hel' })}${chunkEvent({ content: 'lo!' })}`.replaceAll('\n', '\r\n');
+      const wire =
+        `: keep-alive\r\n\r\n${chunkEvent({ role: 'assistant', content: 'Hel' })}${chunkEvent({ content: 'lo!' })}`.replaceAll(
+          '\n',
+          '\r\n',
+        );
       await writePiece(response, wire.slice(0, 40));
       await writePiece(response, wire.slice(40, 97));
       await writePiece(response, wire.slice(97));
@@ -78,14 +95,28 @@ describe('createOpenAICompatibleProvider', () => {
       model: 'model-a',
       stream: true,
       messages: [{ role: 'user', content: 'hi' }],
-      tools: [{ type: 'function', function: { name: 'read', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'read',
+            description: 'Read a file',
+            parameters: { type: 'object', properties: { path: { type: 'string' } } },
+          },
+        },
+      ],
     });
   });
 
   it('emits tool calls whose arguments were streamed in fragments', async () => {
     const provider = await providerFor(async (_request, response) => {
       beginEventStream(response);
-      await writePiece(response, chunkEvent({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read', arguments: '' } }] }));
+      await writePiece(
+        response,
+        chunkEvent({
+          tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read', arguments: '' } }],
+        }),
+      );
       await writePiece(response, chunkEvent({ tool_calls: [{ index: 0, function: { arguments: '{"path":' } }] }));
       await writePiece(response, chunkEvent({ tool_calls: [{ index: 0, function: { arguments: '"a.txt"}' } }] }));
       response.end(`${chunkEvent({}, 'tool_calls')}data: [DONE]\n\n`);
@@ -99,7 +130,9 @@ describe('createOpenAICompatibleProvider', () => {
   it('fails with http_status carrying the status and the JSON error message, never the key', async () => {
     const provider = await providerFor((_request, response) => {
       response.writeHead(401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${apiKey}`, type: 'invalid_request_error' } }));
+      response.end(
+        JSON.stringify({ error: { message: `Incorrect API key provided: ${apiKey}`, type: 'invalid_request_error' } }),
+      );
     });
     const error = await rejectionOf(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error.code).toBe('http_status');
@@ -173,7 +206,9 @@ describe('createOpenAICompatibleProvider', () => {
       // The stream then stays open: only the client's abort can end it.
     });
     const controller = new AbortController();
-    const iterator = provider.stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT))[Symbol.asyncIterator]();
+    const iterator = provider
+      .stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT))
+      [Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'text_delta', delta: 'first' });
     const next = iterator.next();
     controller.abort();
@@ -183,13 +218,21 @@ describe('createOpenAICompatibleProvider', () => {
 
   it('rejects a model it does not list with unknown_model', async () => {
     const provider = await providerFor(() => undefined);
-    expect((await rejectionOf(provider.stream({ ...request, modelId: 'other' }, BACKGROUND_CONTEXT))).code).toBe('unknown_model');
+    expect((await rejectionOf(provider.stream({ ...request, modelId: 'other' }, BACKGROUND_CONTEXT))).code).toBe(
+      'unknown_model',
+    );
   });
 
   it('fails with stream_dropped when the server cannot be reached', async () => {
     const unreachable = await startFakeChatServer(() => undefined);
     await unreachable.close();
-    const provider = createOpenAICompatibleProvider({ id: 'gone', name: 'Gone', baseUrl: unreachable.baseUrl, models: [{ modelId: 'model-a' }], apiKey: async () => apiKey });
+    const provider = createOpenAICompatibleProvider({
+      id: 'gone',
+      name: 'Gone',
+      baseUrl: unreachable.baseUrl,
+      models: [{ modelId: 'model-a' }],
+      apiKey: async () => apiKey,
+    });
     const error = await rejectionOf(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error.code).toBe('stream_dropped');
     expect(error.message).not.toContain(apiKey);

@@ -33,7 +33,12 @@ export interface OpenAICompatibleProviderOptions {
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
   const models: readonly ModelSpec[] = Object.freeze(
     options.models.map((model) =>
-      Object.freeze({ provider: options.id, modelId: model.modelId, name: model.name ?? model.modelId, reasoning: model.reasoning ?? false }),
+      Object.freeze({
+        provider: options.id,
+        modelId: model.modelId,
+        name: model.name ?? model.modelId,
+        reasoning: model.reasoning ?? false,
+      }),
     ),
   );
   return {
@@ -51,12 +56,17 @@ async function* streamChatCompletion(
   context: Context,
 ): AsyncGenerator<ProviderEvent> {
   const model = models.find((candidate) => candidate.modelId === request.modelId);
-  if (model === undefined) throw new ProviderError('unknown_model', `${options.name} has no model "${request.modelId}"`);
+  if (model === undefined)
+    throw new ProviderError('unknown_model', `${options.name} has no model "${request.modelId}"`);
   throwIfAborted(context);
   const apiKey = await readApiKey(options);
   throwIfAborted(context);
 
-  const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json', accept: 'text/event-stream' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+  };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   let response: Response;
   try {
@@ -75,7 +85,11 @@ async function* streamChatCompletion(
   yield* readChatCompletionStream(options.name, response.body, context);
 }
 
-async function* readChatCompletionStream(providerName: string, body: ReadableStream<Uint8Array>, context: Context): AsyncGenerator<ProviderEvent> {
+async function* readChatCompletionStream(
+  providerName: string,
+  body: ReadableStream<Uint8Array>,
+  context: Context,
+): AsyncGenerator<ProviderEvent> {
   const reader = body.getReader();
   const text = new TextDecoder();
   const sse = new SseDecoder();
@@ -90,7 +104,9 @@ async function* readChatCompletionStream(providerName: string, body: ReadableStr
         if (context.abortSignal?.aborted === true) throw abortedError();
         throw new ProviderError('stream_dropped', `the ${providerName} stream broke off: ${networkCause(thrown)}`);
       }
-      const payloads = chunk.done ? [...sse.push(text.decode()), ...sse.finish()] : sse.push(text.decode(chunk.value, { stream: true }));
+      const payloads = chunk.done
+        ? [...sse.push(text.decode()), ...sse.finish()]
+        : sse.push(text.decode(chunk.value, { stream: true }));
       for (const payload of payloads) {
         const events = payload === '[DONE]' ? accumulator.finish() : accumulator.accept(parseJson(payload));
         // The turn is complete: free the connection now rather than when the consumer next pulls.
@@ -102,7 +118,8 @@ async function* readChatCompletionStream(providerName: string, body: ReadableStr
         }
         if (accumulator.finished) return;
       }
-      if (chunk.done) throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
+      if (chunk.done)
+        throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
     }
   } finally {
     await release();
@@ -116,7 +133,10 @@ async function readApiKey(options: OpenAICompatibleProviderOptions): Promise<str
   try {
     apiKey = await options.apiKey();
   } catch (thrown) {
-    throw new ProviderError('no_credentials', `the API key for ${options.name} could not be read: ${networkCause(thrown)}`);
+    throw new ProviderError(
+      'no_credentials',
+      `the API key for ${options.name} could not be read: ${networkCause(thrown)}`,
+    );
   }
   if (!apiKey) throw new ProviderError('no_credentials', `no API key is configured for ${options.name}`);
   return apiKey;

@@ -12,19 +12,39 @@ function request(overrides: Partial<ProviderRequest> = {}): ProviderRequest {
 describe('toOpenAIMessages', () => {
   it('maps user text, assistant tool calls with JSON-string arguments, and tool results', () => {
     const messages: AgentMessage[] = [
-      { role: 'user', content: [{ type: 'text', text: 'read it' }, { type: 'text', text: 'please' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'read it' },
+          { type: 'text', text: 'please' },
+        ],
+      },
       {
         role: 'assistant',
-        content: [{ type: 'text', text: 'Reading.' }, { type: 'tool_call', id: 'c1', name: 'read', arguments: { path: 'a.txt' } }],
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'tool_call', id: 'c1', name: 'read', arguments: { path: 'a.txt' } },
+        ],
         model: 'p/gpt-x',
         stopReason: 'tool_calls',
       },
-      { role: 'tool', toolCallId: 'c1', toolName: 'read', content: [{ type: 'text', text: 'contents' }], details: null, isError: false },
+      {
+        role: 'tool',
+        toolCallId: 'c1',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'contents' }],
+        details: null,
+        isError: false,
+      },
       { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], model: 'p/gpt-x', stopReason: 'stop' },
     ];
     expect(toOpenAIMessages(messages)).toEqual([
       { role: 'user', content: 'read it\nplease' },
-      { role: 'assistant', content: 'Reading.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }] },
+      {
+        role: 'assistant',
+        content: 'Reading.',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'contents' },
       { role: 'assistant', content: 'Done.' },
     ]);
@@ -32,11 +52,20 @@ describe('toOpenAIMessages', () => {
 
   it('sends null content for a tool-calls-only assistant turn and drops an empty one', () => {
     const messages: AgentMessage[] = [
-      { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'ls', arguments: {} }], model: 'p/x', stopReason: 'tool_calls' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_call', id: 'c1', name: 'ls', arguments: {} }],
+        model: 'p/x',
+        stopReason: 'tool_calls',
+      },
       { role: 'assistant', content: [], model: 'p/x', stopReason: 'aborted' },
     ];
     expect(toOpenAIMessages(messages)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }],
+      },
     ]);
   });
 });
@@ -52,7 +81,9 @@ describe('chatCompletionBody', () => {
       model: 'o-x',
       messages: [],
       stream: true,
-      tools: [{ type: 'function', function: { name: 'read', description: 'Read a file', parameters: { type: 'object' } } }],
+      tools: [
+        { type: 'function', function: { name: 'read', description: 'Read a file', parameters: { type: 'object' } } },
+      ],
       reasoning_effort: 'high',
     });
   });

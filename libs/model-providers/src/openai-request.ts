@@ -48,11 +48,19 @@ export function toOpenAIMessages(messages: readonly AgentMessage[]): OpenAIMessa
         const toolCalls: OpenAIToolCall[] = [];
         for (const part of message.content) {
           if (part.type !== 'tool_call') continue;
-          toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.arguments) } });
+          toolCalls.push({
+            id: part.id,
+            type: 'function',
+            function: { name: part.name, arguments: JSON.stringify(part.arguments) },
+          });
         }
         // An empty assistant turn (aborted before its first delta) carries nothing and some servers reject it.
         if (text === '' && toolCalls.length === 0) break;
-        mapped.push(toolCalls.length === 0 ? { role: 'assistant', content: text } : { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls });
+        mapped.push(
+          toolCalls.length === 0
+            ? { role: 'assistant', content: text }
+            : { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls },
+        );
         break;
       }
       case 'tool':
@@ -64,7 +72,10 @@ export function toOpenAIMessages(messages: readonly AgentMessage[]): OpenAIMessa
 }
 
 export function toOpenAITool(tool: ToolSchema): OpenAITool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  };
 }
 
 function joinText(parts: readonly TextPart[]): string {

@@ -6,4 +6,3 @@ it('a plugin has a facet only for the hosts its descriptor names', () => {
   expect(hasFacet(descriptor, 'tui')).toBe(true);
   expect(hasFacet(descriptor, 'session')).toBe(false);
 });
-

@@ -15,7 +15,12 @@ interface Registered<T> {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && 'then' in value && typeof value.then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    'then' in value &&
+    typeof value.then === 'function'
+  );
 }
 
 export function createRegistry<T, S>(options: RegistryOptions<T, S>): ContributionRegistry<T, S> {
@@ -51,7 +56,10 @@ export function createRegistry<T, S>(options: RegistryOptions<T, S>): Contributi
         transaction.rollback();
         // The discarded promise may still reject; it is already recorded, so keep it from crashing the process.
         returned.then(undefined, () => undefined);
-        return { owner, message: `registry "${name}": contribution returned a Promise; contributions must be synchronous` };
+        return {
+          owner,
+          message: `registry "${name}": contribution returned a Promise; contributions must be synchronous`,
+        };
       }
       transaction.commit();
       return undefined;
@@ -85,7 +93,12 @@ export function createRegistry<T, S>(options: RegistryOptions<T, S>): Contributi
     try {
       built = options.build(new Map([...entries].map(([id, record]) => [id, record.value])));
     } catch (thrown) {
-      return err({ code: 'build_failed', registry: name, message: `registry "${name}": build failed: ${errorMessage(thrown)}`, errors });
+      return err({
+        code: 'build_failed',
+        registry: name,
+        message: `registry "${name}": build failed: ${errorMessage(thrown)}`,
+        errors,
+      });
     }
     const diff = diffEntries(lastEntries, entries, equals);
     lastEntries = entries;

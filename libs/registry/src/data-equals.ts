@@ -23,5 +23,7 @@ function equalsWithin(left: unknown, right: unknown, comparing: Map<object, Set<
   comparing.set(leftObject, partners.add(rightObject));
   const leftKeys = Object.keys(leftObject);
   if (leftKeys.length !== Object.keys(rightObject).length) return false;
-  return leftKeys.every((key) => Object.hasOwn(rightObject, key) && equalsWithin(leftObject[key], rightObject[key], comparing));
+  return leftKeys.every(
+    (key) => Object.hasOwn(rightObject, key) && equalsWithin(leftObject[key], rightObject[key], comparing),
+  );
 }

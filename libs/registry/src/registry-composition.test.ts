@@ -45,7 +45,10 @@ describe('wrapping through contributions', () => {
     registry.add('@pi/permissions', (draft) => draft.wrap('bash', labelled('permission')));
     registry.add('@pi/core-tools', (draft) => draft.set('bash', () => []));
     const trail = registry.rebuild()._unsafeUnwrap().trails.get('bash');
-    expect(trail?.map(({ owner, operation }) => `${owner}:${operation}`)).toEqual(['@pi/core-tools:set', '@pi/permissions:wrap']);
+    expect(trail?.map(({ owner, operation }) => `${owner}:${operation}`)).toEqual([
+      '@pi/core-tools:set',
+      '@pi/permissions:wrap',
+    ]);
   });
 
   it('applies every wrapper and update exactly once however often it rebuilds', () => {

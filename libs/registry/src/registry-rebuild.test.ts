@@ -93,7 +93,10 @@ describe('rebuild', () => {
     refuse = true;
     const remove = registry.add('b', (draft) => draft.set('rejected', 'x'));
     const failed = registry.rebuild();
-    expect(failed._unsafeUnwrapErr()).toMatchObject({ code: 'build_failed', message: expect.stringContaining('duplicate tool name') });
+    expect(failed._unsafeUnwrapErr()).toMatchObject({
+      code: 'build_failed',
+      message: expect.stringContaining('duplicate tool name'),
+    });
     expect(registry.current()).toEqual(['kept']);
     refuse = false;
     remove();

@@ -5,7 +5,11 @@ import { RemoteError } from './errors';
  * `onAbort`. The abort listener lives only while waiting: a long-lived signal that aborts later must not
  * reach back into work that already finished (a hydrated replica, a shared subscription).
  */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void = () => undefined): Promise<T> {
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort: () => void = () => undefined,
+): Promise<T> {
   if (signal === undefined) return promise;
   if (signal.aborted) {
     onAbort();

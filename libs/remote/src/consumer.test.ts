@@ -29,7 +29,11 @@ function aborting(): { controller: AbortController; context: ReturnType<typeof w
 
 describe('RemoteConsumer sharing', () => {
   it('gives concurrent consumers of one token one proxy over one subscription', async () => {
-    const [first, second, third] = await Promise.all([consumer.acquire(Notes), consumer.acquire(Notes), consumer.acquire(Notes)]);
+    const [first, second, third] = await Promise.all([
+      consumer.acquire(Notes),
+      consumer.acquire(Notes),
+      consumer.acquire(Notes),
+    ]);
     expect(second.service).toBe(first.service);
     expect(third.service).toBe(first.service);
     expect(second.service.state).toBe(first.service.state);

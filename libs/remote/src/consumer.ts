@@ -46,7 +46,11 @@ export class RemoteConsumer {
     let shared = this.#shared.get(token.id);
     if (shared === undefined) {
       const object = new RemoteObject(this.#channel, { service: token.id }, token.exposure);
-      const created: Shared = { object, ready: object.hydrate(withTelemetryContext(context.telemetryContext, BACKGROUND_CONTEXT)), holders: 0 };
+      const created: Shared = {
+        object,
+        ready: object.hydrate(withTelemetryContext(context.telemetryContext, BACKGROUND_CONTEXT)),
+        holders: 0,
+      };
       shared = created;
       this.#shared.set(token.id, created);
       created.ready.catch(() => {

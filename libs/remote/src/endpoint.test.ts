@@ -18,11 +18,19 @@ function setup(): { notes: NotesProvider; registry: ServiceRegistry; open(client
   const registry = new ServiceRegistry();
   registry.provide(Notes, notes);
   const open = (clientId = 'client-1') =>
-    new ConnectionEndpoint({ registry, clientId, connectionContext: withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT) });
+    new ConnectionEndpoint({
+      registry,
+      clientId,
+      connectionContext: withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT),
+    });
   return { notes, registry, open };
 }
 
-function request(member: string, args: unknown[] = [], target: CallRequest['target'] = { service: 'notes' }): CallRequest {
+function request(
+  member: string,
+  args: unknown[] = [],
+  target: CallRequest['target'] = { service: 'notes' },
+): CallRequest {
   return { target, member, args, trace: {} };
 }
 
@@ -55,7 +63,11 @@ describe('ConnectionEndpoint watches', () => {
       ['state', 1],
       ['event', 2],
     ]);
-    expect(frames[0]).toEqual({ kind: 'snapshot', seq: 0, state: { state: { revision: 1, value: { notes: ['before'] } } } });
+    expect(frames[0]).toEqual({
+      kind: 'snapshot',
+      seq: 0,
+      state: { state: { revision: 1, value: { notes: ['before'] } } },
+    });
     expect(frames[1]).toMatchObject({ cell: 'state', revision: 2, value: { notes: ['before', 'after'] } });
   });
 
@@ -76,7 +88,9 @@ describe('ConnectionEndpoint watches', () => {
     const { notes, open } = setup();
     notes.state.set({ notes: 'not a list' } as never, BACKGROUND_CONTEXT);
     const endpoint = open();
-    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(expect.objectContaining({ code: 'invalid_result' }));
+    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'invalid_result' }),
+    );
     expect(endpoint.stats.subscriptions).toBe(0);
   });
 
@@ -96,9 +110,16 @@ describe('ConnectionEndpoint watches', () => {
 
   it('refuses a watch past the subscription limit with limit_exceeded', () => {
     const { registry } = setup();
-    const endpoint = new ConnectionEndpoint({ registry, clientId: 'c', connectionContext: BACKGROUND_CONTEXT, limits: { maxSubscriptions: 1 } });
+    const endpoint = new ConnectionEndpoint({
+      registry,
+      clientId: 'c',
+      connectionContext: BACKGROUND_CONTEXT,
+      limits: { maxSubscriptions: 1 },
+    });
     endpoint.watch({ service: 'notes' }, () => undefined);
-    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(expect.objectContaining({ code: 'limit_exceeded' }));
+    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'limit_exceeded' }),
+    );
   });
 });
 
@@ -134,7 +155,11 @@ describe('ConnectionEndpoint references', () => {
     const ref = await startExport(endpoint);
     const frames: WatchFrame[] = [];
     const ended: string[] = [];
-    endpoint.watch({ ref }, (frame) => frames.push(frame), (error) => ended.push(error.code));
+    endpoint.watch(
+      { ref },
+      (frame) => frames.push(frame),
+      (error) => ended.push(error.code),
+    );
     endpoint.release(ref);
     notes.jobs[0]?.progress.set({ done: true }, BACKGROUND_CONTEXT);
     expect(frames).toHaveLength(1);
@@ -148,7 +173,11 @@ describe('ConnectionEndpoint references', () => {
     const endpoint = open();
     const ref = await startExport(endpoint);
     const ended: string[] = [];
-    endpoint.watch({ ref }, () => undefined, (error) => ended.push(error.code));
+    endpoint.watch(
+      { ref },
+      () => undefined,
+      (error) => ended.push(error.code),
+    );
     await notes.jobs[0]?.finish(BACKGROUND_CONTEXT);
     await vi.advanceTimersByTimeAsync(SETTLED_REFERENCE_GRACE_MS - 1);
     expect(endpoint.stats.references).toBe(1);
@@ -168,7 +197,12 @@ describe('ConnectionEndpoint references', () => {
 
   it('refuses a reference past the reference limit with limit_exceeded', async () => {
     const { registry } = setup();
-    const endpoint = new ConnectionEndpoint({ registry, clientId: 'c', connectionContext: BACKGROUND_CONTEXT, limits: { maxReferences: 1 } });
+    const endpoint = new ConnectionEndpoint({
+      registry,
+      clientId: 'c',
+      connectionContext: BACKGROUND_CONTEXT,
+      limits: { maxReferences: 1 },
+    });
     await startExport(endpoint);
     expect(await failure(endpoint.call(request('export'), 'second'))).toBe('limit_exceeded');
   });
@@ -186,7 +220,9 @@ describe('ConnectionEndpoint close', () => {
     expect(await blocked).toBe('disconnected');
     expect(endpoint.stats).toEqual({ activeCalls: 0, subscriptions: 0, references: 0 });
     expect(await failure(endpoint.call(request('count'), 'after'))).toBe('disconnected');
-    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(expect.objectContaining({ code: 'disconnected' }));
+    expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'disconnected' }),
+    );
     expect(notes.jobs[0]?.progress.value).toEqual({ done: false });
   });
 
@@ -211,9 +247,19 @@ describe('serving interactions', () => {
   it('counts as a subscription, and a new declaration ends the previous stream', async () => {
     const { InteractionBroker } = await import('./interaction-broker');
     const broker = new InteractionBroker();
-    const endpoint = new ConnectionEndpoint({ registry: new ServiceRegistry(), clientId: 'c', connectionContext: BACKGROUND_CONTEXT, broker, limits: { maxSubscriptions: 1 } });
+    const endpoint = new ConnectionEndpoint({
+      registry: new ServiceRegistry(),
+      clientId: 'c',
+      connectionContext: BACKGROUND_CONTEXT,
+      broker,
+      limits: { maxSubscriptions: 1 },
+    });
     const ended: string[] = [];
-    endpoint.serveInteractions(['ask'], () => undefined, (error) => ended.push(error.code));
+    endpoint.serveInteractions(
+      ['ask'],
+      () => undefined,
+      (error) => ended.push(error.code),
+    );
     expect(endpoint.stats.subscriptions).toBe(1);
 
     endpoint.serveInteractions(['ask', 'confirm'], () => undefined);

@@ -1,9 +1,4 @@
-import {
-  type Context,
-  extractTelemetryContext,
-  withAbortSignal,
-  withTelemetryContext,
-} from '@pi/context';
+import { type Context, extractTelemetryContext, withAbortSignal, withTelemetryContext } from '@pi/context';
 import { RemoteError, toRemoteError } from './errors';
 import { isRemoteResult, type AnyExposure } from './exposure';
 import type { InteractionBroker } from './interaction-broker';
@@ -21,7 +16,11 @@ export interface EndpointLimits {
   readonly maxReferences: number;
 }
 
-export const DEFAULT_ENDPOINT_LIMITS: EndpointLimits = { maxInFlightCalls: 256, maxSubscriptions: 256, maxReferences: 1024 };
+export const DEFAULT_ENDPOINT_LIMITS: EndpointLimits = {
+  maxInFlightCalls: 256,
+  maxSubscriptions: 256,
+  maxReferences: 1024,
+};
 
 export interface EndpointOptions {
   readonly registry: ServiceRegistry;
@@ -93,7 +92,10 @@ export class ConnectionEndpoint {
     const args = parseArguments(method, request.args);
     if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
     if (this.#calls.size >= this.#limits.maxInFlightCalls) {
-      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`);
+      throw new RemoteError(
+        'limit_exceeded',
+        `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`,
+      );
     }
     // A method that returns a reference does its work first; refuse it before, not after, when no slot is left.
     if (isRemoteResult(method.result) && this.#references.size >= this.#limits.maxReferences) {
@@ -114,7 +116,8 @@ export class ConnectionEndpoint {
     } catch (cause) {
       const aborted = controller.signal.aborted || this.#closed.signal.aborted;
       // A service that stops on abort may throw anything; the caller learns why it stopped, not how.
-      if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled')) throw this.#abortError();
+      if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled'))
+        throw this.#abortError();
       throw toRemoteError(cause);
     } finally {
       this.#calls.delete(callId);
@@ -235,7 +238,12 @@ function matchesExposure(exposure: AnyExposure, result: unknown): result is Reco
   }
 }
 
-async function invoke(object: Record<string, unknown>, member: string, args: unknown[], context: Context): Promise<unknown> {
+async function invoke(
+  object: Record<string, unknown>,
+  member: string,
+  args: unknown[],
+  context: Context,
+): Promise<unknown> {
   context.abortSignal?.throwIfAborted();
   const method = object[member] as (...values: unknown[]) => unknown;
   return await method.apply(object, [...args, context]);

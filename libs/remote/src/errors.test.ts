@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REMOTE_ERROR_CODES, RemoteError, isRemoteError, isRemoteErrorEnvelope, toRemoteError, type RemoteErrorCode } from './errors';
+import {
+  REMOTE_ERROR_CODES,
+  RemoteError,
+  isRemoteError,
+  isRemoteErrorEnvelope,
+  toRemoteError,
+  type RemoteErrorCode,
+} from './errors';
 import { isJsonValue, type JsonValue } from '@pi/json';
 
 describe('RemoteError', () => {
@@ -50,7 +57,14 @@ describe('toRemoteError', () => {
   });
 
   it('turns any other thrown value into internal with a generic message', () => {
-    for (const cause of [new Error('password=hunter2'), 'a string', 42, null, undefined, { code: 'cancelled', message: 'forged' }]) {
+    for (const cause of [
+      new Error('password=hunter2'),
+      'a string',
+      42,
+      null,
+      undefined,
+      { code: 'cancelled', message: 'forged' },
+    ]) {
       const error = toRemoteError(cause);
       expect(error.toEnvelope()).toEqual({ code: 'internal', message: 'Internal error' });
     }

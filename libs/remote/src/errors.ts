@@ -63,7 +63,8 @@ export function isRemoteError(value: unknown): value is RemoteError {
 export function toRemoteError(cause: unknown): RemoteError {
   if (cause instanceof RemoteError) return cause;
   // A service's own deadline (AbortSignal.timeout) is a timeout, not a cancel the caller never made.
-  if (errorName(cause) === 'TimeoutError') return new RemoteError(REMOTE_ERROR_CODES.timeout, 'The operation timed out');
+  if (errorName(cause) === 'TimeoutError')
+    return new RemoteError(REMOTE_ERROR_CODES.timeout, 'The operation timed out');
   if (errorName(cause) === 'AbortError') return new RemoteError(REMOTE_ERROR_CODES.cancelled, 'The call was cancelled');
   return new RemoteError(REMOTE_ERROR_CODES.internal, 'Internal error');
 }

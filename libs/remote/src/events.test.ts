@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_CONTEXT, ROOT_TELEMETRY, createContextKey, withContextValue, withTelemetryContext, type Context } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  ROOT_TELEMETRY,
+  createContextKey,
+  withContextValue,
+  withTelemetryContext,
+  type Context,
+} from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import { createRemoteEvents, type EmittedEvent } from './events';
 
@@ -77,7 +84,10 @@ describe('createRemoteEvents', () => {
     events.subscribe((_event, context) => contexts.push(context));
     events.observe((emitted) => carriers.push(emitted));
     const source = ROOT_TELEMETRY.startSpan({ name: 'test.emitter' }, (span) => {
-      events.emit({ type: 'head_changed', head: 'd' }, withContextValue(REQUEST_VALUE, 'secret', withTelemetryContext(span, BACKGROUND_CONTEXT)));
+      events.emit(
+        { type: 'head_changed', head: 'd' },
+        withContextValue(REQUEST_VALUE, 'secret', withTelemetryContext(span, BACKGROUND_CONTEXT)),
+      );
       return span;
     });
     expect(contexts[0]?.telemetryContext.traceId).toBe(source.traceId);

@@ -23,7 +23,8 @@ export function createRemoteEvents<E>(): AuthoritativeEvents<E> {
   return {
     emit(event: E, context: Context) {
       const result = checkJson(event);
-      if (result.isErr()) throw new TypeError(`Events must be strict JSON: ${result.error.kind} at ${result.error.path}`);
+      if (result.isErr())
+        throw new TypeError(`Events must be strict JSON: ${result.error.kind} at ${result.error.path}`);
       const emitted = { event: detachJson(event as JsonValue) as E, carrier: context.telemetryContext.inject() };
       publish(() => {
         observers.deliver(emitted);

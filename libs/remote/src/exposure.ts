@@ -54,7 +54,12 @@ export function isRemoteResult(value: unknown): value is RemoteResult<unknown> {
 
 /** An exposure with its types erased, as the generic machinery walks it. */
 export interface AnyExposure {
-  readonly methods: Readonly<Record<string, { readonly args: readonly Schema<unknown>[]; readonly result: Schema<unknown> | RemoteResult<unknown> }>>;
+  readonly methods: Readonly<
+    Record<
+      string,
+      { readonly args: readonly Schema<unknown>[]; readonly result: Schema<unknown> | RemoteResult<unknown> }
+    >
+  >;
   readonly state: Readonly<Record<string, Schema<unknown>>>;
   readonly events: Readonly<Record<string, Schema<unknown>>>;
 }

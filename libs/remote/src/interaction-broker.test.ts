@@ -39,7 +39,13 @@ describe('InteractionBroker routing', () => {
     const tui = client(broker, 'tui');
     const answer = broker.request(Confirm, { command: 'rm -rf build' }, BACKGROUND_CONTEXT);
     expect(tui.requests()).toEqual([
-      { kind: 'request', requestId: expect.any(String), interaction: 'confirm', request: { command: 'rm -rf build' }, trace: {} },
+      {
+        kind: 'request',
+        requestId: expect.any(String),
+        interaction: 'confirm',
+        request: { command: 'rm -rf build' },
+        trace: {},
+      },
     ]);
     broker.reply('tui', { requestId: tui.lastRequestId(), response: { allow: true } });
     await expect(answer).resolves.toEqual({ allow: true });
@@ -52,7 +58,9 @@ describe('InteractionBroker routing', () => {
       const broker = new InteractionBroker();
       const tui = client(broker, 'tui');
       const span = ROOT_TELEMETRY.startSpan({ name: 'tool.execute' }, (active) => {
-        void broker.request(Confirm, { command: 'ls' }, withTelemetryContext(active, BACKGROUND_CONTEXT)).catch(() => undefined);
+        void broker
+          .request(Confirm, { command: 'ls' }, withTelemetryContext(active, BACKGROUND_CONTEXT))
+          .catch(() => undefined);
         return active;
       });
       const frame = tui.requests()[0];
@@ -100,7 +108,9 @@ describe('InteractionBroker routing', () => {
   it('rejects a request that breaks its own contract before sending anything', async () => {
     const broker = new InteractionBroker();
     const tui = client(broker, 'tui');
-    const error = await rejection(broker.request(Confirm, { command: 7 } as unknown as { command: string }, BACKGROUND_CONTEXT));
+    const error = await rejection(
+      broker.request(Confirm, { command: 7 } as unknown as { command: string }, BACKGROUND_CONTEXT),
+    );
     expect(error.code).toBe('invalid_argument');
     expect(tui.frames).toEqual([]);
   });
@@ -133,7 +143,9 @@ describe('InteractionBroker failures', () => {
     const broker = new InteractionBroker();
     const tui = client(broker, 'tui');
     const controller = new AbortController();
-    const answer = rejection(broker.request(Confirm, { command: 'x' }, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)));
+    const answer = rejection(
+      broker.request(Confirm, { command: 'x' }, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)),
+    );
     controller.abort();
     expect((await answer).code).toBe('cancelled');
     expect(tui.frames.at(-1)).toEqual({ kind: 'cancel', requestId: tui.lastRequestId() });
@@ -144,7 +156,13 @@ describe('InteractionBroker failures', () => {
     const tui = client(broker, 'tui');
     const controller = new AbortController();
     controller.abort();
-    expect((await rejection(broker.request(Confirm, { command: 'x' }, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)))).code).toBe('cancelled');
+    expect(
+      (
+        await rejection(
+          broker.request(Confirm, { command: 'x' }, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)),
+        )
+      ).code,
+    ).toBe('cancelled');
     expect(tui.frames).toEqual([]);
   });
 
@@ -198,7 +216,9 @@ describe('InteractionBroker failures', () => {
     client(broker, 'intruder', []);
     const answer = broker.request(Confirm, { command: 'x' }, BACKGROUND_CONTEXT);
     const requestId = tui.lastRequestId();
-    expect(() => broker.reply('intruder', { requestId, response: { allow: true } })).toThrow(/No such pending interaction/);
+    expect(() => broker.reply('intruder', { requestId, response: { allow: true } })).toThrow(
+      /No such pending interaction/,
+    );
     broker.reply('tui', { requestId, response: { allow: false } });
     await expect(answer).resolves.toEqual({ allow: false });
     expect(() => broker.reply('tui', { requestId, response: { allow: true } })).toThrow(RemoteError);

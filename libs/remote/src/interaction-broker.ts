@@ -44,7 +44,8 @@ export class InteractionBroker {
   disconnect(clientId: string): void {
     this.#handlers.delete(clientId);
     for (const pending of [...this.#pending.values()]) {
-      if (pending.clientId === clientId) pending.settle(new RemoteError('disconnected', 'The client handling the interaction disconnected'));
+      if (pending.clientId === clientId)
+        pending.settle(new RemoteError('disconnected', 'The client handling the interaction disconnected'));
     }
   }
 
@@ -87,12 +88,19 @@ export class InteractionBroker {
         if (!this.#pending.delete(requestId)) return;
         clearTimeout(timeout);
         context.abortSignal?.removeEventListener('abort', onAbort);
-        if (outcome instanceof RemoteError && outcome.code !== 'disconnected') safeSend(handler, { kind: 'cancel', requestId });
+        if (outcome instanceof RemoteError && outcome.code !== 'disconnected')
+          safeSend(handler, { kind: 'cancel', requestId });
         resolve(outcome);
       };
       this.#pending.set(requestId, { clientId: handler.clientId, settle });
       context.abortSignal?.addEventListener('abort', onAbort, { once: true });
-      safeSend(handler, { kind: 'request', requestId, interaction: interaction.id, request: json, trace: context.telemetryContext.inject() });
+      safeSend(handler, {
+        kind: 'request',
+        requestId,
+        interaction: interaction.id,
+        request: json,
+        trace: context.telemetryContext.inject(),
+      });
     });
     if (reply instanceof RemoteError) throw reply;
     if ('error' in reply) throw clientFailure(reply.error);
@@ -116,7 +124,14 @@ function safeSend(handler: Handler, frame: InteractionFrame): void {
  * Codes only this host's transport may produce: a client reporting one for its handler (say `not_authorized`) is
  * not believed. Its own codes (`user_declined`, `cancelled`, ...) pass through.
  */
-const HOST_ONLY_CODES = new Set(['disconnected', 'not_authorized', 'stale_reference', 'unknown_service', 'unknown_member', 'limit_exceeded']);
+const HOST_ONLY_CODES = new Set([
+  'disconnected',
+  'not_authorized',
+  'stale_reference',
+  'unknown_service',
+  'unknown_member',
+  'limit_exceeded',
+]);
 
 function clientFailure(error: { code: string; message: string }): RemoteError {
   return HOST_ONLY_CODES.has(error.code)

@@ -36,7 +36,10 @@ function ask(context: Context = BACKGROUND_CONTEXT, options: { timeoutMs?: numbe
 }
 
 /** Resolves with the handler's context once it runs, and keeps it waiting until its signal aborts. */
-function waitingHandler(): { started: Promise<Context>; handler: (request: unknown, context: Context) => Promise<{ index: number }> } {
+function waitingHandler(): {
+  started: Promise<Context>;
+  handler: (request: unknown, context: Context) => Promise<{ index: number }>;
+} {
   let started: (context: Context) => void = () => undefined;
   const startedPromise = new Promise<Context>((resolve) => (started = resolve));
   return {

@@ -46,7 +46,10 @@ export class InteractionHandlers {
 
   #serve(): void {
     const previous = this.#stopServing;
-    this.#stopServing = this.#handlers.size === 0 ? undefined : this.#channel.serveInteractions([...this.#handlers.keys()], (frame) => this.#receive(frame));
+    this.#stopServing =
+      this.#handlers.size === 0
+        ? undefined
+        : this.#channel.serveInteractions([...this.#handlers.keys()], (frame) => this.#receive(frame));
     previous?.();
   }
 
@@ -70,7 +73,9 @@ export class InteractionHandlers {
       const json = parseValue(entry.interaction.response, response, '$.response', 'invalid_result') as JsonValue;
       await this.#channel.reply({ requestId: frame.requestId, response: json });
     } catch (error) {
-      await this.#channel.reply({ requestId: frame.requestId, error: toRemoteError(error).toEnvelope() }).catch(() => undefined);
+      await this.#channel
+        .reply({ requestId: frame.requestId, error: toRemoteError(error).toEnvelope() })
+        .catch(() => undefined);
     }
   }
 }

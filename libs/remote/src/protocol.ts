@@ -37,7 +37,13 @@ export type WatchFrame =
       readonly value: JsonValue;
       readonly trace: TraceCarrier;
     }
-  | { readonly kind: 'event'; readonly seq: number; readonly stream: string; readonly event: JsonValue; readonly trace: TraceCarrier };
+  | {
+      readonly kind: 'event';
+      readonly seq: number;
+      readonly stream: string;
+      readonly event: JsonValue;
+      readonly trace: TraceCarrier;
+    };
 
 /** Frames of the interaction stream a providing host sends to a client that handles interactions. */
 export type InteractionFrame =

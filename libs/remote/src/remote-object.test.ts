@@ -49,8 +49,14 @@ describe('RemoteObject calls', () => {
     const { proxy } = await hydrated();
     const spy = vi.spyOn(channel, 'call');
     const loose = proxy.add as unknown as (...args: unknown[]) => Promise<number>;
-    await expect(loose('a', { abortSignal: undefined })).rejects.toMatchObject({ code: 'invalid_argument', data: { reason: 'arity' } });
-    await expect(loose('a', BACKGROUND_CONTEXT, 'extra')).rejects.toMatchObject({ code: 'invalid_argument', data: { reason: 'arity' } });
+    await expect(loose('a', { abortSignal: undefined })).rejects.toMatchObject({
+      code: 'invalid_argument',
+      data: { reason: 'arity' },
+    });
+    await expect(loose('a', BACKGROUND_CONTEXT, 'extra')).rejects.toMatchObject({
+      code: 'invalid_argument',
+      data: { reason: 'arity' },
+    });
     expect(spy).not.toHaveBeenCalled();
   });
 });
@@ -110,7 +116,11 @@ describe('RemoteObject replicas', () => {
     const object = new RemoteObject(channel, { service: 'notes' }, Notes.exposure);
     const hydration = object.hydrate(BACKGROUND_CONTEXT);
     // Delivered before the host's own snapshot, as a misbehaving host would send it.
-    channel.watches[0]?.observer.next({ kind: 'snapshot', seq: 0, state: { state: { revision: 0, value: { notes: 'not a list' } } } });
+    channel.watches[0]?.observer.next({
+      kind: 'snapshot',
+      seq: 0,
+      state: { state: { revision: 0, value: { notes: 'not a list' } } },
+    });
     await expect(hydration).rejects.toMatchObject({ code: 'invalid_result' });
     expect(channel.endpoint.stats.subscriptions).toBe(0);
   });
@@ -122,7 +132,10 @@ describe('RemoteObject replicas', () => {
     observer.next({ kind: 'state', seq: 1, cell: 'state', revision: 1, value: { notes: [1] }, trace: {} });
     observer.next({ kind: 'event', seq: 2, stream: 'events', event: { type: 'exploded' }, trace: {} });
     expect(proxy.state.value.notes).toEqual([]);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('breaks its contract'), expect.objectContaining({ code: 'PI_CONTRACT_VIOLATION' }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('breaks its contract'),
+      expect.objectContaining({ code: 'PI_CONTRACT_VIOLATION' }),
+    );
     expect(channel.watches).toHaveLength(1);
   });
 });

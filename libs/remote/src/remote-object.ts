@@ -137,7 +137,9 @@ export class RemoteObject {
   }
 
   #hydrationContext(): Context {
-    return this.#hydration === undefined ? BACKGROUND_CONTEXT : withTelemetryContext(this.#hydration, BACKGROUND_CONTEXT);
+    return this.#hydration === undefined
+      ? BACKGROUND_CONTEXT
+      : withTelemetryContext(this.#hydration, BACKGROUND_CONTEXT);
   }
 
   #createProxy(): Record<string, unknown> {
@@ -166,11 +168,14 @@ export class RemoteObject {
     const context = callContext(args, method.args.length, `${this.#label}.${member}`);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
     const json = method.args.map((schema, index) => parseArgument(schema, args[index], index));
-    return context.telemetryContext.startSpan({ name: `rpc.client ${this.#label}.${member}`, kind: 'client' }, async (span) => {
-      const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
-      const response = await this.#channel.call(request, context.abortSignal);
-      return this.#result(method, response, context);
-    });
+    return context.telemetryContext.startSpan(
+      { name: `rpc.client ${this.#label}.${member}`, kind: 'client' },
+      async (span) => {
+        const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
+        const response = await this.#channel.call(request, context.abortSignal);
+        return this.#result(method, response, context);
+      },
+    );
   }
 
   async #result(method: MethodSpec, response: CallResponse, context: Context): Promise<unknown> {
@@ -197,9 +202,12 @@ function checkedUpdate(schema: Schema<unknown>, value: unknown, path: string): {
   try {
     return { value: parseValue(schema, value, path, 'invalid_result') as JsonValue };
   } catch (error) {
-    process.emitWarning(`Dropped an update that breaks its contract: ${error instanceof Error ? error.message : String(error)}`, {
-      code: 'PI_CONTRACT_VIOLATION',
-    });
+    process.emitWarning(
+      `Dropped an update that breaks its contract: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        code: 'PI_CONTRACT_VIOLATION',
+      },
+    );
     return undefined;
   }
 }
@@ -211,7 +219,9 @@ function checkedUpdate(schema: Schema<unknown>, value: unknown, path: string): {
 function callContext(args: unknown[], position: number, label: string): Context {
   const candidate = args[position];
   if (args.length > position + 1 || (candidate !== undefined && !isContext(candidate))) {
-    throw new RemoteError('invalid_argument', `${label} takes ${position} argument(s) and then a Context`, { reason: 'arity' });
+    throw new RemoteError('invalid_argument', `${label} takes ${position} argument(s) and then a Context`, {
+      reason: 'arity',
+    });
   }
   return candidate === undefined ? BACKGROUND_CONTEXT : candidate;
 }

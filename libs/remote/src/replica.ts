@@ -62,7 +62,10 @@ export class ReplicaEvents<E> implements RemoteEvents<E> {
     return this.#listeners.add(listener);
   }
 
-  on<K extends E extends TypedEvent ? E['type'] : never>(type: K, listener: EventListener<Extract<E, { type: K }>>): () => void {
+  on<K extends (E extends TypedEvent ? E['type'] : never)>(
+    type: K,
+    listener: EventListener<Extract<E, { type: K }>>,
+  ): () => void {
     return this.subscribe((event, context) => {
       if ((event as TypedEvent).type === type) listener(event as Extract<E, { type: K }>, context);
     });

@@ -77,7 +77,9 @@ describe('ServiceRegistry checks an implementation against its exposure', () => 
 
   it('rejects an implementation missing an exposed method', () => {
     const { count: _count, ...partial } = createNotes();
-    expect(() => new ServiceRegistry().provide(Notes, partial as unknown as NotesService)).toThrow(/method "count" is missing/);
+    expect(() => new ServiceRegistry().provide(Notes, partial as unknown as NotesService)).toThrow(
+      /method "count" is missing/,
+    );
   });
 
   it('rejects a state cell that is not an authoritative state', () => {
@@ -86,8 +88,13 @@ describe('ServiceRegistry checks an implementation against its exposure', () => 
   });
 
   it('rejects an event stream that is not an authoritative event source', () => {
-    const notes = { ...createNotes(), events: createRemoteState({ type: 'cleared' }) as unknown as NotesService['events'] };
-    expect(() => new ServiceRegistry().provide(Notes, notes)).toThrow(/events "events" must come from createRemoteEvents/);
+    const notes = {
+      ...createNotes(),
+      events: createRemoteState({ type: 'cleared' }) as unknown as NotesService['events'],
+    };
+    expect(() => new ServiceRegistry().provide(Notes, notes)).toThrow(
+      /events "events" must come from createRemoteEvents/,
+    );
   });
 
   it('registers nothing when the check fails', () => {

@@ -55,7 +55,9 @@ export class ServiceRegistry {
   }
 
   exposedIds(): string[] {
-    return [...this.#services.values()].filter((entry) => entry.token.kind === 'remote-service').map((entry) => entry.token.id);
+    return [...this.#services.values()]
+      .filter((entry) => entry.token.kind === 'remote-service')
+      .map((entry) => entry.token.id);
   }
 }
 

@@ -23,7 +23,7 @@ export type TypedEvent = { readonly type: string };
 /** A projection of host-local events; listeners run in the process that subscribed. */
 export interface RemoteEvents<E> {
   subscribe(listener: EventListener<E>): () => void;
-  on<K extends E extends TypedEvent ? E['type'] : never>(
+  on<K extends (E extends TypedEvent ? E['type'] : never)>(
     type: K,
     listener: EventListener<Extract<E, { type: K }>>,
   ): () => void;

@@ -32,7 +32,13 @@ function inSetterSpan(write: (context: Context) => void): { traceId: string | un
   return ROOT_TELEMETRY.startSpan({ name: 'test.setter' }, (span) => {
     const controller = new AbortController();
     controller.abort();
-    write(withContextValue(REQUEST_VALUE, 'caller-only', withAbortSignal(controller.signal, withTelemetryContext(span, BACKGROUND_CONTEXT))));
+    write(
+      withContextValue(
+        REQUEST_VALUE,
+        'caller-only',
+        withAbortSignal(controller.signal, withTelemetryContext(span, BACKGROUND_CONTEXT)),
+      ),
+    );
     return { traceId: span.traceId, spanId: span.spanId };
   });
 }
@@ -152,7 +158,10 @@ describe('state listeners', () => {
     state.set({ n: 1 }, BACKGROUND_CONTEXT);
     expect(heard).toEqual([0, 1]);
     expect(state.value.n).toBe(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('listener bug'), expect.objectContaining({ code: 'PI_LISTENER_ERROR' }));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('listener bug'),
+      expect.objectContaining({ code: 'PI_LISTENER_ERROR' }),
+    );
   });
 
   it('stops delivering to exactly the listener whose disposer ran', () => {

@@ -7,11 +7,27 @@ import type { InteractionBroker } from './interaction-broker';
 import type { InteractionHandlers } from './interaction-handlers';
 import type { ServiceRegistry } from './service-registry';
 import type { RemoteEvents, RemoteState } from './state-types';
-import { ExportJobExposure, Notes, type ExportJob, type NotesEvent, type NotesService, type NotesState } from './testing/notes-service';
-import { defineInteraction, defineLocalService, defineRemoteService, type Interaction, type RemoteService } from './tokens';
+import {
+  ExportJobExposure,
+  Notes,
+  type ExportJob,
+  type NotesEvent,
+  type NotesService,
+  type NotesState,
+} from './testing/notes-service';
+import {
+  defineInteraction,
+  defineLocalService,
+  defineRemoteService,
+  type Interaction,
+  type RemoteService,
+} from './tokens';
 
 const notesState = z.object({ notes: z.array(z.string()) });
-const notesEvent = z.discriminatedUnion('type', [z.object({ type: z.literal('added'), text: z.string() }), z.object({ type: z.literal('cleared') })]);
+const notesEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('added'), text: z.string() }),
+  z.object({ type: z.literal('cleared') }),
+]);
 const job = remote(ExportJobExposure);
 
 const Ask = defineInteraction<{ question: string }, { answer: string }>('ask', {
@@ -74,7 +90,11 @@ describe('exposure typing', () => {
     const missing = () => [
       defineRemoteService<NotesService>('notes', {
         // @ts-expect-error `export` is missing
-        methods: { add: { args: [z.string()], result: z.number() }, count: { args: [], result: z.number() }, block: { args: [], result: z.string() } },
+        methods: {
+          add: { args: [z.string()], result: z.number() },
+          count: { args: [], result: z.number() },
+          block: { args: [], result: z.string() },
+        },
         state: { state: notesState },
         events: { events: notesEvent },
       }),

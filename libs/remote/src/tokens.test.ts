@@ -6,7 +6,9 @@ import { defineInteraction, defineLocalService, defineRemoteService } from './to
 const empty: ObjectExposure<Record<string, never>> = { methods: {}, state: {}, events: {} };
 
 function withMethod(member: string): ObjectExposure<Record<string, never>> {
-  return { methods: { [member]: { args: [], result: z.void() } }, state: {}, events: {} } as unknown as ObjectExposure<Record<string, never>>;
+  return { methods: { [member]: { args: [], result: z.void() } }, state: {}, events: {} } as unknown as ObjectExposure<
+    Record<string, never>
+  >;
 }
 
 describe('tokens', () => {
@@ -37,8 +39,12 @@ describe('tokens', () => {
   );
 
   it('checks state and event member names too', () => {
-    const badState = { methods: {}, state: { then: z.null() }, events: {} } as unknown as ObjectExposure<Record<string, never>>;
-    const badEvents = { methods: {}, state: {}, events: { 'on-change': z.null() } } as unknown as ObjectExposure<Record<string, never>>;
+    const badState = { methods: {}, state: { then: z.null() }, events: {} } as unknown as ObjectExposure<
+      Record<string, never>
+    >;
+    const badEvents = { methods: {}, state: {}, events: { 'on-change': z.null() } } as unknown as ObjectExposure<
+      Record<string, never>
+    >;
     expect(() => defineRemoteService('svc', badState)).toThrow(/"then"/);
     expect(() => defineRemoteService('svc', badEvents)).toThrow(/"on-change"/);
   });

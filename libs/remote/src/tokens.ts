@@ -4,7 +4,16 @@ import { eraseExposure } from './exposure';
 const ID_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
 const MEMBER_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
 /** Names tRPC reserves in a router, plus names every object inherits. */
-const RESERVED_MEMBERS = new Set(['then', 'call', 'apply', 'bind', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']);
+const RESERVED_MEMBERS = new Set([
+  'then',
+  'call',
+  'apply',
+  'bind',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+]);
 
 /** A typed identity for a service that peers may call, with the exposure that allowlists what they reach. */
 export interface RemoteService<T> {

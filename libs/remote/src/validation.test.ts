@@ -45,20 +45,29 @@ describe('argument and result checks', () => {
 
   it('rejects a non-JSON argument before the schema sees it, naming the kind and path', () => {
     const error = thrown(() => parseArguments(add, [new Date(0)]));
-    expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'not_json', kind: 'date', path: '$.args[0]' } });
+    expect(error.toEnvelope()).toMatchObject({
+      code: 'invalid_argument',
+      data: { reason: 'not_json', kind: 'date', path: '$.args[0]' },
+    });
   });
 
   it('rejects an undefined argument even where the schema accepts undefined: it would arrive as null', () => {
     for (const schema of [z.unknown(), z.string().optional()]) {
       const error = thrown(() => parseArgument(schema, undefined, 0));
-      expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'not_json', kind: 'undefined', path: '$.args[0]' } });
+      expect(error.toEnvelope()).toMatchObject({
+        code: 'invalid_argument',
+        data: { reason: 'not_json', kind: 'undefined', path: '$.args[0]' },
+      });
     }
     expect(thrown(() => parseArguments(add, [undefined])).data).toMatchObject({ kind: 'undefined' });
   });
 
   it('rejects an argument that breaks the contract, naming the path but not the value', () => {
     const error = thrown(() => parseArguments(add, ['']));
-    expect(error.toEnvelope()).toMatchObject({ code: 'invalid_argument', data: { reason: 'schema', path: '$.args[0]' } });
+    expect(error.toEnvelope()).toMatchObject({
+      code: 'invalid_argument',
+      data: { reason: 'schema', path: '$.args[0]' },
+    });
   });
 
   it('rejects a result that breaks the contract with invalid_result', () => {

@@ -27,7 +27,11 @@ export function parseArguments(method: MethodSpec, args: unknown): unknown[] {
 export function parseArgument(schema: Schema<unknown>, value: unknown, index: number): unknown {
   const path = `$.args[${index}]`;
   if (value === undefined) {
-    throw new RemoteError('invalid_argument', `Missing argument at ${path}: undefined has no JSON form`, { reason: 'not_json', kind: 'undefined', path });
+    throw new RemoteError('invalid_argument', `Missing argument at ${path}: undefined has no JSON form`, {
+      reason: 'not_json',
+      kind: 'undefined',
+      path,
+    });
   }
   return parseValue(schema, value, path, 'invalid_argument');
 }
@@ -42,7 +46,12 @@ export function parseResult(method: MethodSpec, result: unknown): JsonValue | un
  * Strict JSON first (so nothing a schema would coerce or strip slips past), then the contract's schema.
  * `undefined` is allowed only where the schema itself accepts it, as for a void result.
  */
-export function parseValue(schema: Schema<unknown>, value: unknown, path: string, code: 'invalid_argument' | 'invalid_result'): unknown {
+export function parseValue(
+  schema: Schema<unknown>,
+  value: unknown,
+  path: string,
+  code: 'invalid_argument' | 'invalid_result',
+): unknown {
   if (value !== undefined) {
     const json = checkJson(value, path);
     if (json.isErr()) {

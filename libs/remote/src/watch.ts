@@ -14,11 +14,16 @@ import type { AuthoritativeState } from './state';
  * its contract fails a new watch with `invalid_result`, and a later bad change or event is withheld (and
  * reported) rather than sent to every client to fail there.
  */
-export function watchObject(exposure: AnyExposure, object: Record<string, unknown>, emit: (frame: WatchFrame) => void): () => void {
+export function watchObject(
+  exposure: AnyExposure,
+  object: Record<string, unknown>,
+  emit: (frame: WatchFrame) => void,
+): () => void {
   const state: Record<string, CellSnapshot> = {};
   for (const [cell, schema] of Object.entries(exposure.state)) {
     const source = object[cell] as AuthoritativeState<JsonValue>;
-    if (!schema.safeParse(source.value).success) throw new RemoteError('invalid_result', `State "${cell}" breaks its contract`);
+    if (!schema.safeParse(source.value).success)
+      throw new RemoteError('invalid_result', `State "${cell}" breaks its contract`);
     state[cell] = { revision: source.revision, value: source.value };
   }
   let seq = 0;
@@ -28,7 +33,14 @@ export function watchObject(exposure: AnyExposure, object: Record<string, unknow
     stops.push(
       source.observe((change) => {
         if (!conforms(schema, change.value, `state "${cell}"`)) return;
-        emit({ kind: 'state', seq: ++seq, cell, revision: change.revision, value: change.value, trace: change.carrier });
+        emit({
+          kind: 'state',
+          seq: ++seq,
+          cell,
+          revision: change.revision,
+          value: change.value,
+          trace: change.carrier,
+        });
       }),
     );
   }

@@ -5,7 +5,9 @@ import { createCatalog, createIndex } from './fixture-providers';
 describe('fixture providers', () => {
   it('the catalog refuses a model it does not know, with a service error code', async () => {
     const catalog = createCatalog();
-    await expect(catalog.select({ provider: 'x', modelId: 'y' }, BACKGROUND_CONTEXT)).rejects.toMatchObject({ code: 'unknown_model' });
+    await expect(catalog.select({ provider: 'x', modelId: 'y' }, BACKGROUND_CONTEXT)).rejects.toMatchObject({
+      code: 'unknown_model',
+    });
     expect(catalog.state.value.selected).toBeNull();
   });
 

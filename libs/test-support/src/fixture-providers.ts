@@ -1,6 +1,22 @@
 import type { Context } from '@pi/context';
-import { CALLER_IDENTITY, CLIENT_ID, RemoteError, createRemoteEvents, createRemoteState, type AuthoritativeEvents, type AuthoritativeState } from '@pi/remote';
-import type { CatalogEvent, CatalogService, CatalogState, IndexJob, IndexProgress, IndexService, ProbeService } from './fixture-services';
+import {
+  CALLER_IDENTITY,
+  CLIENT_ID,
+  RemoteError,
+  createRemoteEvents,
+  createRemoteState,
+  type AuthoritativeEvents,
+  type AuthoritativeState,
+} from '@pi/remote';
+import type {
+  CatalogEvent,
+  CatalogService,
+  CatalogState,
+  IndexJob,
+  IndexProgress,
+  IndexService,
+  ProbeService,
+} from './fixture-services';
 
 export const KNOWN_MODELS = [
   { provider: 'local', modelId: 'small' },
@@ -79,7 +95,10 @@ export function createProbe(): ProbeService & { log: ProbeLog } {
       });
     },
     async whoAmI(context) {
-      return { clientId: context.value(CLIENT_ID) ?? null, principal: context.value(CALLER_IDENTITY)?.principal ?? null };
+      return {
+        clientId: context.value(CLIENT_ID) ?? null,
+        principal: context.value(CALLER_IDENTITY)?.principal ?? null,
+      };
     },
     async badResult() {
       return 'not a number' as unknown as number;
@@ -103,7 +122,9 @@ export function createIndex(): IndexService & { jobs: Array<IndexJob & { settled
           if (progress.value.status !== 'running') return Promise.resolve(progress.value);
           return new Promise<IndexProgress>((resolve, reject) => {
             void settled.then(resolve);
-            context.abortSignal?.addEventListener('abort', () => reject(new RemoteError('cancelled', 'The wait was cancelled')));
+            context.abortSignal?.addEventListener('abort', () =>
+              reject(new RemoteError('cancelled', 'The wait was cancelled')),
+            );
           });
         },
         async cancel(context: Context) {
@@ -124,4 +145,3 @@ export function createIndex(): IndexService & { jobs: Array<IndexJob & { settled
     },
   };
 }
-

@@ -31,8 +31,15 @@ export interface HostTransport {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-export async function serveHost(kind: TransportKind, host: RpcHost, options: { maxPayload?: number } = {}): Promise<HostTransport> {
-  const server = kind === 'loopback' ? switchableLoopback(host, options.maxPayload) : await switchableWebSocket(host, options.maxPayload);
+export async function serveHost(
+  kind: TransportKind,
+  host: RpcHost,
+  options: { maxPayload?: number } = {},
+): Promise<HostTransport> {
+  const server =
+    kind === 'loopback'
+      ? switchableLoopback(host, options.maxPayload)
+      : await switchableWebSocket(host, options.maxPayload);
   const frames: FrameLog = { sent: [], received: [] };
   let attempts = 0;
   const close = async () => server.close();

@@ -1,4 +1,11 @@
-export { KNOWN_MODELS, createCatalog, type HostCatalog, createIndex, createProbe, type ProbeLog } from './fixture-providers';
+export {
+  KNOWN_MODELS,
+  createCatalog,
+  type HostCatalog,
+  createIndex,
+  createProbe,
+  type ProbeLog,
+} from './fixture-providers';
 export {
   Ask,
   Catalog,
@@ -18,7 +25,15 @@ export {
   type ProbeService,
   type VaultService,
 } from './fixture-services';
-export { FIXTURE_TOKEN, TRANSPORTS, startRpcFixture, type FrameLog, type RpcFixture, type RpcFixtureOptions, type TransportKind } from './rpc-fixture';
+export {
+  FIXTURE_TOKEN,
+  TRANSPORTS,
+  startRpcFixture,
+  type FrameLog,
+  type RpcFixture,
+  type RpcFixtureOptions,
+  type TransportKind,
+} from './rpc-fixture';
 export { eventually, nextValue } from './waiting';
 export { serveHost, type HostTransport } from './host-transport';
 export { remoteErrorOf } from './remote-expectations';

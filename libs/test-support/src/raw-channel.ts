@@ -50,7 +50,11 @@ function mutate(connection: RpcConnection, path: string, encoded: unknown): Prom
         error: (shape) => {
           const plain = 'json' in shape ? (shape as unknown as { json: typeof shape }).json : shape;
           const remote = plain.data?.remote;
-          reject(isRemoteErrorEnvelope(remote) ? RemoteError.fromEnvelope(remote) : new Error(`Not an envelope: ${JSON.stringify(shape)}`));
+          reject(
+            isRemoteErrorEnvelope(remote)
+              ? RemoteError.fromEnvelope(remote)
+              : new Error(`Not an envelope: ${JSON.stringify(shape)}`),
+          );
         },
         complete: () => undefined,
       },

@@ -17,7 +17,11 @@ export async function startReconnectingCatalog(kind: TransportKind): Promise<Rec
   const catalog = createCatalog();
   const fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Catalog, catalog) });
   const served = await serveHost(kind, fixture.host);
-  const client = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: { minDelayMs: 5, maxDelayMs: 20 } });
+  const client = createRpcClient({
+    socketFactory: served.socketFactory,
+    connectionParams: { token: FIXTURE_TOKEN },
+    reconnect: { minDelayMs: 5, maxDelayMs: 20 },
+  });
   return {
     catalog,
     fixture,

@@ -1,12 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  InteractionBroker,
-  ServiceRegistry,
-  type EndpointLimits,
-  type EndpointStats,
-} from '@pi/remote';
+import { InteractionBroker, ServiceRegistry, type EndpointLimits, type EndpointStats } from '@pi/remote';
 import { recordFrames, type FrameLog } from './frame-log';
 import {
   createRpcClient,
@@ -38,7 +33,10 @@ export interface RpcFixture {
   readonly host: RpcHost;
   readonly frames: FrameLog;
   /** Opens a client; `token` defaults to the fixture's valid one. Clients are closed with the fixture. */
-  connect(options?: { token?: string; reconnect?: false | { minDelayMs: number; maxDelayMs: number } }): Promise<RpcClient>;
+  connect(options?: {
+    token?: string;
+    reconnect?: false | { minDelayMs: number; maxDelayMs: number };
+  }): Promise<RpcClient>;
   /** Opens a client without waiting for it to connect. */
   open(options?: { token?: string }): RpcClient;
   /** Drops every connection from the server side, as a network failure would. */
@@ -77,7 +75,11 @@ export async function startRpcFixture(kind: TransportKind, options: RpcFixtureOp
     factory = loopbackFactory(host, { maxPayload: options.maxPayload });
   } else {
     directory = await mkdtemp(join(tmpdir(), 'pi-rpc-'));
-    const listened = await listenWebSocket(host, { socketPath: join(directory, 'rpc.sock') }, { maxPayload: options.maxPayload });
+    const listened = await listenWebSocket(
+      host,
+      { socketPath: join(directory, 'rpc.sock') },
+      { maxPayload: options.maxPayload },
+    );
     if (listened.isErr()) throw new Error(listened.error.message);
     listener = listened.value;
     factory = webSocketFactory({ socketPath: join(directory, 'rpc.sock') });
@@ -89,7 +91,11 @@ export async function startRpcFixture(kind: TransportKind, options: RpcFixtureOp
     return socket;
   };
   const open = (token = FIXTURE_TOKEN, reconnect?: false | { minDelayMs: number; maxDelayMs: number }) => {
-    const client = createRpcClient({ socketFactory: recording, connectionParams: { token }, reconnect: reconnect ?? { minDelayMs: 10, maxDelayMs: 50 } });
+    const client = createRpcClient({
+      socketFactory: recording,
+      connectionParams: { token },
+      reconnect: reconnect ?? { minDelayMs: 10, maxDelayMs: 50 },
+    });
     clients.add(client);
     return client;
   };

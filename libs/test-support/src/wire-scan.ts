@@ -1,5 +1,15 @@
 /** Object keys that only a serialized Context, AbortSignal, Error or telemetry object would put on the wire. */
-const FORBIDDEN_KEYS = new Set(['abortSignal', 'signal', 'aborted', 'onabort', 'telemetryContext', 'context', 'span', 'stack', 'cause']);
+const FORBIDDEN_KEYS = new Set([
+  'abortSignal',
+  'signal',
+  'aborted',
+  'onabort',
+  'telemetryContext',
+  'context',
+  'span',
+  'stack',
+  'cause',
+]);
 
 /** Text that only a stack trace or a stringified function would contain. */
 const FORBIDDEN_TEXT: ReadonlyArray<readonly [RegExp, string]> = [
@@ -21,8 +31,10 @@ export function wireViolations(frames: readonly string[], secrets: readonly stri
   for (const [index, frame] of frames.entries()) {
     if (frame === 'PING' || frame === 'PONG') continue;
     const where = `frame ${index}`;
-    for (const secret of secrets) if (frame.includes(secret)) violations.push(`${where}: contains the secret "${secret}"`);
-    for (const [pattern, what] of FORBIDDEN_TEXT) if (pattern.test(frame)) violations.push(`${where}: contains ${what}`);
+    for (const secret of secrets)
+      if (frame.includes(secret)) violations.push(`${where}: contains the secret "${secret}"`);
+    for (const [pattern, what] of FORBIDDEN_TEXT)
+      if (pattern.test(frame)) violations.push(`${where}: contains ${what}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(frame);

@@ -9,7 +9,9 @@ export type ConnectionParams = Readonly<Record<string, string>> | null;
  * The providing host's policy: turns what a client presented into the identity every call on the
  * connection will carry, or a reason to refuse the connection.
  */
-export type Authenticate = (params: ConnectionParams) => Result<CallerIdentity, string> | Promise<Result<CallerIdentity, string>>;
+export type Authenticate = (
+  params: ConnectionParams,
+) => Result<CallerIdentity, string> | Promise<Result<CallerIdentity, string>>;
 
 /** Accepts exactly one shared secret, compared in constant time, and names the caller `principal`. */
 export function tokenAuthentication(expected: string, identity: CallerIdentity): Authenticate {

@@ -13,12 +13,20 @@ interface FormatInput {
  * a RemoteError as the service threw it, tRPC's own failures under our stable codes, and anything else
  * as `internal` with a generic message, so no stack, cause or secret-bearing message can cross.
  */
-export function formatError({ shape, error, path, ctx }: FormatInput): { code: number; message: string; data: { remote: RemoteErrorEnvelope } } {
+export function formatError({ shape, error, path, ctx }: FormatInput): {
+  code: number;
+  message: string;
+  data: { remote: RemoteErrorEnvelope };
+} {
   const remote = toEnvelope(error, path, (id) => ctx?.endpoint?.hasService(id) ?? false);
   return { code: shape.code, message: remote.message, data: { remote } };
 }
 
-function toEnvelope(error: TRPCError, path: string | undefined, hasService: (id: string) => boolean): RemoteErrorEnvelope {
+function toEnvelope(
+  error: TRPCError,
+  path: string | undefined,
+  hasService: (id: string) => boolean,
+): RemoteErrorEnvelope {
   if (error.cause instanceof RemoteError) return error.cause.toEnvelope();
   switch (error.code) {
     case 'NOT_FOUND':

@@ -29,7 +29,12 @@ describe('rpcLink', () => {
     const { requests, client } = stubConnection();
     void client.mutation('probe.echo', { at: new Date(0), list: [1] }).catch(() => undefined);
     const { op } = only(requests);
-    expect(op).toEqual({ type: 'mutation', path: 'probe.echo', input: superjson.serialize({ at: new Date(0), list: [1] }), persistent: false });
+    expect(op).toEqual({
+      type: 'mutation',
+      path: 'probe.echo',
+      input: superjson.serialize({ at: new Date(0), list: [1] }),
+      persistent: false,
+    });
   });
 
   it('resolves with the deserialized result', async () => {
@@ -83,7 +88,9 @@ describe('rpcLink', () => {
 
   it('a call whose signal is already aborted never reaches the connection', async () => {
     const { requests, client } = stubConnection();
-    const error = await client.mutation('probe.echo', null, { signal: AbortSignal.abort() }).catch((caught: unknown) => caught);
+    const error = await client
+      .mutation('probe.echo', null, { signal: AbortSignal.abort() })
+      .catch((caught: unknown) => caught);
     expect((error as TRPCClientError<never>).data).toMatchObject({ remote: { code: 'cancelled' } });
     expect(requests).toEqual([]);
   });

@@ -30,7 +30,12 @@ export function rpcLink(connection: Pick<RpcConnection, 'request'>): TRPCLink<An
           return () => undefined;
         }
         const end = connection.request(
-          { type: op.type, path: op.path, input: superjson.serialize(op.input), persistent: op.context[PERSISTENT] === true },
+          {
+            type: op.type,
+            path: op.path,
+            input: superjson.serialize(op.input),
+            persistent: op.context[PERSISTENT] === true,
+          },
           {
             data: (data) => observer.next({ result: { type: 'data', data: superjson.deserialize(data as never) } }),
             started: () => observer.next({ result: { type: 'started' } }),

@@ -20,7 +20,10 @@ export function loopbackFactory(host: RpcHost, options: { maxPayload?: number } 
     server.peer = client;
     queueMicrotask(() => {
       if (server.readyState !== OPEN) return;
-      host.accept(server as unknown as ServerSocket, { url: '/?connectionParams=1', headers: { host: 'loopback' } } as IncomingMessage);
+      host.accept(
+        server as unknown as ServerSocket,
+        { url: '/?connectionParams=1', headers: { host: 'loopback' } } as IncomingMessage,
+      );
       client.opened();
     });
     return client;

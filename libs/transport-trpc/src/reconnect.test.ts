@@ -21,12 +21,16 @@ describe('backoffDelay', () => {
 
   it('jitters within ±20% so clients do not reconnect in step', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, random) => {
-        const base = backoffDelay(attempt, policy, middle);
-        const delay = backoffDelay(attempt, policy, () => random);
-        expect(delay).toBeGreaterThanOrEqual(Math.floor(base * 0.8));
-        expect(delay).toBeLessThanOrEqual(Math.ceil(base * 1.2));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, random) => {
+          const base = backoffDelay(attempt, policy, middle);
+          const delay = backoffDelay(attempt, policy, () => random);
+          expect(delay).toBeGreaterThanOrEqual(Math.floor(base * 0.8));
+          expect(delay).toBeLessThanOrEqual(Math.ceil(base * 1.2));
+        },
+      ),
     );
     expect(backoffDelay(1, policy, () => 0)).not.toBe(backoffDelay(1, policy, () => 0.99));
   });

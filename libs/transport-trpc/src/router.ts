@@ -19,7 +19,9 @@ export function createHostRouter(registry: ServiceRegistry): AnyRouter {
     for (const member of Object.keys(service.exposure.methods)) {
       procedures[member] = t.procedure
         .input(readServiceCall)
-        .mutation(({ ctx, input }) => ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c));
+        .mutation(({ ctx, input }) =>
+          ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c),
+        );
     }
     services[id] = t.router(procedures as never);
   }
@@ -30,8 +32,12 @@ const rpcRouter = t.router({
   hello: t.procedure.mutation(({ ctx }) => ({ clientId: ctx.endpoint.clientId })),
   invoke: t.procedure
     .input(referenceCallInput)
-    .mutation(({ ctx, input }) => ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c)),
-  watch: t.procedure.input(referenceInput).subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r })),
+    .mutation(({ ctx, input }) =>
+      ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c),
+    ),
+  watch: t.procedure
+    .input(referenceInput)
+    .subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r })),
   release: t.procedure.input(referenceInput).mutation(({ ctx, input }) => {
     ctx.endpoint.release(input.r);
     return null;
@@ -40,22 +46,20 @@ const rpcRouter = t.router({
     ctx.endpoint.cancel(input.c);
     return null;
   }),
-  interactions: t.procedure
-    .input(interactionsInput)
-    .subscription(({ ctx, input }) =>
-      observable<InteractionFrame>((emit) => {
-        try {
-          return ctx.endpoint.serveInteractions(
-            input.ids,
-            (frame) => emit.next(frame),
-            (error) => emit.error(error),
-          );
-        } catch (error) {
-          emit.error(error);
-          return () => undefined;
-        }
-      }),
-    ),
+  interactions: t.procedure.input(interactionsInput).subscription(({ ctx, input }) =>
+    observable<InteractionFrame>((emit) => {
+      try {
+        return ctx.endpoint.serveInteractions(
+          input.ids,
+          (frame) => emit.next(frame),
+          (error) => emit.error(error),
+        );
+      } catch (error) {
+        emit.error(error);
+        return () => undefined;
+      }
+    }),
+  ),
   reply: t.procedure.input(replyInput).mutation(({ ctx, input }) => {
     ctx.endpoint.reply(input as never);
     return null;

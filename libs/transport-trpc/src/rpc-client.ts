@@ -56,7 +56,11 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
       return consumer.activeServices;
     },
     close() {
-      for (const lease of leases.values()) void lease.then((held) => held.release(), () => undefined);
+      for (const lease of leases.values())
+        void lease.then(
+          (held) => held.release(),
+          () => undefined,
+        );
       leases.clear();
       interactions.close();
       consumer.releaseAll();

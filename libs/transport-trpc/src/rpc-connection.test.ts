@@ -5,7 +5,9 @@ import { stubSocketFactory } from './testing/stub-socket';
 const POLICY = { minDelayMs: 100, maxDelayMs: 1_000 };
 
 function recorder() {
-  const events: Array<{ kind: 'data'; data: unknown } | { kind: 'error'; code: string | undefined } | { kind: 'complete' }> = [];
+  const events: Array<
+    { kind: 'data'; data: unknown } | { kind: 'error'; code: string | undefined } | { kind: 'complete' }
+  > = [];
   const handlers: OperationHandlers = {
     data: (data) => events.push({ kind: 'data', data }),
     error: (shape: ErrorShape) => events.push({ kind: 'error', code: shape.data?.remote?.code }),
@@ -15,7 +17,12 @@ function recorder() {
 }
 
 const call = (path: string): Operation => ({ type: 'mutation', path, input: { json: null }, persistent: false });
-const watch = (path: string, persistent: boolean): Operation => ({ type: 'subscription', path, input: { json: null }, persistent });
+const watch = (path: string, persistent: boolean): Operation => ({
+  type: 'subscription',
+  path,
+  input: { json: null },
+  persistent,
+});
 
 describe('RpcConnection', () => {
   let stubs: ReturnType<typeof stubSocketFactory>;
@@ -38,7 +45,11 @@ describe('RpcConnection', () => {
   }
 
   it('sends connection params first, then a hello, and is connected only once the hello is answered', () => {
-    connection = new RpcConnection({ socketFactory: stubs.factory, connectionParams: { token: 't' }, reconnect: POLICY });
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: { token: 't' },
+      reconnect: POLICY,
+    });
     const socket = stubs.latest();
     socket.open();
     expect(socket.frames().map((frame) => frame.method)).toEqual(['connectionParams', 'mutation']);
@@ -92,7 +103,12 @@ describe('RpcConnection', () => {
     stubs.latest().open();
     stubs.latest().acceptHello();
     expect(live.state.value).toEqual({ status: 'connected', epoch: 2 });
-    expect(stubs.latest().frames().some((frame) => frame.params?.path === 'probe.block')).toBe(false);
+    expect(
+      stubs
+        .latest()
+        .frames()
+        .some((frame) => frame.params?.path === 'probe.block'),
+    ).toBe(false);
   });
 
   it('a persistent subscription is sent again on the next connection; a plain one ends with the socket', () => {
@@ -127,7 +143,11 @@ describe('RpcConnection', () => {
   });
 
   it('a refused hello ends the connection as not_authorized without retrying', async () => {
-    connection = new RpcConnection({ socketFactory: stubs.factory, connectionParams: { token: 'bad' }, reconnect: POLICY });
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: { token: 'bad' },
+      reconnect: POLICY,
+    });
     const socket = stubs.latest();
     socket.open();
     const remote = { code: 'not_authorized', message: 'Not authorized' };

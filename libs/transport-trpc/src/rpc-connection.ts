@@ -130,23 +130,26 @@ export class RpcConnection {
 
   /** The first call on a socket proves the token was accepted; only then is the connection `connected`. */
   #hello(socket: WireSocket): void {
-    this.request({ type: 'mutation', path: HELLO_PATH, input: { json: null }, persistent: false }, {
-      data: () => {
-        if (this.#socket !== socket) return;
-        this.#attempt = 0;
-        this.#lastError = undefined;
-        this.#epoch += 1;
-        this.state.set({ status: 'connected', epoch: this.#epoch }, BACKGROUND_CONTEXT);
-        for (const [id, active] of this.#active) if (!active.sent) this.#send(id, active);
+    this.request(
+      { type: 'mutation', path: HELLO_PATH, input: { json: null }, persistent: false },
+      {
+        data: () => {
+          if (this.#socket !== socket) return;
+          this.#attempt = 0;
+          this.#lastError = undefined;
+          this.#epoch += 1;
+          this.state.set({ status: 'connected', epoch: this.#epoch }, BACKGROUND_CONTEXT);
+          for (const [id, active] of this.#active) if (!active.sent) this.#send(id, active);
+        },
+        error: (shape) => {
+          // Only the server's answer on the live socket says why; a drop also fails this call, with nothing to learn.
+          if (this.#socket !== socket) return;
+          this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: shape.message };
+          socket.close(CLOSE_CODES.policy, 'hello failed');
+        },
+        complete: () => undefined,
       },
-      error: (shape) => {
-        // Only the server's answer on the live socket says why; a drop also fails this call, with nothing to learn.
-        if (this.#socket !== socket) return;
-        this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: shape.message };
-        socket.close(CLOSE_CODES.policy, 'hello failed');
-      },
-      complete: () => undefined,
-    });
+    );
   }
 
   #send(id: number, active: Active): void {
@@ -229,7 +232,8 @@ function untransformed(shape: ErrorShape): ErrorShape {
 }
 
 function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape {
-  const remote = reason?.code === 'not_authorized' ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
+  const remote =
+    reason?.code === 'not_authorized' ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
   return { code: -32000, message: remote.message, data: { remote } };
 }
 

@@ -27,7 +27,11 @@ describe('createRpcHost', () => {
   });
 
   function connect(reconnect: false | { minDelayMs: number; maxDelayMs: number } = false) {
-    const connection = new RpcConnection({ socketFactory: loopbackFactory(host), connectionParams: { token: 't' }, reconnect });
+    const connection = new RpcConnection({
+      socketFactory: loopbackFactory(host),
+      connectionParams: { token: 't' },
+      reconnect,
+    });
     connections.push(connection);
     return connection;
   }
@@ -71,7 +75,10 @@ describe('createRpcHost', () => {
 
     host.close();
     await settled(first);
-    expect(first.state.value).toMatchObject({ status: 'disconnected', reason: { message: 'The connection closed: The host is closed' } });
+    expect(first.state.value).toMatchObject({
+      status: 'disconnected',
+      reason: { message: 'The connection closed: The host is closed' },
+    });
     expect(host.stats()).toEqual([]);
     expect(disconnected).toHaveLength(1);
 

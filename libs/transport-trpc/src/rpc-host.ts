@@ -59,14 +59,31 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   const sockets = new Set<ServerSocket>();
   let closed = false;
 
-  const createContext = async ({ res, info }: { res: ServerSocket; info: { connectionParams: Record<string, string> | null } }): Promise<HostRequestContext> => {
+  const createContext = async ({
+    res,
+    info,
+  }: {
+    res: ServerSocket;
+    info: { connectionParams: Record<string, string> | null };
+  }): Promise<HostRequestContext> => {
     const identity = await options.authenticate(info.connectionParams);
     if (identity.isErr()) throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
     // The socket may have closed while authentication awaited: its close event is gone, so never open an endpoint.
-    if (res.readyState !== SOCKET_OPEN) throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client went away' });
+    if (res.readyState !== SOCKET_OPEN)
+      throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client went away' });
     const clientId = randomUUID();
-    const connectionContext = withContextValue(CALLER_IDENTITY, identity.value, withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT));
-    const endpoint = new ConnectionEndpoint({ registry: options.registry, clientId, connectionContext, broker: options.broker, limits: options.limits });
+    const connectionContext = withContextValue(
+      CALLER_IDENTITY,
+      identity.value,
+      withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT),
+    );
+    const endpoint = new ConnectionEndpoint({
+      registry: options.registry,
+      clientId,
+      connectionContext,
+      broker: options.broker,
+      limits: options.limits,
+    });
     endpoints.add(endpoint);
     res.once('close', () => {
       endpoints.delete(endpoint);
@@ -77,9 +94,15 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     return { endpoint };
   };
 
-  const keepAlive = options.keepAlive === false ? undefined : { enabled: true, ...(options.keepAlive ?? DEFAULT_KEEP_ALIVE) };
+  const keepAlive =
+    options.keepAlive === false ? undefined : { enabled: true, ...(options.keepAlive ?? DEFAULT_KEEP_ALIVE) };
   // The connection handler never touches `wss`; it is only required by the shared options type.
-  const handler = getWSConnectionHandler({ router, createContext: createContext as never, keepAlive, wss: undefined as never });
+  const handler = getWSConnectionHandler({
+    router,
+    createContext: createContext as never,
+    keepAlive,
+    wss: undefined as never,
+  });
 
   return {
     router,
@@ -113,7 +136,9 @@ function notify(listeners: ReadonlySet<(clientId: string) => void>, clientId: st
     try {
       listener(clientId);
     } catch (error) {
-      process.emitWarning(`A connection listener threw: ${error instanceof Error ? error.message : String(error)}`, { code: 'PI_LISTENER_ERROR' });
+      process.emitWarning(`A connection listener threw: ${error instanceof Error ? error.message : String(error)}`, {
+        code: 'PI_LISTENER_ERROR',
+      });
     }
   }
 }

@@ -5,8 +5,11 @@ import { RpcConnection } from './rpc-connection';
 import { stubSocketFactory } from './testing/stub-socket';
 import { TrpcChannel, toRemoteError } from './trpc-channel';
 
-type Frame = ReturnType<ReturnType<typeof stubSocketFactory>['latest']>['frames'] extends () => Array<infer F> ? F : never;
-const inputOf = (frame: Frame | undefined) => (frame?.params?.input as { json: Record<string, unknown> } | undefined)?.json;
+type Frame = ReturnType<ReturnType<typeof stubSocketFactory>['latest']>['frames'] extends () => Array<infer F>
+  ? F
+  : never;
+const inputOf = (frame: Frame | undefined) =>
+  (frame?.params?.input as { json: Record<string, unknown> } | undefined)?.json;
 
 describe('TrpcChannel', () => {
   let connection: RpcConnection | undefined;
@@ -14,7 +17,11 @@ describe('TrpcChannel', () => {
 
   function connected() {
     const stubs = stubSocketFactory();
-    connection = new RpcConnection({ socketFactory: stubs.factory, connectionParams: { token: 't' }, reconnect: false });
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: { token: 't' },
+      reconnect: false,
+    });
     stubs.latest().open();
     stubs.latest().acceptHello();
     return { channel: new TrpcChannel(connection), socket: stubs.latest() };
@@ -22,7 +29,9 @@ describe('TrpcChannel', () => {
 
   it('sends a service call as `<service>.<method>` with the arguments, a call id and the trace carrier', () => {
     const { channel, socket } = connected();
-    void channel.call({ target: { service: 'probe' }, member: 'echo', args: [1], trace: { traceparent: 'tp' } }, undefined).catch(() => undefined);
+    void channel
+      .call({ target: { service: 'probe' }, member: 'echo', args: [1], trace: { traceparent: 'tp' } }, undefined)
+      .catch(() => undefined);
     const frame = socket.frames().at(-1);
     expect(frame?.params?.path).toBe('probe.echo');
     expect(inputOf(frame)).toEqual({ a: [1], c: '1', t: { traceparent: 'tp' } });
@@ -30,7 +39,9 @@ describe('TrpcChannel', () => {
 
   it('sends a reference call through `$rpc.invoke`', () => {
     const { channel, socket } = connected();
-    void channel.call({ target: { ref: 'ref_x' }, member: 'wait', args: [], trace: {} }, undefined).catch(() => undefined);
+    void channel
+      .call({ target: { ref: 'ref_x' }, member: 'wait', args: [], trace: {} }, undefined)
+      .catch(() => undefined);
     const frame = socket.frames().at(-1);
     expect(frame?.params?.path).toBe('$rpc.invoke');
     expect(inputOf(frame)).toEqual({ r: 'ref_x', m: 'wait', a: [], c: '1', t: {} });
@@ -39,8 +50,13 @@ describe('TrpcChannel', () => {
   it('aborting a call rejects it as cancelled and tells the server to cancel exactly that call id', async () => {
     const { channel, socket } = connected();
     const controller = new AbortController();
-    void channel.call({ target: { service: 'probe' }, member: 'echo', args: [0], trace: {} }, undefined).catch(() => undefined);
-    const call = channel.call({ target: { service: 'probe' }, member: 'block', args: ['x'], trace: {} }, controller.signal);
+    void channel
+      .call({ target: { service: 'probe' }, member: 'echo', args: [0], trace: {} }, undefined)
+      .catch(() => undefined);
+    const call = channel.call(
+      { target: { service: 'probe' }, member: 'block', args: ['x'], trace: {} },
+      controller.signal,
+    );
     controller.abort();
     const error = await call.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RemoteError);
@@ -51,8 +67,16 @@ describe('TrpcChannel', () => {
 
   it('trusts only an envelope the server formatted; anything else is internal', () => {
     const remote = { code: 'unknown_model', message: 'No model' };
-    expect(toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote } } })).toEnvelope()).toEqual(remote);
-    expect(toRemoteError(new Error('socket hang up')).toEnvelope()).toEqual({ code: 'internal', message: 'Unexpected transport error' });
-    expect(toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote: { code: 1 } } } })).code).toBe('internal');
+    expect(
+      toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote } } })).toEnvelope(),
+    ).toEqual(remote);
+    expect(toRemoteError(new Error('socket hang up')).toEnvelope()).toEqual({
+      code: 'internal',
+      message: 'Unexpected transport error',
+    });
+    expect(
+      toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote: { code: 1 } } } }))
+        .code,
+    ).toBe('internal');
   });
 });

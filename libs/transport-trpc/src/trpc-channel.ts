@@ -42,7 +42,12 @@ export class TrpcChannel implements RemoteChannel {
       'service' in request.target
         ? [`${request.target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
         : ['$rpc.invoke', { r: request.target.ref, m: request.member, a: request.args, c, t: request.trace }];
-    return (await this.#mutate(path, input, signal, () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined))) as CallResponse;
+    return (await this.#mutate(
+      path,
+      input,
+      signal,
+      () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined),
+    )) as CallResponse;
   }
 
   /**
@@ -96,11 +101,15 @@ export class TrpcChannel implements RemoteChannel {
   }
 
   serveInteractions(ids: readonly string[], onFrame: (frame: InteractionFrame) => void): () => void {
-    const subscription = this.#client.subscription('$rpc.interactions', { ids: [...ids] }, {
-      context: { [PERSISTENT]: true },
-      onData: (frame) => onFrame(frame as InteractionFrame),
-      onError: () => undefined,
-    });
+    const subscription = this.#client.subscription(
+      '$rpc.interactions',
+      { ids: [...ids] },
+      {
+        context: { [PERSISTENT]: true },
+        onData: (frame) => onFrame(frame as InteractionFrame),
+        onError: () => undefined,
+      },
+    );
     return () => subscription.unsubscribe();
   }
 
@@ -118,12 +127,16 @@ export function toRemoteError(error: unknown): RemoteError {
 
 /** A superjson payload without `meta` is plain JSON already (our values always are): skip the walk. */
 function fromSuperjson(data: unknown): unknown {
-  if (typeof data === 'object' && data !== null && 'json' in data && !('meta' in data)) return (data as { json: unknown }).json;
+  if (typeof data === 'object' && data !== null && 'json' in data && !('meta' in data))
+    return (data as { json: unknown }).json;
   return superjson.deserialize(data as never);
 }
 
 function shapeToRemoteError(shape: ErrorShape): RemoteError {
-  const plain = typeof shape === 'object' && shape !== null && 'json' in shape ? (fromSuperjson(shape) as ErrorShape) : shape;
+  const plain =
+    typeof shape === 'object' && shape !== null && 'json' in shape ? (fromSuperjson(shape) as ErrorShape) : shape;
   const remote = plain?.data?.remote;
-  return isRemoteErrorEnvelope(remote) ? RemoteError.fromEnvelope(remote) : new RemoteError('internal', 'Unexpected transport error');
+  return isRemoteErrorEnvelope(remote)
+    ? RemoteError.fromEnvelope(remote)
+    : new RemoteError('internal', 'Unexpected transport error');
 }

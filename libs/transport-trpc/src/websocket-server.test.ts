@@ -8,7 +8,12 @@ import { ServiceRegistry } from '@pi/remote';
 import { createRpcHost } from './rpc-host';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
-const host = () => createRpcHost({ registry: new ServiceRegistry(), authenticate: () => ok({ principal: 'p', claims: {} }), keepAlive: false });
+const host = () =>
+  createRpcHost({
+    registry: new ServiceRegistry(),
+    authenticate: () => ok({ principal: 'p', claims: {} }),
+    keepAlive: false,
+  });
 
 describe('listenWebSocket on a Unix socket', () => {
   let directory: string;
@@ -39,7 +44,10 @@ describe('listenWebSocket on a Unix socket', () => {
     directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
     const path = join(directory, 'a.sock');
     // A process killed while listening leaves its socket file behind.
-    spawnSync(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`]);
+    spawnSync(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
     expect((await stat(path)).isSocket()).toBe(true);
     const again = await listenWebSocket(host(), { socketPath: path });
     listeners.push(again._unsafeUnwrap());

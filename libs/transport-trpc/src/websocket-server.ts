@@ -50,7 +50,12 @@ export async function listenWebSocket(
   return ok(listener(server, wss, { host: hostname, port }, `ws://${hostname}:${port}/`));
 }
 
-function listener(server: Server, wss: WebSocketServer, address: WebSocketListener['address'], url: string): WebSocketListener {
+function listener(
+  server: Server,
+  wss: WebSocketServer,
+  address: WebSocketListener['address'],
+  url: string,
+): WebSocketListener {
   return {
     address,
     url,
@@ -70,7 +75,8 @@ async function listenOnSocket(server: Server, socketPath: string): Promise<Resul
     return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
   }
   // Only a dead socket is replaced: a regular file (a mistyped --socket) is never deleted.
-  if (!(await isSocketFile(socketPath))) return err({ code: 'address_in_use', message: `${socketPath} exists and is not a socket` });
+  if (!(await isSocketFile(socketPath)))
+    return err({ code: 'address_in_use', message: `${socketPath} exists and is not a socket` });
   await unlink(socketPath).catch(() => undefined);
   return listen(server, () => listenPrivately(server, socketPath));
 }
@@ -96,7 +102,6 @@ function listen(server: Server, start: () => void): Promise<Result<void, ListenE
     start();
   });
 }
-
 
 /** The socket file is created during `listen` itself, so a umask makes it 0600 from its first moment (chmod follows too). */
 function listenPrivately(server: Server, socketPath: string): void {

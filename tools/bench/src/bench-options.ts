@@ -21,7 +21,8 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
     const [flag, value] = arg.split('=', 2);
     if (flag === '--tcp') transport = 'tcp';
     else if (flag === '--calls-only') callsOnly = true;
-    else if (flag === '--rounds' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0) rounds = Number(value);
+    else if (flag === '--rounds' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0)
+      rounds = Number(value);
     else if (flag === '--profile' && value !== undefined) profile = value.split(',').map(systemName);
     else throw new Error(`Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only`);
   }

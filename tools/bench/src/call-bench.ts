@@ -12,7 +12,12 @@ export interface CallSettings {
   readonly inFlightWindowMs: number;
 }
 
-export const DEFAULT_CALL_SETTINGS: CallSettings = { warmupCalls: 300, sequentialCalls: 2000, inFlight: 100, inFlightWindowMs: 600 };
+export const DEFAULT_CALL_SETTINGS: CallSettings = {
+  warmupCalls: 300,
+  sequentialCalls: 2000,
+  inFlight: 100,
+  inFlightWindowMs: 600,
+};
 
 export interface CallRound {
   /** Median round trip of one call awaited before the next, in µs. */

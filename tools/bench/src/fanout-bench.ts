@@ -38,13 +38,15 @@ export async function measureFanout(
   kind: 'pi' | 'raw-ws',
   settings: FanoutSettings = DEFAULT_FANOUT_SETTINGS,
 ): Promise<FanoutRound> {
-  const audience = kind === 'pi' ? await piAudience(server.url, settings.clients) : await rawAudience(server.url, settings.clients);
+  const audience =
+    kind === 'pi' ? await piAudience(server.url, settings.clients) : await rawAudience(server.url, settings.clients);
   const times: number[] = [];
   try {
     await publishTo(server, audience);
     const serverBefore = await server.cpuMicros();
     const clientsBefore = process.cpuUsage();
-    for (let publication = 0; publication < settings.publications; publication++) times.push(await publishTo(server, audience));
+    for (let publication = 0; publication < settings.publications; publication++)
+      times.push(await publishTo(server, audience));
     const clientsUsed = process.cpuUsage(clientsBefore);
     const serverUsed = (await server.cpuMicros()) - serverBefore;
     return {

@@ -14,7 +14,11 @@ export interface IdleMemory {
  * Server memory per idle connection: collect garbage in the server, open `count` connections (pi: connected,
  * hello answered, no service used), collect again, and divide the difference.
  */
-export async function measureIdleMemory(server: ServerProcess, kind: 'pi' | 'raw-ws', count = IDLE_CONNECTIONS): Promise<IdleMemory> {
+export async function measureIdleMemory(
+  server: ServerProcess,
+  kind: 'pi' | 'raw-ws',
+  count = IDLE_CONNECTIONS,
+): Promise<IdleMemory> {
   const before = await server.memory();
   const clients = await Promise.all(
     Array.from({ length: count }, () => (kind === 'pi' ? connectPiClient(server.url) : connectRawWs(server.url))),

@@ -10,7 +10,12 @@ import { loadTsxSourceMaps, type Locate } from './tsx-source-maps';
  */
 interface ProfileNode {
   readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number; readonly columnNumber: number };
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+    readonly columnNumber: number;
+  };
   readonly children?: readonly number[];
 }
 
@@ -83,7 +88,10 @@ function top(table: Map<string, number>, totalMs: number, count: number): string
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
   const [file, count = '25'] = process.argv.slice(2);
   if (file === undefined) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
-  const { self, inclusive, owners, totalMs } = summarize(JSON.parse(await readFile(file, 'utf8')) as CpuProfile, await loadTsxSourceMaps());
+  const { self, inclusive, owners, totalMs } = summarize(
+    JSON.parse(await readFile(file, 'utf8')) as CpuProfile,
+    await loadTsxSourceMaps(),
+  );
   const lines = [
     `${file}: ${totalMs.toFixed(0)} ms sampled`,
     '',

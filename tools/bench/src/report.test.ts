@@ -34,7 +34,13 @@ function results(pi: { seq: number; perSec: number; fanout: number }): BenchResu
       rawWsCpuUs: { server: same(300), clients: same(600) },
     },
     hydration: { stateBytes: 1e6, piUs: same(20_000), rawWsFetchUs: same(10_000) },
-    idle: { connections: 200, piHeapBytes: same(4096), piRssBytes: same(8192), rawWsHeapBytes: same(1024), rawWsRssBytes: same(2048) },
+    idle: {
+      connections: 200,
+      piHeapBytes: same(4096),
+      piRssBytes: same(8192),
+      rawWsHeapBytes: same(1024),
+      rawWsRssBytes: same(2048),
+    },
   };
 }
 
@@ -57,14 +63,18 @@ describe('checkTargets', () => {
 describe('formatReport', () => {
   it('lists every system with its ratio to raw-ws', () => {
     const lines = formatReport(results({ seq: 200, perSec: 12_000, fanout: 2500 }));
-    expect(lines.find((line) => line.startsWith('pi '))).toMatch(/200 \[200–200\]\s+2\.00x\s+12,000 \[12,000–12,000\]\s+0\.60x\s+83 \+ 42$/);
+    expect(lines.find((line) => line.startsWith('pi '))).toMatch(
+      /200 \[200–200\]\s+2\.00x\s+12,000 \[12,000–12,000\]\s+0\.60x\s+83 \+ 42$/,
+    );
     expect(lines.filter((line) => line.startsWith('MET'))).toHaveLength(5);
   });
 });
 
 describe('toJson', () => {
   it('flattens each figure to median, Min and Max', () => {
-    const json = toJson(results({ seq: 200, perSec: 12_000, fanout: 2500 })) as { systems: Record<string, Record<string, number>> };
+    const json = toJson(results({ seq: 200, perSec: 12_000, fanout: 2500 })) as {
+      systems: Record<string, Record<string, number>>;
+    };
     expect(json.systems['pi']).toEqual({
       seqCallUs: 200,
       seqCallUsMin: 200,

@@ -19,14 +19,19 @@ export function formatReport(results: BenchResults): string[] {
     ];
   });
   const { fanout, hydration, idle } = results;
-  const kb = (bytes: Spread) => formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 1);
-  const cpuMs = (cpu: { server: Spread; clients: Spread }) => `${(cpu.server.median / 1000).toFixed(2)} + ${(cpu.clients.median / 1000).toFixed(2)}`;
+  const kb = (bytes: Spread) =>
+    formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 1);
+  const cpuMs = (cpu: { server: Spread; clients: Spread }) =>
+    `${(cpu.server.median / 1000).toFixed(2)} + ${(cpu.clients.median / 1000).toFixed(2)}`;
   const ms = (us: Spread) => formatSpread({ median: us.median / 1000, min: us.min / 1000, max: us.max / 1000 }, 2);
   return [
     `RPC benchmark: ${results.rounds} interleaved rounds over ${results.transport === 'unix' ? 'a Unix socket' : 'loopback TCP'}, ` +
       `one server process per system, medians [min–max of round medians], ${results.durationSec.toFixed(0)} s`,
     '',
-    ...formatTable(['system', 'seq call µs', 'vs raw', '100 in flight calls/s', 'vs raw', 'CPU µs/call client + server'], rows),
+    ...formatTable(
+      ['system', 'seq call µs', 'vs raw', '100 in flight calls/s', 'vs raw', 'CPU µs/call client + server'],
+      rows,
+    ),
     '',
     `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
       times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),

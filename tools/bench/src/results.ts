@@ -69,7 +69,11 @@ export function toJson(results: BenchResults): Record<string, unknown> {
       ...flat('rawWsServerCpuUs', fanout.rawWsCpuUs.server),
       ...flat('rawWsClientsCpuUs', fanout.rawWsCpuUs.clients),
     },
-    hydration: { stateBytes: hydration.stateBytes, ...flat('piUs', hydration.piUs), ...flat('rawWsFetchUs', hydration.rawWsFetchUs) },
+    hydration: {
+      stateBytes: hydration.stateBytes,
+      ...flat('piUs', hydration.piUs),
+      ...flat('rawWsFetchUs', hydration.rawWsFetchUs),
+    },
     idleConnectionBytes: {
       connections: idle.connections,
       ...flat('piHeap', idle.piHeapBytes),

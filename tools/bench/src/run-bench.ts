@@ -91,10 +91,20 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         valueBytes: JSON.stringify(fanoutValue(1)).length,
         piUs: orZero(fanout.pi.map((r) => r.us)),
         rawWsUs: orZero(fanout.raw.map((r) => r.us)),
-        piCpuUs: { server: orZero(fanout.pi.map((r) => r.serverCpuUs)), clients: orZero(fanout.pi.map((r) => r.clientsCpuUs)) },
-        rawWsCpuUs: { server: orZero(fanout.raw.map((r) => r.serverCpuUs)), clients: orZero(fanout.raw.map((r) => r.clientsCpuUs)) },
+        piCpuUs: {
+          server: orZero(fanout.pi.map((r) => r.serverCpuUs)),
+          clients: orZero(fanout.pi.map((r) => r.clientsCpuUs)),
+        },
+        rawWsCpuUs: {
+          server: orZero(fanout.raw.map((r) => r.serverCpuUs)),
+          clients: orZero(fanout.raw.map((r) => r.clientsCpuUs)),
+        },
       },
-      hydration: { stateBytes: JSON.stringify(bulkValue()).length, piUs: orZero(hydration.pi), rawWsFetchUs: orZero(hydration.raw) },
+      hydration: {
+        stateBytes: JSON.stringify(bulkValue()).length,
+        piUs: orZero(hydration.pi),
+        rawWsFetchUs: orZero(hydration.raw),
+      },
       idle: {
         connections: IDLE_CONNECTIONS,
         piHeapBytes: orZero(idle.pi.map((m) => m.heapBytes)),

@@ -32,11 +32,16 @@ export interface SpawnOptions {
 /** Spawns `node --import tsx servers/<system>.server.ts` (tsx's loader, without its wrapper process). */
 export function spawnServer(system: SystemName, options: SpawnOptions): Promise<ServerProcess> {
   const entry = options.entry ?? fileURLToPath(new URL(`./servers/${system}.server.ts`, import.meta.url));
-  const child = spawn(process.execPath, ['--expose-gc', ...(options.nodeFlags ?? []), '--import', 'tsx', entry, options.listenOn], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', ...(options.nodeFlags ?? []), '--import', 'tsx', entry, options.listenOn],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`The ${system} server exited (${code}) before it was ready`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`The ${system} server exited (${code}) before it was ready`));
     child.once('exit', onExit);
     child.once('message', (report: ServerReport) => {
       child.off('exit', onExit);

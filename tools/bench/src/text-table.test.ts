@@ -3,12 +3,15 @@ import { formatSpread, formatTable } from './text-table';
 
 describe('formatTable', () => {
   it('aligns names left and figures right, under a rule', () => {
-    expect(formatTable(['system', 'µs'], [['pi', '120'], ['raw-ws', '7']])).toEqual([
-      'system   µs',
-      '------  ---',
-      'pi      120',
-      'raw-ws    7',
-    ]);
+    expect(
+      formatTable(
+        ['system', 'µs'],
+        [
+          ['pi', '120'],
+          ['raw-ws', '7'],
+        ],
+      ),
+    ).toEqual(['system   µs', '------  ---', 'pi      120', 'raw-ws    7']);
   });
 
   it('counts a multi-byte character as one column', () => {

@@ -15,6 +15,7 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 
 /** "median [min–max]" with a fixed number of decimals. */
 export function formatSpread(value: { median: number; min: number; max: number }, decimals = 0): string {
-  const format = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const format = (n: number) =>
+    n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return `${format(value.median)} [${format(value.min)}–${format(value.max)}]`;
 }

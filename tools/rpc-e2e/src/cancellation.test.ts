@@ -61,7 +61,11 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
   /** A second client on its own socket, which the fixture's `dropConnections` leaves alone. */
   async function otherProbe(): Promise<ProbeService> {
     served = await serveHost(kind, fixture.host);
-    other = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: false });
+    other = createRpcClient({
+      socketFactory: served.socketFactory,
+      connectionParams: { token: FIXTURE_TOKEN },
+      reconnect: false,
+    });
     return other.use(Probe);
   }
 
@@ -150,7 +154,11 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
     for (const call of calls) expect((await remoteErrorOf(call)).code).toBe('disconnected');
     await eventually(() => log.aborted.length === 2);
     expect([...log.aborted].sort()).toEqual(['a1', 'a2']);
-    await eventually(() => fixture.stats().some((stats) => stats.activeCalls === 1) && fixture.stats().every((stats) => stats.activeCalls <= 1));
+    await eventually(
+      () =>
+        fixture.stats().some((stats) => stats.activeCalls === 1) &&
+        fixture.stats().every((stats) => stats.activeCalls <= 1),
+    );
 
     other?.close();
     expect((await remoteErrorOf(survivor)).code).toBe('disconnected');
@@ -171,7 +179,11 @@ describe.each(TRANSPORTS)('cancellation over %s', (kind) => {
   it('calls while the server is down fail at once even though the client keeps retrying', async () => {
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Probe, createProbe()) });
     served = await serveHost(kind, fixture.host);
-    other = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: { minDelayMs: 5, maxDelayMs: 20 } });
+    other = createRpcClient({
+      socketFactory: served.socketFactory,
+      connectionParams: { token: FIXTURE_TOKEN },
+      reconnect: { minDelayMs: 5, maxDelayMs: 20 },
+    });
     const probe = await other.use(Probe);
     await served.stop();
     await nextValue(other.connection, (state) => state.status === 'disconnected' && state.retrying);

@@ -26,10 +26,16 @@ describe.each(TRANSPORTS)('connection state over %s', (kind) => {
     await fixture.close();
   });
 
-  async function start(reconnect: false | { minDelayMs: number; maxDelayMs: number } = { minDelayMs: 5, maxDelayMs: 40 }) {
+  async function start(
+    reconnect: false | { minDelayMs: number; maxDelayMs: number } = { minDelayMs: 5, maxDelayMs: 40 },
+  ) {
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Probe, createProbe()) });
     served = await serveHost(kind, fixture.host);
-    client = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect });
+    client = createRpcClient({
+      socketFactory: served.socketFactory,
+      connectionParams: { token: FIXTURE_TOKEN },
+      reconnect,
+    });
     const seen: ConnectionState[] = [];
     client.connection.subscribe((state) => seen.push(state));
     return { client, seen };
@@ -64,7 +70,10 @@ describe.each(TRANSPORTS)('connection state over %s', (kind) => {
     const probe = await client.use(Probe);
     fixture.host.close();
     const down = await nextValue(client.connection, (state) => state.status === 'disconnected');
-    expect(down).toMatchObject({ retrying: true, reason: { code: 'disconnected', message: expect.stringContaining('host is closed') } });
+    expect(down).toMatchObject({
+      retrying: true,
+      reason: { code: 'disconnected', message: expect.stringContaining('host is closed') },
+    });
     expect((await remoteErrorOf(probe.echo('gone', BACKGROUND_CONTEXT))).code).toBe('disconnected');
     // A closed host refuses the client's next attempt too.
     const attempts = served.attempts;
@@ -98,7 +107,11 @@ describe.each(TRANSPORTS)('connection state over %s', (kind) => {
     fixture = await startRpcFixture(kind, { provide: (registry) => registry.provide(Probe, createProbe()) });
     served = await serveHost(kind, fixture.host);
     await served.stop();
-    client = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: { minDelayMs: 5, maxDelayMs: 20 } });
+    client = createRpcClient({
+      socketFactory: served.socketFactory,
+      connectionParams: { token: FIXTURE_TOKEN },
+      reconnect: { minDelayMs: 5, maxDelayMs: 20 },
+    });
     const using = client.use(Probe);
     await nextValue(client.connection, (state) => state.status === 'disconnected' && state.retrying);
     await served.restore();

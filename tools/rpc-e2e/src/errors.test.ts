@@ -59,10 +59,14 @@ const Ghost = defineRemoteService<{ haunt(context: Context): Promise<void> }>('g
   state: {},
   events: {},
 });
-const ProbeWithExtra = defineRemoteService<{ echo(value: unknown, context: Context): Promise<unknown>; vanish(context: Context): Promise<void> }>(
-  'probe',
-  { methods: { echo: { args: [z.unknown()], result: z.unknown() }, vanish: { args: [], result: z.void() } }, state: {}, events: {} },
-);
+const ProbeWithExtra = defineRemoteService<{
+  echo(value: unknown, context: Context): Promise<unknown>;
+  vanish(context: Context): Promise<void>;
+}>('probe', {
+  methods: { echo: { args: [z.unknown()], result: z.unknown() }, vanish: { args: [], result: z.void() } },
+  state: {},
+  events: {},
+});
 const ForgedVault = defineRemoteService<{ secret(context: Context): Promise<string> }>('vault', {
   methods: { secret: { args: [], result: z.string() } },
   state: {},
@@ -133,7 +137,9 @@ describe.each(TRANSPORTS)('errors over %s', (kind) => {
     const client = await start();
     expect((await remoteErrorOf(client.use(Ghost))).code).toBe('unknown_service');
     const { channel } = await openRaw();
-    const error = await remoteErrorOf(channel.call({ target: { service: 'ghost' }, member: 'haunt', args: [], trace: {} }, undefined));
+    const error = await remoteErrorOf(
+      channel.call({ target: { service: 'ghost' }, member: 'haunt', args: [], trace: {} }, undefined),
+    );
     expect(error.code).toBe('unknown_service');
   });
 
@@ -183,7 +189,9 @@ describe.each(TRANSPORTS)('errors over %s', (kind) => {
     expect(dated.code).toBe('invalid_argument');
     const arity = await remoteErrorOf(mutate('probe.fail', { a: ['only_code'], c: '1', t: {} }));
     expect(arity.code).toBe('invalid_argument');
-    const reserved = await remoteErrorOf(mutate('probe.echo', { a: [{ constructor: { prototype: 1 } }], c: '2', t: {} }));
+    const reserved = await remoteErrorOf(
+      mutate('probe.echo', { a: [{ constructor: { prototype: 1 } }], c: '2', t: {} }),
+    );
     expect(reserved.data).toMatchObject({ kind: 'reserved_key' });
   });
 
@@ -200,7 +208,13 @@ describe.each(TRANSPORTS)('errors over %s', (kind) => {
   it('a malformed call envelope is invalid_argument', async () => {
     await start();
     const { mutate } = await openRaw();
-    for (const input of [null, { a: 'not-a-list', c: '1', t: {} }, { a: [], t: {} }, { a: [], c: '', t: {} }, { a: new Array(65).fill(0), c: '1', t: {} }]) {
+    for (const input of [
+      null,
+      { a: 'not-a-list', c: '1', t: {} },
+      { a: [], t: {} },
+      { a: [], c: '', t: {} },
+      { a: new Array(65).fill(0), c: '1', t: {} },
+    ]) {
       expect((await remoteErrorOf(mutate('probe.nothing', input))).code).toBe('invalid_argument');
     }
   });

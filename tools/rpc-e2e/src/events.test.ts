@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_CONTEXT, createContextKey, withContextValue, withTelemetryContext, type Context } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  createContextKey,
+  withContextValue,
+  withTelemetryContext,
+  type Context,
+} from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import type { RpcClient } from '@pi/transport-trpc';
 import {
@@ -138,7 +144,10 @@ describe.each(TRANSPORTS)('event delivery contexts over %s', (kind) => {
     const contexts: Context[] = [];
     remote.events.on('refreshed', (_event, context) => contexts.push(context));
     const emitter = BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'host.catalog.poll' }, (span) => {
-      catalog.events.emit({ type: 'refreshed', count: 3 }, withContextValue(EMITTER_VALUE, 'host-only', withTelemetryContext(span, BACKGROUND_CONTEXT)));
+      catalog.events.emit(
+        { type: 'refreshed', count: 3 },
+        withContextValue(EMITTER_VALUE, 'host-only', withTelemetryContext(span, BACKGROUND_CONTEXT)),
+      );
       return span;
     });
     await eventually(() => contexts.length === 1);

@@ -59,7 +59,10 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
   }
 
   /** Runs `attack` on a fresh raw socket while the bystander is served, closes the socket, and checks the host let go of it. */
-  async function underAttack(attack: (socket: RawSocket) => Promise<void>, connect: () => Promise<RawSocket> = connectRaw): Promise<void> {
+  async function underAttack(
+    attack: (socket: RawSocket) => Promise<void>,
+    connect: () => Promise<RawSocket> = connectRaw,
+  ): Promise<void> {
     round += 1;
     const socket = await connect();
     try {
@@ -90,11 +93,29 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
 
   it('a huge batch gets exactly one answer per request, each a result or a documented code; one unparseable entry fails the batch as a whole', async () => {
     const entry = fc.oneof(
-      fc.constant((id: number) => ({ id, method: 'mutation', params: { path: 'probe.echo', input: { json: { a: [id], c: `e${id}`, t: {} } } } })),
-      fc.constant((id: number) => ({ id, method: 'mutation', params: { path: 'probe.nothing', input: { json: { a: [1], c: `n${id}`, t: {} } } } })),
-      fc.tuple(wireText, fuzzJson).map(([path, input]) => (id: number) => ({ id, method: 'mutation', params: { path, input: { json: input } } })),
-      fc.constant((id: number) => ({ id, method: 'mutation', params: { path: '$rpc.invoke', input: { json: { r: `ref_${id}`, m: 'wait', a: [], c: `r${id}`, t: {} } } } })),
-      fc.constant((id: number) => ({ id, method: 'mutation', params: { path: '$rpc.cancel', input: { json: { c: `e${id + 1}` } } } })),
+      fc.constant((id: number) => ({
+        id,
+        method: 'mutation',
+        params: { path: 'probe.echo', input: { json: { a: [id], c: `e${id}`, t: {} } } },
+      })),
+      fc.constant((id: number) => ({
+        id,
+        method: 'mutation',
+        params: { path: 'probe.nothing', input: { json: { a: [1], c: `n${id}`, t: {} } } },
+      })),
+      fc
+        .tuple(wireText, fuzzJson)
+        .map(([path, input]) => (id: number) => ({ id, method: 'mutation', params: { path, input: { json: input } } })),
+      fc.constant((id: number) => ({
+        id,
+        method: 'mutation',
+        params: { path: '$rpc.invoke', input: { json: { r: `ref_${id}`, m: 'wait', a: [], c: `r${id}`, t: {} } } },
+      })),
+      fc.constant((id: number) => ({
+        id,
+        method: 'mutation',
+        params: { path: '$rpc.cancel', input: { json: { c: `e${id + 1}` } } },
+      })),
       fc.constant((id: number) => ({ id, method: 'subscription.stop' })),
     );
     await fc.assert(
@@ -103,7 +124,9 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
         if (broken) batch.push({ id: batch.length, method: 'no-such-method' });
         const frame = JSON.stringify(batch);
         expect(bytes(frame)).toBeLessThanOrEqual(MAX_PAYLOAD);
-        const answerable = batch.filter((request) => (request as { method: string }).method !== 'subscription.stop').length;
+        const answerable = batch.filter(
+          (request) => (request as { method: string }).method !== 'subscription.stop',
+        ).length;
         await underAttack(async (socket) => {
           socket.sendText(frame);
           await drain(socket);
@@ -131,25 +154,32 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
       fc.dictionary(wireText, wireText).map((data) => JSON.stringify({ method: 'connectionParams', data })),
     );
     await fc.assert(
-      fc.asyncProperty(firstFrame.filter((frame) => frame !== 'PING' && frame !== 'PONG'), async (frame) => {
-        await underAttack(async (socket) => {
-          socket.sendText(frame);
-          socket.sendText(callFrame(1, 'probe.whoAmI', []));
-          await socket.closed;
-          const sorted = sortServerFrames(socket.received);
-          expect(sorted.unexpected).toEqual([]);
-          expect(sorted.errorCodes.length).toBeGreaterThan(0);
-          expect(sorted.errorCodes.filter((code) => code !== 'invalid_argument' && code !== 'not_authorized')).toEqual([]);
-          expect(socket.received.some((received) => received.includes('"result"'))).toBe(false);
-          expect(serverFrameViolations([frame], socket.received)).toEqual([]);
-        }, openRaw);
-      }),
+      fc.asyncProperty(
+        firstFrame.filter((frame) => frame !== 'PING' && frame !== 'PONG'),
+        async (frame) => {
+          await underAttack(async (socket) => {
+            socket.sendText(frame);
+            socket.sendText(callFrame(1, 'probe.whoAmI', []));
+            await socket.closed;
+            const sorted = sortServerFrames(socket.received);
+            expect(sorted.unexpected).toEqual([]);
+            expect(sorted.errorCodes.length).toBeGreaterThan(0);
+            expect(
+              sorted.errorCodes.filter((code) => code !== 'invalid_argument' && code !== 'not_authorized'),
+            ).toEqual([]);
+            expect(socket.received.some((received) => received.includes('"result"'))).toBe(false);
+            expect(serverFrameViolations([frame], socket.received)).toEqual([]);
+          }, openRaw);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('a frame above maxPayload closes only its own connection, with 1009; a frame at the limit is served', async () => {
-    const size = fc.oneof(fc.integer({ min: -64, max: 64 }), fc.integer({ min: 65, max: 2 * MAX_PAYLOAD })).map((offset) => MAX_PAYLOAD + offset);
+    const size = fc
+      .oneof(fc.integer({ min: -64, max: 64 }), fc.integer({ min: 65, max: 2 * MAX_PAYLOAD }))
+      .map((offset) => MAX_PAYLOAD + offset);
     await fc.assert(
       fc.asyncProperty(size, fc.boolean(), async (frameSize, wellFormed) => {
         const frame = wellFormed ? echoFrameOfSize(7, frameSize) : '['.repeat(frameSize);
@@ -171,37 +201,49 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
     );
   });
 
-  it.skipIf(kind === 'loopback')('binary frames are refused with invalid_argument, one error each, and the connection stays open', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 512 }), { minLength: 1, maxLength: 6 }), async (frames) => {
-        await underAttack(async (socket) => {
-          for (const frame of frames) expect(socket.sendBytes(frame, 'binary')).toBe(true);
-          await drain(socket);
-          const sorted = sortServerFrames(socket.received);
-          expect(sorted.unexpected).toEqual([]);
-          expect(sorted.errorCodes).toEqual(frames.map(() => 'invalid_argument'));
-          expect(socket.isClosed).toBe(false);
-        });
-      }),
-      { numRuns: 20 },
-    );
-  });
+  it.skipIf(kind === 'loopback')(
+    'binary frames are refused with invalid_argument, one error each, and the connection stays open',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.uint8Array({ maxLength: 512 }), { minLength: 1, maxLength: 6 }),
+          async (frames) => {
+            await underAttack(async (socket) => {
+              for (const frame of frames) expect(socket.sendBytes(frame, 'binary')).toBe(true);
+              await drain(socket);
+              const sorted = sortServerFrames(socket.received);
+              expect(sorted.unexpected).toEqual([]);
+              expect(sorted.errorCodes).toEqual(frames.map(() => 'invalid_argument'));
+              expect(socket.isClosed).toBe(false);
+            });
+          },
+        ),
+        { numRuns: 20 },
+      );
+    },
+  );
 
-  it.skipIf(kind === 'loopback')('a text frame that is not UTF-8 closes only its own connection, with 1007', async () => {
-    const text = fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 64 }), fuzzFrame.map((frame) => new Uint8Array(Buffer.from(frame))));
-    await fc.assert(
-      fc.asyncProperty(text, async (frame) => {
-        await underAttack(async (socket) => {
-          socket.sendBytes(frame, 'text');
-          if (!isUtf8(frame)) {
-            expect((await socket.closed).code).toBe(1007);
-            return;
-          }
-          await drain(socket);
-          expect(wrongCodesFor(sortServerFrames(socket.received).errorCodes)).toEqual([]);
-        });
-      }),
-      { numRuns: 30 },
-    );
-  });
+  it.skipIf(kind === 'loopback')(
+    'a text frame that is not UTF-8 closes only its own connection, with 1007',
+    async () => {
+      const text = fc.oneof(
+        fc.uint8Array({ minLength: 1, maxLength: 64 }),
+        fuzzFrame.map((frame) => new Uint8Array(Buffer.from(frame))),
+      );
+      await fc.assert(
+        fc.asyncProperty(text, async (frame) => {
+          await underAttack(async (socket) => {
+            socket.sendBytes(frame, 'text');
+            if (!isUtf8(frame)) {
+              expect((await socket.closed).code).toBe(1007);
+              return;
+            }
+            await drain(socket);
+            expect(wrongCodesFor(sortServerFrames(socket.received).errorCodes)).toEqual([]);
+          });
+        }),
+        { numRuns: 30 },
+      );
+    },
+  );
 });

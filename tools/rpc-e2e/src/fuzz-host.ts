@@ -61,7 +61,12 @@ export async function startFuzzHost(kind: TransportKind, options: { maxPayload?:
   bystander.catalog.events.on('refreshed', () => void (refreshedEvents += 1));
   const baseline = { stats: fixture.stats(), observers: observers() };
 
-  const snapshot = () => ({ stats: fixture.stats(), observers: observers(), handlers: fixture.broker.eligibleClients(Ask.id), pending: fixture.broker.pendingCount });
+  const snapshot = () => ({
+    stats: fixture.stats(),
+    observers: observers(),
+    handlers: fixture.broker.eligibleClients(Ask.id),
+    pending: fixture.broker.pendingCount,
+  });
   let expected = { ...baseline, handlers: [] as string[], pending: 0 };
   return {
     fixture,
@@ -70,17 +75,31 @@ export async function startFuzzHost(kind: TransportKind, options: { maxPayload?:
     bystander,
     observers,
     async bystanderRound(round) {
-      expect(await bystander.probe.echo({ round, text: `round ${round}` }, BACKGROUND_CONTEXT)).toEqual({ round, text: `round ${round}` });
+      expect(await bystander.probe.echo({ round, text: `round ${round}` }, BACKGROUND_CONTEXT)).toEqual({
+        round,
+        text: `round ${round}`,
+      });
       const eventsBefore = refreshedEvents;
       await bystander.catalog.cycleThinking(BACKGROUND_CONTEXT);
       expect(await bystander.catalog.refresh(BACKGROUND_CONTEXT)).toBe(2);
-      await eventually(() => refreshedEvents > eventsBefore && jsonEquals(bystander.catalog.state.value as unknown as JsonValue, catalog.state.value as unknown as JsonValue));
+      await eventually(
+        () =>
+          refreshedEvents > eventsBefore &&
+          jsonEquals(
+            bystander.catalog.state.value as unknown as JsonValue,
+            catalog.state.value as unknown as JsonValue,
+          ),
+      );
       expect(client.connection.value.status).toBe('connected');
     },
     async backToBaseline() {
-      await eventually(() => jsonEquals(snapshot() as unknown as JsonValue, expected as unknown as JsonValue)).catch(() => {
-        throw new Error(`The host did not return to its baseline: ${JSON.stringify(snapshot())}, expected ${JSON.stringify(expected)}`);
-      });
+      await eventually(() => jsonEquals(snapshot() as unknown as JsonValue, expected as unknown as JsonValue)).catch(
+        () => {
+          throw new Error(
+            `The host did not return to its baseline: ${JSON.stringify(snapshot())}, expected ${JSON.stringify(expected)}`,
+          );
+        },
+      );
     },
     rebase() {
       expected = snapshot();

@@ -4,7 +4,8 @@ import { FIXTURE_TOKEN, wireViolations } from '@pi/test-support';
 /** The codes docs/protocol.md lists; the fixture services used by the fuzz suites declare none of their own. */
 export const DOCUMENTED_CODES: ReadonlySet<string> = new Set(Object.values(REMOTE_ERROR_CODES));
 
-export const connectionParamsFrame = (token: string = FIXTURE_TOKEN) => JSON.stringify({ method: 'connectionParams', data: { token } });
+export const connectionParamsFrame = (token: string = FIXTURE_TOKEN) =>
+  JSON.stringify({ method: 'connectionParams', data: { token } });
 
 /** A well-formed service call frame, as pi's own client would send it. */
 export function callFrame(id: number | string, path: string, args: readonly unknown[], callId = `c-${id}`): string {
@@ -63,7 +64,8 @@ export function serverFrameViolations(sent: readonly string[], received: readonl
   for (const frame of sent) {
     const parsed = parse(frame);
     for (const request of Array.isArray(parsed) ? parsed : [parsed]) {
-      if (isRecord(request) && isRecord(request['params']) && request['params']['path'] === 'probe.echo') echoIds.add(JSON.stringify(request['id']));
+      if (isRecord(request) && isRecord(request['params']) && request['params']['path'] === 'probe.echo')
+        echoIds.add(JSON.stringify(request['id']));
     }
   }
   const scanned = received.filter((frame) => {
@@ -77,7 +79,8 @@ function remoteEnvelopeOf(error: unknown): { code: string; message: string } | u
   const shape = isRecord(error) ? error['json'] : undefined;
   if (!isRecord(shape) || typeof shape['code'] !== 'number' || typeof shape['message'] !== 'string') return undefined;
   const remote = isRecord(shape['data']) ? shape['data']['remote'] : undefined;
-  if (!isRecord(remote) || typeof remote['code'] !== 'string' || typeof remote['message'] !== 'string') return undefined;
+  if (!isRecord(remote) || typeof remote['code'] !== 'string' || typeof remote['message'] !== 'string')
+    return undefined;
   return { code: remote['code'], message: remote['message'] };
 }
 

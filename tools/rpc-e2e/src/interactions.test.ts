@@ -22,7 +22,10 @@ import {
 const QUESTION: AskRequest = { question: 'Proceed?', options: ['yes', 'no'] };
 
 /** A handler that reports its context when it starts and answers only by failing once that context aborts. */
-function waitingHandler(): { started: Promise<Context>; handler: (request: AskRequest, context: Context) => Promise<AskResponse> } {
+function waitingHandler(): {
+  started: Promise<Context>;
+  handler: (request: AskRequest, context: Context) => Promise<AskResponse>;
+} {
   let started: (context: Context) => void = () => undefined;
   const startedPromise = new Promise<Context>((resolve) => (started = resolve));
   return {
@@ -42,7 +45,9 @@ describe.each(TRANSPORTS)('reverse interactions over %s', (kind) => {
   });
   afterEach(() => fixture.close());
 
-  async function handlingClient(handler: (request: AskRequest, context: Context) => Promise<AskResponse>): Promise<RpcClient> {
+  async function handlingClient(
+    handler: (request: AskRequest, context: Context) => Promise<AskResponse>,
+  ): Promise<RpcClient> {
     const client = await fixture.connect();
     const before = fixture.broker.eligibleClients('ask').length;
     client.handle(Ask, handler);
@@ -93,7 +98,9 @@ describe.each(TRANSPORTS)('reverse interactions over %s', (kind) => {
     const waiting = waitingHandler();
     await handlingClient(waiting.handler);
     const controller = new AbortController();
-    const answer = remoteErrorOf(fixture.broker.request(Ask, QUESTION, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)));
+    const answer = remoteErrorOf(
+      fixture.broker.request(Ask, QUESTION, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)),
+    );
     const context = await waiting.started;
     expect(context.abortSignal?.aborted).toBe(false);
     controller.abort();
@@ -113,7 +120,9 @@ describe.each(TRANSPORTS)('reverse interactions over %s', (kind) => {
 
   it("a handler's malformed answer is rejected with invalid_result", async () => {
     await handlingClient(async () => ({ outcome: 'selected', index: -1 }));
-    expect((await remoteErrorOf(fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT))).code).toBe('invalid_result');
+    expect((await remoteErrorOf(fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT))).code).toBe(
+      'invalid_result',
+    );
   });
 
   it('a client that reconnects serves its handlers again', async () => {
@@ -164,7 +173,9 @@ describe.each(TRANSPORTS)('interaction answers from raw clients over %s', (kind)
     await eventually(() => fixture.broker.eligibleClients('ask').length === 1);
     const answer = fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT);
     const { requestId } = await request;
-    expect((await remoteErrorOf(intruder.channel.reply({ requestId, response: { outcome: 'cancelled' } }))).code).toBe('stale_reference');
+    expect((await remoteErrorOf(intruder.channel.reply({ requestId, response: { outcome: 'cancelled' } }))).code).toBe(
+      'stale_reference',
+    );
     await asked.channel.reply({ requestId, response: { outcome: 'selected', index: 1 } });
     expect(await answer).toEqual({ outcome: 'selected', index: 1 });
   });

@@ -32,7 +32,12 @@ function asDelivered(value: unknown): unknown {
   if (prototype !== Object.prototype && prototype !== null) return value;
   const copy: Record<PropertyKey, unknown> = {};
   for (const key of Reflect.ownKeys(value)) {
-    Object.defineProperty(copy, key, { value: asDelivered((value as Record<PropertyKey, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: asDelivered((value as Record<PropertyKey, unknown>)[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

@@ -48,7 +48,11 @@ describe.each(TRANSPORTS)('limits over %s', (kind) => {
   /** Another connection to the same host, with the same limits. */
   async function connectBystander() {
     served = await serveHost(kind, fixture.host);
-    bystander = createRpcClient({ socketFactory: served.socketFactory, connectionParams: { token: FIXTURE_TOKEN }, reconnect: false });
+    bystander = createRpcClient({
+      socketFactory: served.socketFactory,
+      connectionParams: { token: FIXTURE_TOKEN },
+      reconnect: false,
+    });
     return bystander;
   }
 
@@ -80,7 +84,9 @@ describe.each(TRANSPORTS)('limits over %s', (kind) => {
     expect((await remoteErrorOf(client.use(Probe))).code).toBe('limit_exceeded');
     expect(fixture.stats()[0]?.subscriptions).toBe(1);
     await catalog.service.cycleThinking(BACKGROUND_CONTEXT);
-    expect((await nextValue(catalog.service.state, (value) => value.thinkingLevel === 'off')).thinkingLevel).toBe('off');
+    expect((await nextValue(catalog.service.state, (value) => value.thinkingLevel === 'off')).thinkingLevel).toBe(
+      'off',
+    );
 
     catalog.release();
     await eventually(() => fixture.stats()[0]?.subscriptions === 0);

@@ -36,7 +36,11 @@ export interface RawSocketServer {
 }
 
 /** Serves `host` once more over one transport, for raw sockets only; `maxPayload` as for the fixture. */
-export async function serveRawSockets(kind: TransportKind, host: RpcHost, options: { maxPayload?: number } = {}): Promise<RawSocketServer> {
+export async function serveRawSockets(
+  kind: TransportKind,
+  host: RpcHost,
+  options: { maxPayload?: number } = {},
+): Promise<RawSocketServer> {
   const opened = new Set<RawSocket>();
   const track = (socket: RawSocket) => {
     opened.add(socket);
@@ -62,7 +66,8 @@ export async function serveRawSockets(kind: TransportKind, host: RpcHost, option
     await rm(directory, { recursive: true, force: true });
   };
   return {
-    open: () => track(rawWebSocket(new WebSocket(`ws+unix://${socketPath}:/?connectionParams=1`, { perMessageDeflate: false }))),
+    open: () =>
+      track(rawWebSocket(new WebSocket(`ws+unix://${socketPath}:/?connectionParams=1`, { perMessageDeflate: false }))),
     close,
     [Symbol.asyncDispose]: close,
   };
@@ -70,7 +75,11 @@ export async function serveRawSockets(kind: TransportKind, host: RpcHost, option
 
 interface Plumbing {
   readonly received: string[];
-  readonly waiters: Set<{ accept: (frame: string) => boolean; resolve: (frame: string) => void; reject: (error: Error) => void }>;
+  readonly waiters: Set<{
+    accept: (frame: string) => boolean;
+    resolve: (frame: string) => void;
+    reject: (error: Error) => void;
+  }>;
   closedWith: { code: number; reason: string } | undefined;
 }
 
@@ -79,7 +88,11 @@ function rawSocket(
   sendText: (frame: string) => void,
   sendBytes: RawSocket['sendBytes'],
   close: () => void,
-  wire: (onOpen: () => void, onMessage: (frame: string) => void, onClose: (code: number, reason: string) => void) => void,
+  wire: (
+    onOpen: () => void,
+    onMessage: (frame: string) => void,
+    onClose: (code: number, reason: string) => void,
+  ) => void,
 ): RawSocket {
   const plumbing: Plumbing = { received: [], waiters: new Set(), closedWith: undefined };
   let markOpen: () => void = () => undefined;
@@ -98,7 +111,8 @@ function rawSocket(
     },
     (code, reason) => {
       plumbing.closedWith = { code, reason };
-      for (const waiter of plumbing.waiters) waiter.reject(new Error(`The socket closed (${code} ${reason}) before the frame came`));
+      for (const waiter of plumbing.waiters)
+        waiter.reject(new Error(`The socket closed (${code} ${reason}) before the frame came`));
       plumbing.waiters.clear();
       markClosed({ code, reason });
     },
@@ -117,7 +131,8 @@ function rawSocket(
     until: (accept) => {
       const found = plumbing.received.find(accept);
       if (found !== undefined) return Promise.resolve(found);
-      if (plumbing.closedWith !== undefined) return Promise.reject(new Error(`The socket is closed (${plumbing.closedWith.code})`));
+      if (plumbing.closedWith !== undefined)
+        return Promise.reject(new Error(`The socket is closed (${plumbing.closedWith.code})`));
       return new Promise((resolve, reject) => plumbing.waiters.add({ accept, resolve, reject }));
     },
     close,

@@ -52,7 +52,10 @@ describe.each(TRANSPORTS)('remote references over %s', (kind) => {
     const job = await remote.start('/repo', BACKGROUND_CONTEXT);
     expect(job.progress.value).toEqual({ status: 'running', indexed: 0 });
     await job.advance(40, BACKGROUND_CONTEXT);
-    expect(await nextValue(job.progress, (progress) => progress.indexed === 40)).toEqual({ status: 'running', indexed: 40 });
+    expect(await nextValue(job.progress, (progress) => progress.indexed === 40)).toEqual({
+      status: 'running',
+      indexed: 40,
+    });
     // One subscription for the service itself, one for the job's progress.
     expect(fixture.stats()).toEqual([{ activeCalls: 0, subscriptions: 2, references: 1 }]);
   });
@@ -151,16 +154,24 @@ describe.each(TRANSPORTS)('reference ids are scoped to their connection over %s'
 
   function watchError(raw: RawChannel, ref: string): Promise<RemoteErrorEnvelope> {
     return new Promise((resolve, reject) => {
-      raw.channel.watch({ ref }, { next: (frame) => reject(new Error(`a frame arrived: ${JSON.stringify(frame)}`)), error: resolve });
+      raw.channel.watch(
+        { ref },
+        { next: (frame) => reject(new Error(`a frame arrived: ${JSON.stringify(frame)}`)), error: resolve },
+      );
     });
   }
 
   it("another connection's reference id is stale_reference for every operation, and stays the owner's", async () => {
-    const started = await owner.channel.call({ target: { service: 'index' }, member: 'start', args: ['/repo'], trace: {} }, undefined);
+    const started = await owner.channel.call(
+      { target: { service: 'index' }, member: 'start', args: ['/repo'], trace: {} },
+      undefined,
+    );
     const ref = started.ref as string;
     expect(ref).toMatch(/^ref_/);
     expect((await remoteErrorOf(call(stranger, ref, 'cancel'))).code).toBe('stale_reference');
-    expect((await remoteErrorOf(stranger.mutate('$rpc.invoke', { r: ref, m: 'advance', a: [50], c: 'x1', t: {} }))).code).toBe('stale_reference');
+    expect(
+      (await remoteErrorOf(stranger.mutate('$rpc.invoke', { r: ref, m: 'advance', a: [50], c: 'x1', t: {} }))).code,
+    ).toBe('stale_reference');
     expect((await watchError(stranger, ref)).code).toBe('stale_reference');
     expect((await remoteErrorOf(stranger.channel.release(ref))).code).toBe('stale_reference');
     expect(index.jobs[0]?.progress.value).toEqual({ status: 'running', indexed: 0 });
@@ -168,8 +179,11 @@ describe.each(TRANSPORTS)('reference ids are scoped to their connection over %s'
     expect(index.jobs[0]?.progress.value).toEqual({ status: 'running', indexed: 30 });
   });
 
-  it("releasing a reference ends its watch on the client with stale_reference", async () => {
-    const started = await owner.channel.call({ target: { service: 'index' }, member: 'start', args: ['/repo'], trace: {} }, undefined);
+  it('releasing a reference ends its watch on the client with stale_reference', async () => {
+    const started = await owner.channel.call(
+      { target: { service: 'index' }, member: 'start', args: ['/repo'], trace: {} },
+      undefined,
+    );
     const ref = started.ref as string;
     const ended: string[] = [];
     const snapshot = new Promise<void>((resolve) => {
@@ -184,7 +198,9 @@ describe.each(TRANSPORTS)('reference ids are scoped to their connection over %s'
 
   it('a made-up reference id is stale_reference', async () => {
     expect((await remoteErrorOf(call(stranger, 'ref_AAAAAAAAAAAAAAAAAAAAAA', 'wait'))).code).toBe('stale_reference');
-    expect((await remoteErrorOf(stranger.mutate('$rpc.invoke', { r: 'made-up', m: 'wait', a: [], c: 'x2', t: {} }))).code).toBe('stale_reference');
+    expect(
+      (await remoteErrorOf(stranger.mutate('$rpc.invoke', { r: 'made-up', m: 'wait', a: [], c: 'x2', t: {} }))).code,
+    ).toBe('stale_reference');
     expect((await watchError(stranger, 'ref_madeup')).code).toBe('stale_reference');
   });
 });

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BACKGROUND_CONTEXT, type Context, createContextKey, withAbortSignal, withContextValue, withTelemetryContext } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  type Context,
+  createContextKey,
+  withAbortSignal,
+  withContextValue,
+  withTelemetryContext,
+} from '@pi/context';
 import { installInMemoryTelemetry } from '@pi/context/testing';
 import { defineRemoteService } from '@pi/remote';
 import { createRpcClient, type RpcClient, type SocketFactory } from '@pi/transport-trpc';
@@ -32,7 +39,11 @@ const Crasher = defineRemoteService<{ crash(context: Context): Promise<void> }>(
 });
 
 /** Sends text frames in order once the socket opens; resolves with every frame received until `done` holds. */
-function exchange(factory: SocketFactory, frames: readonly string[], done: (received: string[]) => boolean): Promise<string[]> {
+function exchange(
+  factory: SocketFactory,
+  frames: readonly string[],
+  done: (received: string[]) => boolean,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const received: string[] = [];
     const socket = factory();
@@ -49,7 +60,8 @@ function exchange(factory: SocketFactory, frames: readonly string[], done: (rece
 }
 
 const replyTo = (id: number) => (received: string[]) => received.some((frame) => frame.startsWith(`{"id":${id},`));
-const mutation = (id: number, path: string, input: unknown) => JSON.stringify({ id, method: 'mutation', params: { path, input: { json: input } } });
+const mutation = (id: number, path: string, input: unknown) =>
+  JSON.stringify({ id, method: 'mutation', params: { path, input: { json: input } } });
 
 describe.each(TRANSPORTS)('security over %s', (kind) => {
   let fixture: RpcFixture;
@@ -78,7 +90,10 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
     return served;
   }
 
-  function client(connectionParams: Record<string, string>, reconnect: false | { minDelayMs: number; maxDelayMs: number } = false): RpcClient {
+  function client(
+    connectionParams: Record<string, string>,
+    reconnect: false | { minDelayMs: number; maxDelayMs: number } = false,
+  ): RpcClient {
     if (served === undefined) throw new Error('start() first');
     const created = createRpcClient({ socketFactory: served.socketFactory, connectionParams, reconnect });
     clients.push(created);
@@ -92,7 +107,11 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
     const transport = await start();
     const refused = client(params, { minDelayMs: 0, maxDelayMs: 0 });
     expect((await remoteErrorOf(refused.whenConnected())).code).toBe('not_authorized');
-    expect(refused.connection.value).toMatchObject({ status: 'disconnected', retrying: false, reason: { code: 'not_authorized' } });
+    expect(refused.connection.value).toMatchObject({
+      status: 'disconnected',
+      retrying: false,
+      reason: { code: 'not_authorized' },
+    });
     expect((await remoteErrorOf(refused.use(Probe))).code).toBe('not_authorized');
     // A retry would be due after a 0 ms backoff timer, which was scheduled before this one.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -116,7 +135,13 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
 
   it('connection params cannot choose the client id or the principal', async () => {
     await start();
-    const forged = { token: FIXTURE_TOKEN, clientId: 'forged', principal: 'root', 'pi.client-id': 'forged', 'pi.caller-identity': 'root' };
+    const forged = {
+      token: FIXTURE_TOKEN,
+      clientId: 'forged',
+      principal: 'root',
+      'pi.client-id': 'forged',
+      'pi.caller-identity': 'root',
+    };
     const probe = await client(forged).use(Probe);
     const me = await probe.whoAmI(BACKGROUND_CONTEXT);
     expect(me.principal).toBe('fixture-user');
@@ -127,7 +152,11 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
   it('a "__proto__" in connection params forges nothing', async () => {
     const transport = await start();
     const params = `{"method":"connectionParams","data":{"token":"${FIXTURE_TOKEN}","__proto__":{"principal":"root","clientId":"forged"}}}`;
-    const received = await exchange(transport.socketFactory, [params, mutation(1, 'probe.whoAmI', { a: [], c: '1', t: {} })], replyTo(1));
+    const received = await exchange(
+      transport.socketFactory,
+      [params, mutation(1, 'probe.whoAmI', { a: [], c: '1', t: {} })],
+      replyTo(1),
+    );
     const reply = JSON.parse(received.find((frame) => frame.startsWith('{"id":1,')) ?? '{}');
     // Either the connection is refused, or it runs as the authenticated caller; never as the forged one.
     if (reply.error === undefined) expect(reply.result.data.json.value).toMatchObject({ principal: 'fixture-user' });
@@ -151,7 +180,9 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
       ],
       (frames) => replyTo(1)(frames) && replyTo(2)(frames),
     );
-    const [first, second] = [1, 2].map((id) => JSON.parse(received.find((frame) => frame.startsWith(`{"id":${id},`)) ?? '{}'));
+    const [first, second] = [1, 2].map((id) =>
+      JSON.parse(received.find((frame) => frame.startsWith(`{"id":${id},`)) ?? '{}'),
+    );
     expect(first.result.data.json.value).toMatchObject({ principal: 'fixture-user' });
     expect(first.result.data.json.value.clientId).not.toBe('forged');
     expect(second.error.json.data.remote.code).toBe('invalid_argument');
@@ -162,17 +193,25 @@ describe.each(TRANSPORTS)('security over %s', (kind) => {
     try {
       await start();
       const session = await fixture.connect();
-      const [probe, catalog, crasher] = [await session.use(Probe), await session.use(Catalog), await session.use(Crasher)];
+      const [probe, catalog, crasher] = [
+        await session.use(Probe),
+        await session.use(Catalog),
+        await session.use(Crasher),
+      ];
       const controller = new AbortController();
       const rich = withContextValue(SECRET_KEY, CONTEXT_SECRET, withAbortSignal(controller.signal, BACKGROUND_CONTEXT));
       await BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'ui.session' }, async (span) => {
         const context = withTelemetryContext(span, rich);
-        expect(await probe.echo({ nested: [1, 'two', { three: null }] }, context)).toEqual({ nested: [1, 'two', { three: null }] });
+        expect(await probe.echo({ nested: [1, 'two', { three: null }] }, context)).toEqual({
+          nested: [1, 'two', { three: null }],
+        });
         await probe.nothing(context);
         await catalog.select({ provider: 'local', modelId: 'small' }, context);
         await catalog.cycleThinking(context);
         expect(await catalog.refresh(context)).toBe(2);
-        expect((await remoteErrorOf(catalog.select({ provider: 'none', modelId: 'x' }, context))).code).toBe('unknown_model');
+        expect((await remoteErrorOf(catalog.select({ provider: 'none', modelId: 'x' }, context))).code).toBe(
+          'unknown_model',
+        );
         expect((await remoteErrorOf(crasher.crash(context))).code).toBe('internal');
         expect((await remoteErrorOf(probe.badResult(context))).code).toBe('invalid_result');
       });

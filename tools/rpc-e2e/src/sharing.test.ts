@@ -13,10 +13,11 @@ import {
   abortableContext,
 } from '@pi/test-support';
 
-
 /** Subscription frames a client sent for the catalog's watch, as tRPC frames carry them. */
 function catalogWatchFrames(fixture: RpcFixture): string[] {
-  return fixture.frames.sent.filter((frame) => frame.includes('"method":"subscription"') && frame.includes('"catalog.$watch"'));
+  return fixture.frames.sent.filter(
+    (frame) => frame.includes('"method":"subscription"') && frame.includes('"catalog.$watch"'),
+  );
 }
 
 describe.each(TRANSPORTS)('shared proxies over %s', (kind) => {
@@ -36,7 +37,11 @@ describe.each(TRANSPORTS)('shared proxies over %s', (kind) => {
 
   it('concurrent consumers of one token share one proxy, one replica and one subscription', async () => {
     const client = await fixture.connect();
-    const [first, second, lease] = await Promise.all([client.use(Catalog), client.use(Catalog), client.acquire(Catalog)]);
+    const [first, second, lease] = await Promise.all([
+      client.use(Catalog),
+      client.use(Catalog),
+      client.acquire(Catalog),
+    ]);
     expect(second).toBe(first);
     expect(lease.service).toBe(first);
     expect(second.state).toBe(first.state);

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { Catalog, Probe, TRANSPORTS, createCatalog, createProbe, nextValue, startRpcFixture, type RpcFixture } from '@pi/test-support';
+import {
+  Catalog,
+  Probe,
+  TRANSPORTS,
+  createCatalog,
+  createProbe,
+  nextValue,
+  startRpcFixture,
+  type RpcFixture,
+} from '@pi/test-support';
 
 describe.each(TRANSPORTS)('smoke over %s', (kind) => {
   let fixture: RpcFixture;
@@ -8,10 +17,12 @@ describe.each(TRANSPORTS)('smoke over %s', (kind) => {
 
   it('calls, watches and replicates', async () => {
     const catalog = createCatalog();
-    fixture = await startRpcFixture(kind, { provide: (registry) => {
-      registry.provide(Catalog, catalog);
-      registry.provide(Probe, createProbe());
-    } });
+    fixture = await startRpcFixture(kind, {
+      provide: (registry) => {
+        registry.provide(Catalog, catalog);
+        registry.provide(Probe, createProbe());
+      },
+    });
     const client = await fixture.connect();
     const probe = await client.use(Probe);
     expect(await probe.echo({ a: [1, 'x', null] }, BACKGROUND_CONTEXT)).toEqual({ a: [1, 'x', null] });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_CONTEXT, createContextKey, withAbortSignal, withContextValue, withTelemetryContext, type Context } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  createContextKey,
+  withAbortSignal,
+  withContextValue,
+  withTelemetryContext,
+  type Context,
+} from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import type { RpcClient } from '@pi/transport-trpc';
 import {
@@ -25,7 +32,10 @@ function levelWriter(catalog: HostCatalog): () => void {
   let count = 0;
   return () => {
     count += 1;
-    catalog.state.set({ ...catalog.state.value, thinkingLevel: LEVELS[count % LEVELS.length] ?? 'off' }, BACKGROUND_CONTEXT);
+    catalog.state.set(
+      { ...catalog.state.value, thinkingLevel: LEVELS[count % LEVELS.length] ?? 'off' },
+      BACKGROUND_CONTEXT,
+    );
   };
 }
 
@@ -122,7 +132,11 @@ describe.each(TRANSPORTS)('replicated state over %s', (kind) => {
     remote.state.subscribe((value) => immediate.push(value));
     expect(remote.state.value.thinkingLevel).toBe('high');
     expect(immediate.map((value) => value.thinkingLevel)).toEqual(['high']);
-    expect(client.connection.value).toMatchObject({ status: 'disconnected', retrying: false, reason: { code: 'disconnected' } });
+    expect(client.connection.value).toMatchObject({
+      status: 'disconnected',
+      retrying: false,
+      reason: { code: 'disconnected' },
+    });
   });
 
   it('subscribing and releasing, then disconnecting, leave no subscription on the server', async () => {
@@ -159,7 +173,10 @@ describe.each(TRANSPORTS)('state after a reconnect over %s', (kind) => {
     await served.stop();
     await nextValue(client.connection, (state) => state.status === 'disconnected');
     catalog.state.set({ ...catalog.state.value, thinkingLevel: 'low' }, BACKGROUND_CONTEXT);
-    catalog.state.set({ ...catalog.state.value, selected: { provider: 'local', modelId: 'small' } }, BACKGROUND_CONTEXT);
+    catalog.state.set(
+      { ...catalog.state.value, selected: { provider: 'local', modelId: 'small' } },
+      BACKGROUND_CONTEXT,
+    );
     expect(remote.state.value.thinkingLevel).toBe('high');
     expect(client.connection.value.status).not.toBe('connected');
 
@@ -204,7 +221,11 @@ describe.each(TRANSPORTS)('state delivery contexts over %s', (kind) => {
     const contexts: Context[] = [];
     remote.state.subscribe((_value, context) => contexts.push(context));
     const setter = BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'host.models.write' }, (span) => {
-      const context = withContextValue(SETTER_VALUE, 'host-only', withAbortSignal(new AbortController().signal, withTelemetryContext(span, BACKGROUND_CONTEXT)));
+      const context = withContextValue(
+        SETTER_VALUE,
+        'host-only',
+        withAbortSignal(new AbortController().signal, withTelemetryContext(span, BACKGROUND_CONTEXT)),
+      );
       catalog.state.set({ ...catalog.state.value, refresh: 'done' }, context);
       return span;
     });
@@ -233,7 +254,10 @@ describe.each(TRANSPORTS)('state delivery contexts over %s', (kind) => {
 
   it('the immediate subscribe callback runs under the hydration context, not the source of the value', async () => {
     const setter = BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'host.models.write' }, (span) => {
-      catalog.state.set({ ...catalog.state.value, thinkingLevel: 'low' }, withTelemetryContext(span, BACKGROUND_CONTEXT));
+      catalog.state.set(
+        { ...catalog.state.value, thinkingLevel: 'low' },
+        withTelemetryContext(span, BACKGROUND_CONTEXT),
+      );
       return span;
     });
     const opener = BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'ui.picker.open' }, (span) => span);

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { BACKGROUND_CONTEXT, type Context, withAbortSignal, withTelemetryContext } from '@pi/context';
 import { installInMemoryTelemetry, type FinishedSpan, type InMemoryTelemetry } from '@pi/context/testing';
 import { RemoteError, defineRemoteService } from '@pi/remote';
-import { TRANSPORTS, openRawChannel, remoteErrorOf, serveHost, startRpcFixture, type HostTransport, type RpcFixture } from '@pi/test-support';
+import {
+  TRANSPORTS,
+  openRawChannel,
+  remoteErrorOf,
+  serveHost,
+  startRpcFixture,
+  type HostTransport,
+  type RpcFixture,
+} from '@pi/test-support';
 
 /** A service that opens its own span under the context it was given, as the spec's refresh does. */
 interface TracedService {
@@ -77,7 +85,11 @@ describe.each(TRANSPORTS)('telemetry over %s', (kind) => {
     telemetry.reset();
     const root = BACKGROUND_CONTEXT.telemetryContext;
     await Promise.all(
-      ['a', 'b'].map((label) => root.startSpan({ name: `ui.${label}` }, (span) => remote.work(label, withTelemetryContext(span, BACKGROUND_CONTEXT)))),
+      ['a', 'b'].map((label) =>
+        root.startSpan({ name: `ui.${label}` }, (span) =>
+          remote.work(label, withTelemetryContext(span, BACKGROUND_CONTEXT)),
+        ),
+      ),
     );
     const spans = telemetry.spans();
     for (const label of ['a', 'b']) {
@@ -97,7 +109,10 @@ describe.each(TRANSPORTS)('telemetry over %s', (kind) => {
     expect(error.code).toBe('not_allowed');
     const spans = telemetry.spans();
     expect(byName(spans, 'rpc.client traced.refuse').status).toBe('error');
-    expect(byName(spans, 'rpc.server traced.refuse')).toMatchObject({ status: 'error', traceId: byName(spans, 'ui.refuse').traceId });
+    expect(byName(spans, 'rpc.server traced.refuse')).toMatchObject({
+      status: 'error',
+      traceId: byName(spans, 'ui.refuse').traceId,
+    });
   });
 
   it('a call without a telemetry parent starts a fresh trace on the server, not a shared one', async () => {
@@ -115,7 +130,11 @@ describe.each(TRANSPORTS)('telemetry over %s', (kind) => {
     served = await serveHost(kind, fixture.host);
     using raw = await openRawChannel(served.socketFactory);
     telemetry.reset();
-    for (const t of [{ traceparent: 'garbage' }, { traceparent: '00-' + '0'.repeat(32) + '-' + '0'.repeat(16) + '-01' }, { tracestate: 'x=1' }]) {
+    for (const t of [
+      { traceparent: 'garbage' },
+      { traceparent: '00-' + '0'.repeat(32) + '-' + '0'.repeat(16) + '-01' },
+      { tracestate: 'x=1' },
+    ]) {
       expect(await raw.mutate('traced.work', { a: ['raw'], c: '1', t })).toEqual({ value: 'worked raw' });
     }
     const servers = telemetry.spans().filter((span) => span.name === 'rpc.server traced.work');

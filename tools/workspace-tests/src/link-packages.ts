@@ -36,7 +36,9 @@ export async function workspacePackages(root: string): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf-8')) as { workspaces?: string[] };
   const found: string[] = [];
   for (const pattern of manifest.workspaces ?? []) found.push(...(await expand(root, pattern.split('/'))));
-  const withManifest = await Promise.all(found.map(async (dir) => ((await isFile(join(dir, 'package.json'))) ? dir : undefined)));
+  const withManifest = await Promise.all(
+    found.map(async (dir) => ((await isFile(join(dir, 'package.json'))) ? dir : undefined)),
+  );
   return withManifest.filter((dir): dir is string => dir !== undefined);
 }
 

@@ -12,7 +12,9 @@ export interface ToolRun {
 /** The entry script of an installed package's command, read from its package.json `bin`. */
 function binScript(packageName: string, command: string): string {
   const packageDir = join(workspaceRoot, 'node_modules', packageName);
-  const { bin } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf-8')) as { bin: Record<string, string> };
+  const { bin } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf-8')) as {
+    bin: Record<string, string>;
+  };
   const script = bin[command];
   if (!script) throw new Error(`${packageName} has no "${command}" command`);
   return join(packageDir, script);

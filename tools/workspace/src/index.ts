@@ -1,3 +1,8 @@
 export { pluginGenerator } from './plugin/generator';
 export { type HostFacet, type PluginProjectKind, hostFacets, pluginProjectTags } from './plugin/facets';
-export { type PluginGeneratorSchema, type PluginOptions, PluginOptionsError, normalizePluginOptions } from './plugin/options';
+export {
+  type PluginGeneratorSchema,
+  type PluginOptions,
+  PluginOptionsError,
+  normalizePluginOptions,
+} from './plugin/options';

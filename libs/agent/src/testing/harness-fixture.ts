@@ -15,7 +15,11 @@ export interface SessionDirectory {
 
 export async function createSessionDirectory(): Promise<SessionDirectory> {
   const dir = await mkdtemp(join(tmpdir(), 'pi-agent-'));
-  return { dir, file: join(dir, 'sessions', 'test-session.jsonl'), remove: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    file: join(dir, 'sessions', 'test-session.jsonl'),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface TestHarnessSetup {
@@ -34,7 +38,10 @@ export function testHarnessOptions(setup: TestHarnessSetup): HarnessOptions {
   const first = setup.providers?.[0];
   const firstModel = first?.models()[0];
   const settings = setup.settings ?? {
-    current: { model: first && firstModel ? { provider: first.id, modelId: firstModel.modelId } : null, thinkingLevel: 'off' },
+    current: {
+      model: first && firstModel ? { provider: first.id, modelId: firstModel.modelId } : null,
+      thinkingLevel: 'off',
+    },
   };
   return {
     file: setup.file,

@@ -8,4 +8,9 @@ export {
   type SessionDirectory,
   type TestHarnessSetup,
 } from './harness-fixture';
-export { createScriptedProvider, type ScriptStep, type ScriptedProvider, type ScriptedProviderOptions } from './scripted-provider';
+export {
+  createScriptedProvider,
+  type ScriptStep,
+  type ScriptedProvider,
+  type ScriptedProviderOptions,
+} from './scripted-provider';

@@ -1,5 +1,11 @@
 import type { Context } from '@pi/context';
-import { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent, type ProviderRequest } from '../provider';
+import {
+  ProviderError,
+  type ModelProvider,
+  type ModelSpec,
+  type ProviderEvent,
+  type ProviderRequest,
+} from '../provider';
 
 /** One step of a scripted answer: an event to stream, a pause until a promise settles, or a failure. */
 export type ScriptStep = ProviderEvent | { type: 'wait'; until: Promise<unknown> } | { type: 'fail'; error: Error };
@@ -23,7 +29,12 @@ export interface ScriptedProviderOptions {
  */
 export function createScriptedProvider(options: ScriptedProviderOptions): ScriptedProvider {
   const id = options.id ?? 'scripted';
-  const models: ModelSpec[] = (options.modelIds ?? ['model-a']).map((modelId) => ({ provider: id, modelId, name: modelId, reasoning: false }));
+  const models: ModelSpec[] = (options.modelIds ?? ['model-a']).map((modelId) => ({
+    provider: id,
+    modelId,
+    name: modelId,
+    reasoning: false,
+  }));
   const requests: Array<{ request: ProviderRequest; context: Context }> = [];
   let next = 0;
   return {
@@ -59,7 +70,13 @@ async function untilSettledOrAborted(promise: Promise<unknown>, context: Context
   });
   try {
     throwIfAborted(context);
-    await Promise.race([promise.then(() => undefined, () => undefined), aborted]);
+    await Promise.race([
+      promise.then(
+        () => undefined,
+        () => undefined,
+      ),
+      aborted,
+    ]);
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

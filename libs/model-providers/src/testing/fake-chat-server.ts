@@ -16,7 +16,11 @@ export interface FakeChatServer {
   close(): Promise<void>;
 }
 
-export type FakeChatHandler = (request: RecordedRequest, response: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type FakeChatHandler = (
+  request: RecordedRequest,
+  response: ServerResponse,
+  raw: IncomingMessage,
+) => void | Promise<void>;
 
 /** A local HTTP server on 127.0.0.1:0 whose handler writes the real wire bytes (SSE or error bodies). */
 export async function startFakeChatServer(handler: FakeChatHandler): Promise<FakeChatServer> {
@@ -26,7 +30,12 @@ export async function startFakeChatServer(handler: FakeChatHandler): Promise<Fak
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
     raw.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = { method: raw.method ?? '', url: raw.url ?? '', headers: raw.headers, body: text === '' ? null : JSON.parse(text) };
+      const recorded: RecordedRequest = {
+        method: raw.method ?? '',
+        url: raw.url ?? '',
+        headers: raw.headers,
+        body: text === '' ? null : JSON.parse(text),
+      };
       requests.push(recorded);
       void Promise.resolve(handler(recorded, response, raw)).catch(() => response.destroy());
     });
@@ -46,7 +55,11 @@ export async function startFakeChatServer(handler: FakeChatHandler): Promise<Fak
 
 /** Starts an SSE response with the headers OpenAI sends. */
 export function beginEventStream(response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
 }
 
 /** One `data:` event of a streamed chat completion carrying choice 0. */

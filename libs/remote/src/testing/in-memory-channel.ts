@@ -86,7 +86,10 @@ export class InMemoryChannel implements RemoteChannel {
   /** The connection drops: the endpoint closes and the client sees `disconnected`. */
   disconnect(): void {
     this.endpoint.close();
-    this.connection.set({ status: 'disconnected', reason: { code: 'disconnected', message: 'dropped' }, retrying: false }, BACKGROUND_CONTEXT);
+    this.connection.set(
+      { status: 'disconnected', reason: { code: 'disconnected', message: 'dropped' }, retrying: false },
+      BACKGROUND_CONTEXT,
+    );
   }
 
   get activeWatches(): number {

@@ -43,14 +43,19 @@ export const Notes = defineRemoteService<NotesService>('notes', {
   },
   state: { state: z.object({ notes: z.array(z.string()) }) },
   events: {
-    events: z.discriminatedUnion('type', [z.object({ type: z.literal('added'), text: z.string() }), z.object({ type: z.literal('cleared') })]),
+    events: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('added'), text: z.string() }),
+      z.object({ type: z.literal('cleared') }),
+    ]),
   },
 });
 
 export type NotesProvider = NotesService & {
   readonly state: AuthoritativeState<NotesState>;
   readonly events: AuthoritativeEvents<NotesEvent>;
-  readonly jobs: Array<ExportJob & { readonly progress: AuthoritativeState<{ done: boolean }>; readonly settled: Promise<void> }>;
+  readonly jobs: Array<
+    ExportJob & { readonly progress: AuthoritativeState<{ done: boolean }>; readonly settled: Promise<void> }
+  >;
 };
 
 export function createNotes(): NotesProvider {
@@ -71,7 +76,9 @@ export function createNotes(): NotesProvider {
     },
     block(context) {
       return new Promise((resolve) => {
-        context.abortSignal?.addEventListener('abort', () => resolve(String((context.abortSignal?.reason as Error | undefined)?.message)));
+        context.abortSignal?.addEventListener('abort', () =>
+          resolve(String((context.abortSignal?.reason as Error | undefined)?.message)),
+        );
       });
     },
     async export() {

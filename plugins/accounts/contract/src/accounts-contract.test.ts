@@ -1,6 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
-import { Accounts, Credentials, accountsPlugin, apiKeySchema, isProviderId, providerIdSchema, type AccountsService } from './index';
+import {
+  Accounts,
+  Credentials,
+  accountsPlugin,
+  apiKeySchema,
+  isProviderId,
+  providerIdSchema,
+  type AccountsService,
+} from './index';
 
 describe('the accounts contract', () => {
   it('describes a plugin with a session facet only, so presentations never load credential code', () => {
@@ -28,7 +36,8 @@ describe('the accounts contract', () => {
   it('accepts provider ids that are safe JSON keys and rejects the rest', () => {
     expect(providerIdSchema.safeParse('openrouter').success).toBe(true);
     expect(providerIdSchema.safeParse('my-vllm.local').success).toBe(true);
-    for (const bad of ['', 'OpenAI', '../x', 'a b', 'x'.repeat(65)]) expect(providerIdSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['', 'OpenAI', '../x', 'a b', 'x'.repeat(65)])
+      expect(providerIdSchema.safeParse(bad).success).toBe(false);
     expect(isProviderId('__proto__')).toBe(false);
   });
 

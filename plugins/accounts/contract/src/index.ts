@@ -7,4 +7,11 @@ export {
   type CredentialStore,
   type CredentialStoreErrorCode,
 } from './credential-store';
-export { Accounts, accountsStateSchema, apiKeySchema, type AccountSummary, type AccountsService, type AccountsState } from './accounts-service';
+export {
+  Accounts,
+  accountsStateSchema,
+  apiKeySchema,
+  type AccountSummary,
+  type AccountsService,
+  type AccountsState,
+} from './accounts-service';

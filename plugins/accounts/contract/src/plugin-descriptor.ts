@@ -6,6 +6,7 @@ export const ACCOUNTS_PLUGIN_ID = '@pi/accounts';
 /** What every host knows about @pi/accounts without loading it: credentials live in the session only. */
 export const accountsPlugin: PluginDescriptor = Object.freeze({
   id: ACCOUNTS_PLUGIN_ID,
-  description: 'Provider credentials: a local credential store and a remote façade that shows which providers have a key',
+  description:
+    'Provider credentials: a local credential store and a remote façade that shows which providers have a key',
   facets: Object.freeze(['session'] as const),
 });

@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 export const PROVIDER_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
-export const providerIdSchema = z.string().regex(PROVIDER_ID_PATTERN, 'A provider id is lower-case letters, digits, ".", "-" or "_" (at most 64)');
+export const providerIdSchema = z
+  .string()
+  .regex(PROVIDER_ID_PATTERN, 'A provider id is lower-case letters, digits, ".", "-" or "_" (at most 64)');
 
 export function isProviderId(value: string): boolean {
   return PROVIDER_ID_PATTERN.test(value);

@@ -9,7 +9,10 @@ export function toAccountsError(cause: unknown): unknown {
   if (!(cause instanceof CredentialStoreError)) return cause;
   switch (cause.code) {
     case 'unreadable':
-      return new RemoteError('unavailable', 'The credential store cannot be read; fix or remove the credentials file in the pi config directory');
+      return new RemoteError(
+        'unavailable',
+        'The credential store cannot be read; fix or remove the credentials file in the pi config directory',
+      );
     case 'unwritable':
       return new RemoteError('unavailable', 'The credential store cannot be written');
     case 'invalid_provider':

@@ -7,7 +7,15 @@ import { BACKGROUND_CONTEXT } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import type { CodingAgentSessionPluginContext } from '@pi/host-session';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import { TRANSPORTS, eventually, openRawChannel, remoteErrorOf, serveHost, wireViolations, type HostTransport } from '@pi/test-support';
+import {
+  TRANSPORTS,
+  eventually,
+  openRawChannel,
+  remoteErrorOf,
+  serveHost,
+  wireViolations,
+  type HostTransport,
+} from '@pi/test-support';
 import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
 import { sessionFacet } from './index';
 
@@ -35,9 +43,12 @@ function providerPlugin(onActivate: (credentials: CredentialStore) => void) {
 /** Everything this process wrote to the console or its standard streams while the test ran. */
 function captureLogs(): { text(): string; restore(): void } {
   const lines: string[] = [];
-  const record = (...args: unknown[]) => void lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+  const record = (...args: unknown[]) =>
+    void lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
   const spies = [
-    ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) => vi.spyOn(console, method).mockImplementation(record)),
+    ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(record),
+    ),
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
   ];
@@ -52,7 +63,10 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
   const clients: RpcClient[] = [];
 
   const connect = async () => {
-    const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TEST_SESSION_TOKEN } });
+    const client = createRpcClient({
+      socketFactory: transport.socketFactory,
+      connectionParams: { token: TEST_SESSION_TOKEN },
+    });
     clients.push(client);
     await client.whenConnected();
     return client;
@@ -140,7 +154,9 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
   it('never lets a peer reach the local credential store', async () => {
     using raw = await openRawChannel(transport.socketFactory, { token: TEST_SESSION_TOKEN });
     await credentials.set('openrouter', SECRET);
-    expect((await remoteErrorOf(raw.mutate('credentials.get', { a: ['openrouter'], c: '1' }))).code).toBe('unknown_service');
+    expect((await remoteErrorOf(raw.mutate('credentials.get', { a: ['openrouter'], c: '1' }))).code).toBe(
+      'unknown_service',
+    );
     expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
   });
 

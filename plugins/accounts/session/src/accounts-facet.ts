@@ -52,6 +52,10 @@ export function accountsSessionFacet(context: CodingAgentSessionPluginContext): 
       if (facadeWrites === 0) void quietly(projection.publish(BACKGROUND_CONTEXT));
     }),
   );
-  context.providers.onRebuild((providers) => void quietly(projection.setKnownProviders(providers.keys(), BACKGROUND_CONTEXT)));
-  context.onActivate(() => quietly(projection.setKnownProviders(context.providers.current().keys(), BACKGROUND_CONTEXT)));
+  context.providers.onRebuild(
+    (providers) => void quietly(projection.setKnownProviders(providers.keys(), BACKGROUND_CONTEXT)),
+  );
+  context.onActivate(() =>
+    quietly(projection.setKnownProviders(context.providers.current().keys(), BACKGROUND_CONTEXT)),
+  );
 }

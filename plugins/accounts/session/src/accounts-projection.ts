@@ -15,7 +15,10 @@ export interface AccountsProjection {
  * serializes its operations, so the newest publish reads the newest file; an older publish that finishes
  * later is dropped instead of overwriting it.
  */
-export function accountsProjection(store: CredentialStore, state: MutableRemoteState<AccountsState>): AccountsProjection {
+export function accountsProjection(
+  store: CredentialStore,
+  state: MutableRemoteState<AccountsState>,
+): AccountsProjection {
   let known: string[] = [];
   let sequence = 0;
 

@@ -28,7 +28,8 @@ export function parseCredentialsDocument(text: string): CredentialsDocument {
     throw new CredentialStoreError('unreadable', 'The credentials file is not valid JSON');
   }
   const parsed = documentSchema.safeParse(json);
-  if (!parsed.success) throw new CredentialStoreError('unreadable', 'The credentials file is not a version 1 credentials document');
+  if (!parsed.success)
+    throw new CredentialStoreError('unreadable', 'The credentials file is not a version 1 credentials document');
   return parsed.data;
 }
 

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { CredentialStoreError, isProviderId, type CredentialStore } from '@pi/accounts-contract';
-import { emptyDocument, parseCredentialsDocument, serializeCredentialsDocument, type CredentialsDocument } from './credentials-document';
+import {
+  emptyDocument,
+  parseCredentialsDocument,
+  serializeCredentialsDocument,
+  type CredentialsDocument,
+} from './credentials-document';
 import { serialQueue, writeFileAtomic } from '@pi/atomic-file';
 
 export const CREDENTIALS_FILE_MODE = 0o600;
@@ -28,7 +33,11 @@ export function createFileCredentialStore(path: string): CredentialStore {
 
   const write = async (document: CredentialsDocument): Promise<void> => {
     try {
-      await writeFileAtomic(path, serializeCredentialsDocument(document), { fileMode: CREDENTIALS_FILE_MODE, directoryMode: CREDENTIALS_DIRECTORY_MODE, tightenDirectory: true });
+      await writeFileAtomic(path, serializeCredentialsDocument(document), {
+        fileMode: CREDENTIALS_FILE_MODE,
+        directoryMode: CREDENTIALS_DIRECTORY_MODE,
+        tightenDirectory: true,
+      });
     } catch {
       throw new CredentialStoreError('unwritable', 'The credentials file cannot be written');
     }
@@ -51,7 +60,8 @@ export function createFileCredentialStore(path: string): CredentialStore {
     set: (provider, credential) =>
       serial(async () => {
         checkProvider(provider);
-        if (typeof credential !== 'string' || credential.length === 0) throw new CredentialStoreError('invalid_credential', 'A credential is a non-empty string');
+        if (typeof credential !== 'string' || credential.length === 0)
+          throw new CredentialStoreError('invalid_credential', 'A credential is a non-empty string');
         const document = await read();
         await write({ ...document, providers: { ...document.providers, [provider]: { apiKey: credential } } });
       }),
@@ -75,5 +85,6 @@ export function createFileCredentialStore(path: string): CredentialStore {
 }
 
 function checkProvider(provider: string): void {
-  if (!isProviderId(provider)) throw new CredentialStoreError('invalid_provider', 'A provider id is lower-case letters, digits, ".", "-" or "_"');
+  if (!isProviderId(provider))
+    throw new CredentialStoreError('invalid_provider', 'A provider id is lower-case letters, digits, ".", "-" or "_"');
 }

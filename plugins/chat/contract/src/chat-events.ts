@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { assistantTranscriptEntrySchema, runOutcomeKindSchema, type AssistantTranscriptEntry, type RunOutcomeKind } from './transcript';
+import {
+  assistantTranscriptEntrySchema,
+  runOutcomeKindSchema,
+  type AssistantTranscriptEntry,
+  type RunOutcomeKind,
+} from './transcript';
 
 /**
  * Streaming is split into segments: one per assistant message of a run, numbered from 0 within the run.
@@ -35,5 +40,10 @@ export const streamingCheckpointSchema: z.ZodType<StreamingCheckpoint> = z
 export const chatEventSchema: z.ZodType<ChatEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), operationId: z.string(), segment, offset, text: z.string() }),
   z.object({ type: z.literal('final'), operationId: z.string(), segment, entry: assistantTranscriptEntrySchema }),
-  z.object({ type: z.literal('settled'), operationId: z.string(), outcome: runOutcomeKindSchema, error: z.string().nullable() }),
+  z.object({
+    type: z.literal('settled'),
+    operationId: z.string(),
+    outcome: runOutcomeKindSchema,
+    error: z.string().nullable(),
+  }),
 ]);

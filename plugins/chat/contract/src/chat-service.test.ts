@@ -21,20 +21,48 @@ describe('chat contract', () => {
   it('prompt takes JSON and answers with acceptance, not settlement', () => {
     expectTypeOf<ChatService['prompt']>().parameters.toEqualTypeOf<[PromptRequest, Context]>();
     expectTypeOf<ChatService['prompt']>().returns.toEqualTypeOf<Promise<PromptResponse>>();
-    expect(promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'no_model', message: 'pick one' } }).success).toBe(true);
-    expect(promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'exploded', message: '?' } }).success).toBe(false);
+    expect(
+      promptResponseSchema.safeParse({
+        accepted: false,
+        operationId: null,
+        error: { code: 'no_model', message: 'pick one' },
+      }).success,
+    ).toBe(true);
+    expect(
+      promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'exploded', message: '?' } })
+        .success,
+    ).toBe(false);
   });
 
   it('refuses a checkpoint whose offset disagrees with its text', () => {
-    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 3 }).success).toBe(true);
-    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 2 }).success).toBe(false);
+    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 3 }).success).toBe(
+      true,
+    );
+    expect(streamingCheckpointSchema.safeParse({ operationId: 'op', segment: 0, text: 'abc', offset: 2 }).success).toBe(
+      false,
+    );
   });
 
   it('keeps events and the transcript to their declared shapes', () => {
-    expect(chatEventSchema.safeParse({ type: 'delta', operationId: 'op', segment: 0, offset: -1, text: 'x' }).success).toBe(false);
-    expect(chatEventSchema.safeParse({ type: 'settled', operationId: 'op', outcome: 'aborted', error: null }).success).toBe(true);
-    const toolResult = { kind: 'tool_result', id: 'e', operationId: 'op', toolCallId: 'c', toolName: 'question', text: 'ok', details: { answer: 'red' }, isError: false };
+    expect(
+      chatEventSchema.safeParse({ type: 'delta', operationId: 'op', segment: 0, offset: -1, text: 'x' }).success,
+    ).toBe(false);
+    expect(
+      chatEventSchema.safeParse({ type: 'settled', operationId: 'op', outcome: 'aborted', error: null }).success,
+    ).toBe(true);
+    const toolResult = {
+      kind: 'tool_result',
+      id: 'e',
+      operationId: 'op',
+      toolCallId: 'c',
+      toolName: 'question',
+      text: 'ok',
+      details: { answer: 'red' },
+      isError: false,
+    };
     expect(chatTranscriptSchema.safeParse({ entries: [toolResult], running: null }).success).toBe(true);
-    expect(chatTranscriptSchema.safeParse({ entries: [{ ...toolResult, kind: 'secret' }], running: null }).success).toBe(false);
+    expect(
+      chatTranscriptSchema.safeParse({ entries: [{ ...toolResult, kind: 'secret' }], running: null }).success,
+    ).toBe(false);
   });
 });

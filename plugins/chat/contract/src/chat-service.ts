@@ -10,7 +10,11 @@ export interface PromptRequest {
 }
 
 /** Why a prompt was not accepted: the lane's rejection, passed through with its stable code. */
-export const PROMPT_REJECTION_CODES = { busy: 'busy', no_model: 'no_model', invalid_message: 'invalid_message' } as const;
+export const PROMPT_REJECTION_CODES = {
+  busy: 'busy',
+  no_model: 'no_model',
+  invalid_message: 'invalid_message',
+} as const;
 export type PromptRejectionCode = (typeof PROMPT_REJECTION_CODES)[keyof typeof PROMPT_REJECTION_CODES];
 
 /**

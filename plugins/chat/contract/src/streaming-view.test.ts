@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEvent, StreamingCheckpoint } from './chat-events';
 import { applyChatCheckpoint, applyChatEvent, streamingViewFrom, type StreamingView } from './streaming-view';
 
-const delta = (offset: number, text: string, segment = 0, operationId = 'op-1'): ChatEvent => ({ type: 'delta', operationId, segment, offset, text });
-const checkpoint = (text: string, segment = 0, operationId = 'op-1'): StreamingCheckpoint => ({ operationId, segment, text, offset: text.length });
+const delta = (offset: number, text: string, segment = 0, operationId = 'op-1'): ChatEvent => ({
+  type: 'delta',
+  operationId,
+  segment,
+  offset,
+  text,
+});
+const checkpoint = (text: string, segment = 0, operationId = 'op-1'): StreamingCheckpoint => ({
+  operationId,
+  segment,
+  text,
+  offset: text.length,
+});
 const final = (segment = 0, operationId = 'op-1'): ChatEvent => ({
   type: 'final',
   operationId,
@@ -27,7 +38,11 @@ describe('streaming view', () => {
   });
 
   it('skips deltas the checkpoint already covers, and the covered part of one that straddles it', () => {
-    const view = replay(streamingViewFrom(checkpoint('Hello wo')), [delta(3, 'lo '), delta(6, 'world'), delta(11, '!')]);
+    const view = replay(streamingViewFrom(checkpoint('Hello wo')), [
+      delta(3, 'lo '),
+      delta(6, 'world'),
+      delta(11, '!'),
+    ]);
     expect(view).toEqual({ operationId: 'op-1', segment: 0, text: 'Hello world!', waitingForFinal: false });
   });
 
@@ -39,7 +54,12 @@ describe('streaming view', () => {
   });
 
   it('a segment first seen mid-way waits for its final instead of showing a suffix', () => {
-    expect(applyChatEvent(null, delta(5, ' world'))).toEqual({ operationId: 'op-1', segment: 0, text: '', waitingForFinal: true });
+    expect(applyChatEvent(null, delta(5, ' world'))).toEqual({
+      operationId: 'op-1',
+      segment: 0,
+      text: '',
+      waitingForFinal: true,
+    });
   });
 
   it('a newer checkpoint of the same segment closes a gap', () => {
@@ -68,7 +88,9 @@ describe('streaming view', () => {
   it('settling the run clears its view but not another run’s', () => {
     const view = replay(null, [delta(0, 'partial')]);
     expect(applyChatEvent(view, { type: 'settled', operationId: 'op-1', outcome: 'aborted', error: null })).toBeNull();
-    expect(applyChatEvent(view, { type: 'settled', operationId: 'op-0', outcome: 'completed', error: null })).toBe(view);
+    expect(applyChatEvent(view, { type: 'settled', operationId: 'op-0', outcome: 'completed', error: null })).toBe(
+      view,
+    );
   });
 
   it('a cleared checkpoint means no segment is open', () => {

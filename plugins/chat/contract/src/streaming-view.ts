@@ -12,7 +12,12 @@ export interface StreamingView {
 /** The view a late joiner starts from: the `streaming` checkpoint of its snapshot. */
 export function streamingViewFrom(checkpoint: StreamingCheckpoint | null): StreamingView | null {
   if (checkpoint === null) return null;
-  return { operationId: checkpoint.operationId, segment: checkpoint.segment, text: checkpoint.text, waitingForFinal: false };
+  return {
+    operationId: checkpoint.operationId,
+    segment: checkpoint.segment,
+    text: checkpoint.text,
+    waitingForFinal: false,
+  };
 }
 
 /** The view after one event of the `events` stream (see the late-join rule on ChatService). */
@@ -32,7 +37,10 @@ export function applyChatEvent(view: StreamingView | null, event: ChatEvent): St
  * The view after the `streaming` cell changed. A later checkpoint of the same segment can only extend the text
  * (checkpoints arrive after the deltas they cover), so it also closes a gap; null means no segment is open.
  */
-export function applyChatCheckpoint(view: StreamingView | null, checkpoint: StreamingCheckpoint | null): StreamingView | null {
+export function applyChatCheckpoint(
+  view: StreamingView | null,
+  checkpoint: StreamingCheckpoint | null,
+): StreamingView | null {
   if (checkpoint === null) return null;
   if (view === null || !sameSegment(view, checkpoint)) return streamingViewFrom(checkpoint);
   return checkpoint.text.length >= view.text.length ? streamingViewFrom(checkpoint) : view;
@@ -43,7 +51,12 @@ function applyDelta(view: StreamingView | null, delta: Extract<ChatEvent, { type
     if (view !== null && view.operationId === delta.operationId && view.segment > delta.segment) return view;
     // A new segment: complete only when this is its first delta.
     const start = delta.offset === 0;
-    return { operationId: delta.operationId, segment: delta.segment, text: start ? delta.text : '', waitingForFinal: !start };
+    return {
+      operationId: delta.operationId,
+      segment: delta.segment,
+      text: start ? delta.text : '',
+      waitingForFinal: !start,
+    };
   }
   if (view.waitingForFinal) return view;
   if (delta.offset > view.text.length) return { ...view, waitingForFinal: true };

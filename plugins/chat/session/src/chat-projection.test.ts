@@ -20,7 +20,10 @@ function recordedProjection() {
   const project = chatProjection(tree, { transcript, streaming, events }, new StreamSegments(2));
   const append = (entry: SessionEntry) => {
     branch.push(entry);
-    project({ type: 'entry_appended', operationId: 'operationId' in entry ? entry.operationId : null, entry }, BACKGROUND_CONTEXT);
+    project(
+      { type: 'entry_appended', operationId: 'operationId' in entry ? entry.operationId : null, entry },
+      BACKGROUND_CONTEXT,
+    );
   };
   const emit = (event: HarnessEvent) => project(event, BACKGROUND_CONTEXT);
   return { writes, append, emit, transcript };

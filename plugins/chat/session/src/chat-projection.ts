@@ -17,7 +17,11 @@ export interface ChatStreams {
  * appended. Each event is handled in one synchronous step, so a client's snapshot sees all of its writes or
  * none, and the writes of one step reach clients in the order they are made here.
  */
-export function chatProjection(tree: SessionTree, streams: ChatStreams, segments = new StreamSegments()): (event: HarnessEvent, source: Context) => void {
+export function chatProjection(
+  tree: SessionTree,
+  streams: ChatStreams,
+  segments = new StreamSegments(),
+): (event: HarnessEvent, source: Context) => void {
   const { transcript, streaming, events } = streams;
   return (event, source) => {
     switch (event.type) {
@@ -32,7 +36,15 @@ export function chatProjection(tree: SessionTree, streams: ChatStreams, segments
         const projected = toTranscriptEntry(event.entry);
         const closesSegment = projected?.kind === 'assistant' && event.operationId !== null;
         if (closesSegment && event.operationId !== null) {
-          events.emit({ type: 'final', operationId: event.operationId, segment: segments.close(event.operationId), entry: projected }, source);
+          events.emit(
+            {
+              type: 'final',
+              operationId: event.operationId,
+              segment: segments.close(event.operationId),
+              entry: projected,
+            },
+            source,
+          );
         }
         // Re-read from the branch, not appended to the last value: navigation may have moved the leaf.
         transcript.set(projectTranscript(tree.branch()), source);
@@ -41,7 +53,15 @@ export function chatProjection(tree: SessionTree, streams: ChatStreams, segments
       }
       case 'run_settled':
         segments.settle(event.operationId);
-        events.emit({ type: 'settled', operationId: event.operationId, outcome: event.outcome.outcome, error: event.outcome.error }, source);
+        events.emit(
+          {
+            type: 'settled',
+            operationId: event.operationId,
+            outcome: event.outcome.outcome,
+            error: event.outcome.error,
+          },
+          source,
+        );
         streaming.set(null, source);
         return;
       case 'run_started':

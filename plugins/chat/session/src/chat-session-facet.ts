@@ -1,5 +1,12 @@
 import type { UserMessage } from '@pi/agent';
-import { Chat, CHAT_PLUGIN_ID, type ChatEvent, type ChatService, type ChatTranscript, type StreamingCheckpoint } from '@pi/chat-contract';
+import {
+  Chat,
+  CHAT_PLUGIN_ID,
+  type ChatEvent,
+  type ChatService,
+  type ChatTranscript,
+  type StreamingCheckpoint,
+} from '@pi/chat-contract';
 import type { CodingAgentSessionPluginContext } from '@pi/host-session';
 import { RemoteError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
@@ -34,7 +41,8 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     async requestAbort(operationId, callContext) {
       const aborted = await lane.requestAbort(operationId, callContext);
       // Already settled is the state the caller asked for, so a retried abort is harmless.
-      if (aborted.isErr() && aborted.error.code === 'unknown_operation') throw new RemoteError('unknown_operation', aborted.error.message);
+      if (aborted.isErr() && aborted.error.code === 'unknown_operation')
+        throw new RemoteError('unknown_operation', aborted.error.message);
     },
   };
   context.provide(Chat, service);

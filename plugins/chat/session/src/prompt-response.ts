@@ -9,7 +9,11 @@ export function acceptedResponse(operationId: string): PromptResponse {
 export function rejectedResponse(rejection: PromptRejection): PromptResponse {
   switch (rejection.code) {
     case 'busy':
-      return { accepted: false, operationId: rejection.operationId, error: { code: 'busy', message: rejection.message } };
+      return {
+        accepted: false,
+        operationId: rejection.operationId,
+        error: { code: 'busy', message: rejection.message },
+      };
     case 'no_model':
     case 'invalid_message':
       return { accepted: false, operationId: null, error: { code: rejection.code, message: rejection.message } };

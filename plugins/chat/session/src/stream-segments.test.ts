@@ -4,7 +4,13 @@ import { StreamSegments } from './stream-segments';
 describe('stream segments', () => {
   it('numbers offsets by the text before each delta', () => {
     const segments = new StreamSegments(32);
-    expect(segments.delta('op', 'Hel').event).toEqual({ type: 'delta', operationId: 'op', segment: 0, offset: 0, text: 'Hel' });
+    expect(segments.delta('op', 'Hel').event).toEqual({
+      type: 'delta',
+      operationId: 'op',
+      segment: 0,
+      offset: 0,
+      text: 'Hel',
+    });
     expect(segments.delta('op', 'lo').event).toMatchObject({ offset: 3, text: 'lo' });
   });
 
@@ -12,7 +18,12 @@ describe('stream segments', () => {
     const segments = new StreamSegments(3);
     const checkpointed = Array.from({ length: 8 }, (_, index) => segments.delta('op', `${index}`).checkpoint !== null);
     expect(checkpointed).toEqual([true, false, false, true, false, false, true, false]);
-    expect(new StreamSegments(3).delta('op', 'abc').checkpoint).toEqual({ operationId: 'op', segment: 0, text: 'abc', offset: 3 });
+    expect(new StreamSegments(3).delta('op', 'abc').checkpoint).toEqual({
+      operationId: 'op',
+      segment: 0,
+      text: 'abc',
+      offset: 3,
+    });
   });
 
   it('closing a segment starts the next one at offset 0 with the next number', () => {

@@ -33,7 +33,10 @@ export class StreamSegments {
     const offset = open.text.length;
     open.text += text;
     open.deltas += 1;
-    const checkpoint = (open.deltas - 1) % this.#every === 0 ? { operationId, segment: open.segment, text: open.text, offset: open.text.length } : null;
+    const checkpoint =
+      (open.deltas - 1) % this.#every === 0
+        ? { operationId, segment: open.segment, text: open.text, offset: open.text.length }
+        : null;
     return { event: { type: 'delta', operationId, segment: open.segment, offset, text }, checkpoint };
   }
 

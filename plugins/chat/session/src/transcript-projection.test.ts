@@ -12,7 +12,11 @@ describe('transcript projection', () => {
   it('turns messages and run records into compact entries, leaving custom entries out', () => {
     const branch = [
       entry({ kind: 'operation_started', operationId: 'op' }),
-      entry({ kind: 'message', operationId: 'op', message: { role: 'user', content: [{ type: 'text', text: 'Ask me' }] } }),
+      entry({
+        kind: 'message',
+        operationId: 'op',
+        message: { role: 'user', content: [{ type: 'text', text: 'Ask me' }] },
+      }),
       entry({
         kind: 'message',
         operationId: 'op',
@@ -30,7 +34,14 @@ describe('transcript projection', () => {
       entry({
         kind: 'message',
         operationId: 'op',
-        message: { role: 'tool', toolCallId: 'c1', toolName: 'question', content: [{ type: 'text', text: 'red' }], details: { answer: 'red' }, isError: false },
+        message: {
+          role: 'tool',
+          toolCallId: 'c1',
+          toolName: 'question',
+          content: [{ type: 'text', text: 'red' }],
+          details: { answer: 'red' },
+          isError: false,
+        },
       }),
       entry({ kind: 'custom', namespace: '@pi/other', data: { secret: true } }),
       entry({ kind: 'cancel_requested', operationId: 'op' }),
@@ -38,9 +49,24 @@ describe('transcript projection', () => {
     ];
     const transcript = projectTranscript(branch);
     expect(transcript.running).toBeNull();
-    expect(transcript.entries.map((item) => item.kind)).toEqual(['run_started', 'user', 'assistant', 'tool_result', 'abort_requested', 'run_settled']);
-    expect(transcript.entries[2]).toMatchObject({ text: 'Let me ask.', toolCalls: [{ id: 'c1', name: 'question', arguments: { question: 'Q?' } }] });
-    expect(transcript.entries[3]).toMatchObject({ toolCallId: 'c1', text: 'red', details: { answer: 'red' }, isError: false });
+    expect(transcript.entries.map((item) => item.kind)).toEqual([
+      'run_started',
+      'user',
+      'assistant',
+      'tool_result',
+      'abort_requested',
+      'run_settled',
+    ]);
+    expect(transcript.entries[2]).toMatchObject({
+      text: 'Let me ask.',
+      toolCalls: [{ id: 'c1', name: 'question', arguments: { question: 'Q?' } }],
+    });
+    expect(transcript.entries[3]).toMatchObject({
+      toolCallId: 'c1',
+      text: 'red',
+      details: { answer: 'red' },
+      isError: false,
+    });
     expect(transcript.entries[5]).toMatchObject({ outcome: 'aborted', error: null });
     expect(JSON.stringify(transcript)).not.toContain('secret');
   });

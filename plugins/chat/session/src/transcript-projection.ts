@@ -28,7 +28,13 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
     case 'cancel_requested':
       return { kind: 'abort_requested', id: entry.id, operationId: entry.operationId };
     case 'operation_settled':
-      return { kind: 'run_settled', id: entry.id, operationId: entry.operationId, outcome: entry.outcome, error: entry.error };
+      return {
+        kind: 'run_settled',
+        id: entry.id,
+        operationId: entry.operationId,
+        outcome: entry.outcome,
+        error: entry.error,
+      };
     case 'custom':
       return null;
   }
@@ -44,7 +50,9 @@ function fromMessage(id: string, operationId: string | null, message: AgentMessa
         id,
         operationId,
         text: joinText(message.content),
-        toolCalls: message.content.flatMap((part) => (part.type === 'tool_call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [])),
+        toolCalls: message.content.flatMap((part) =>
+          part.type === 'tool_call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [],
+        ),
         stopReason: message.stopReason,
       };
     case 'tool':

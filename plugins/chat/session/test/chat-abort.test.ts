@@ -19,15 +19,29 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
 
     expect(observer.events.at(-1)).toEqual({ type: 'settled', operationId, outcome: 'aborted', error: null });
     const partial = answer.slice(0, 5).join('');
-    expect(observer.events.find((event) => event.type === 'final')).toMatchObject({ entry: { text: partial, stopReason: 'aborted' } });
+    expect(observer.events.find((event) => event.type === 'final')).toMatchObject({
+      entry: { text: partial, stopReason: 'aborted' },
+    });
     const transcript = observer.chat.transcript.value;
     expect(transcript.running).toBeNull();
-    expect(transcript.entries.map((entry) => entry.kind)).toEqual(['run_started', 'user', 'abort_requested', 'assistant', 'run_settled']);
+    expect(transcript.entries.map((entry) => entry.kind)).toEqual([
+      'run_started',
+      'user',
+      'abort_requested',
+      'assistant',
+      'run_settled',
+    ]);
     expect(transcript.entries.at(-1)).toMatchObject({ kind: 'run_settled', operationId, outcome: 'aborted' });
     expect(observer.chat.streaming.value).toBeNull();
 
     const durable = await sessionFileEntries(host);
-    expect(durable.map((entry) => entry.kind)).toEqual(['operation_started', 'message', 'cancel_requested', 'message', 'operation_settled']);
+    expect(durable.map((entry) => entry.kind)).toEqual([
+      'operation_started',
+      'message',
+      'cancel_requested',
+      'message',
+      'operation_settled',
+    ]);
     expect(durable.at(-1)).toMatchObject({ operationId, outcome: 'aborted' });
     // The transcript is the durable record, entry for entry.
     expect(transcript.entries.map((entry) => entry.id)).toEqual(durable.map((entry) => entry.id));
@@ -54,7 +68,11 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     await provider.paused;
 
     const second = await observer.chat.prompt({ text: 'second' }, BACKGROUND_CONTEXT);
-    expect(second).toEqual({ accepted: false, operationId: first.operationId, error: { code: 'busy', message: expect.any(String) } });
+    expect(second).toEqual({
+      accepted: false,
+      operationId: first.operationId,
+      error: { code: 'busy', message: expect.any(String) },
+    });
     provider.resume();
     await eventually(() => observer.events.some((event) => event.type === 'settled'));
     expect(observer.chat.transcript.value.entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
@@ -64,7 +82,11 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     const host = await startChatHost(transport, pacedProvider(words(3)));
     const observer = await observeChat(host);
     const response = await observer.chat.prompt({ text: '   ' }, BACKGROUND_CONTEXT);
-    expect(response).toEqual({ accepted: false, operationId: null, error: { code: 'invalid_message', message: expect.any(String) } });
+    expect(response).toEqual({
+      accepted: false,
+      operationId: null,
+      error: { code: 'invalid_message', message: expect.any(String) },
+    });
     expect(await sessionFileEntries(host)).toEqual([]);
   });
 
@@ -72,7 +94,11 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     const host = await startChatHost(transport, null);
     const observer = await observeChat(host);
     const response = await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
-    expect(response).toEqual({ accepted: false, operationId: null, error: { code: 'no_model', message: expect.any(String) } });
+    expect(response).toEqual({
+      accepted: false,
+      operationId: null,
+      error: { code: 'no_model', message: expect.any(String) },
+    });
   });
 
   it('a client connecting after the run hydrates the whole transcript and no open segment', async () => {
@@ -84,7 +110,9 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
 
     const late = await observeChat(host);
     expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
-    expect(late.chat.transcript.value.entries.find((entry) => entry.kind === 'assistant')).toMatchObject({ text: answer.join('') });
+    expect(late.chat.transcript.value.entries.find((entry) => entry.kind === 'assistant')).toMatchObject({
+      text: answer.join(''),
+    });
     expect(late.chat.streaming.value).toBeNull();
     expect(late.view()).toBeNull();
   });

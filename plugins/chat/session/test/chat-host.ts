@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach } from 'vitest';
 import type { ModelProvider, SessionEntry } from '@pi/agent';
-import { Chat, applyChatCheckpoint, applyChatEvent, streamingViewFrom, type ChatEvent, type ChatService, type StreamingView } from '@pi/chat-contract';
+import {
+  Chat,
+  applyChatCheckpoint,
+  applyChatEvent,
+  streamingViewFrom,
+  type ChatEvent,
+  type ChatService,
+  type StreamingView,
+} from '@pi/chat-contract';
 import { RunSettingsService, type SessionFacet } from '@pi/host-session';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import { chatSessionFacet, pluginId } from '../src/index';
@@ -19,7 +27,10 @@ function modelFacet(provider: ModelProvider): SessionFacet {
     const [model] = provider.models();
     context.providers.add((draft) => draft.set(provider.id, provider));
     context.provide(RunSettingsService, {
-      current: () => ({ model: model === undefined ? null : { provider: provider.id, modelId: model.modelId }, thinkingLevel: 'off' }),
+      current: () => ({
+        model: model === undefined ? null : { provider: provider.id, modelId: model.modelId },
+        thinkingLevel: 'off',
+      }),
     });
   };
 }

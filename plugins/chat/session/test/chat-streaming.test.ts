@@ -24,16 +24,31 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
 
     const deltas = deltasOf(observer.events);
     expect(deltas.map((delta) => delta.text)).toEqual(answer);
-    expect(deltas.every((delta, index) => delta.offset === answer.slice(0, index).join('').length && delta.segment === 0)).toBe(true);
-    expect(finalOf(observer.events)).toMatchObject({ operationId: response.operationId, segment: 0, entry: { kind: 'assistant', text: answer.join('') } });
-    expect(settledOf(observer.events)).toEqual({ type: 'settled', operationId: response.operationId, outcome: 'completed', error: null });
+    expect(
+      deltas.every((delta, index) => delta.offset === answer.slice(0, index).join('').length && delta.segment === 0),
+    ).toBe(true);
+    expect(finalOf(observer.events)).toMatchObject({
+      operationId: response.operationId,
+      segment: 0,
+      entry: { kind: 'assistant', text: answer.join('') },
+    });
+    expect(settledOf(observer.events)).toEqual({
+      type: 'settled',
+      operationId: response.operationId,
+      outcome: 'completed',
+      error: null,
+    });
     // Events in order: every delta, then the final, then the settlement.
     expect(observer.events.map((event) => event.type)).toEqual([...answer.map(() => 'delta'), 'final', 'settled']);
 
     const transcript = observer.chat.transcript.value;
     expect(transcript.running).toBeNull();
     expect(transcript.entries.map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
-    expect(transcript.entries[2]).toMatchObject({ text: answer.join(''), stopReason: 'stop', operationId: response.operationId });
+    expect(transcript.entries[2]).toMatchObject({
+      text: answer.join(''),
+      stopReason: 'stop',
+      operationId: response.operationId,
+    });
     // The whole transcript moved once per durable entry (plus the hydration), never per token.
     expect(transcripts).toHaveLength(1 + 4);
     expect(observer.view()).toBeNull();
@@ -44,7 +59,9 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const host = await startChatHost(transport, pacedProvider(words(70)));
     const observer = await observeChat(host);
     const checkpoints: Array<number | null> = [];
-    observer.chat.streaming.subscribe((value) => checkpoints.push(value === null ? null : value.text.split(' ').length - 1));
+    observer.chat.streaming.subscribe((value) =>
+      checkpoints.push(value === null ? null : value.text.split(' ').length - 1),
+    );
     await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
     await eventually(() => settledOf(observer.events) !== undefined);
     expect(checkpoints).toEqual([null, 1, 1 + CHECKPOINT_EVERY, 1 + 2 * CHECKPOINT_EVERY, null]);

@@ -1,10 +1,22 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
-import { Models, THINKING_LEVELS, modelsStateSchema, providersBuiltinPlugin, type ModelRef, type ModelsService, type ModelsState } from './index';
+import {
+  Models,
+  THINKING_LEVELS,
+  modelsStateSchema,
+  providersBuiltinPlugin,
+  type ModelRef,
+  type ModelsService,
+  type ModelsState,
+} from './index';
 
 describe('the models contract', () => {
   it('describes a plugin with a session facet only', () => {
-    expect(providersBuiltinPlugin).toEqual({ id: '@pi/providers-builtin', description: expect.any(String), facets: ['session'] });
+    expect(providersBuiltinPlugin).toEqual({
+      id: '@pi/providers-builtin',
+      description: expect.any(String),
+      facets: ['session'],
+    });
   });
 
   it('exposes the spec members and one state cell', () => {
@@ -25,14 +37,23 @@ describe('the models contract', () => {
 
   it('accepts every refresh status and rejects a warning without errors', () => {
     const base: ModelsState = {
-      catalog: { revision: 1, availableModels: [{ provider: 'offline', modelId: 'echo', name: 'Echo', reasoning: false }] },
+      catalog: {
+        revision: 1,
+        availableModels: [{ provider: 'offline', modelId: 'echo', name: 'Echo', reasoning: false }],
+      },
       configuration: { model: { provider: 'offline', modelId: 'echo' }, thinkingLevel: 'off' },
       refresh: { status: 'idle' },
     };
-    for (const refresh of [{ status: 'refreshing' }, { status: 'done' }, { status: 'warning', errors: { 'models.json': 'broken' } }]) {
+    for (const refresh of [
+      { status: 'refreshing' },
+      { status: 'done' },
+      { status: 'warning', errors: { 'models.json': 'broken' } },
+    ]) {
       expect(modelsStateSchema.safeParse({ ...base, refresh }).success).toBe(true);
     }
     expect(modelsStateSchema.safeParse({ ...base, refresh: { status: 'warning' } }).success).toBe(false);
-    expect(modelsStateSchema.safeParse({ ...base, configuration: { model: null, thinkingLevel: 'medium' } }).success).toBe(false);
+    expect(
+      modelsStateSchema.safeParse({ ...base, configuration: { model: null, thinkingLevel: 'medium' } }).success,
+    ).toBe(false);
   });
 });

@@ -13,7 +13,12 @@ describe('configErrorText', () => {
   });
 
   it('lists the validation issues a user would fix', () => {
-    const text = configErrorText({ code: 'invalid_config', file: '/x/models.json', issues: ['providers.x.baseUrl: Invalid URL'], message: 'models.json /x/models.json: …' });
+    const text = configErrorText({
+      code: 'invalid_config',
+      file: '/x/models.json',
+      issues: ['providers.x.baseUrl: Invalid URL'],
+      message: 'models.json /x/models.json: …',
+    });
     expect(text).toBe('models.json: providers.x.baseUrl: Invalid URL');
   });
 });

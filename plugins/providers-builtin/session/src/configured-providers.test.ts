@@ -5,8 +5,22 @@ import { memoryCredentials } from './testing/stand-in-facets';
 
 const config: ModelsConfig = {
   providers: [
-    { id: 'router', name: 'Router', baseUrl: 'https://router.example/v1', apiKeyEnv: 'ROUTER_KEY', headers: {}, models: [{ provider: 'router', modelId: 'big', name: 'Big', reasoning: true }] },
-    { id: 'local', name: 'Local', baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: null, headers: {}, models: [{ provider: 'local', modelId: 'small', name: 'Small', reasoning: false }] },
+    {
+      id: 'router',
+      name: 'Router',
+      baseUrl: 'https://router.example/v1',
+      apiKeyEnv: 'ROUTER_KEY',
+      headers: {},
+      models: [{ provider: 'router', modelId: 'big', name: 'Big', reasoning: true }],
+    },
+    {
+      id: 'local',
+      name: 'Local',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKeyEnv: null,
+      headers: {},
+      models: [{ provider: 'local', modelId: 'small', name: 'Small', reasoning: false }],
+    },
   ],
 };
 
@@ -14,17 +28,22 @@ describe('the models.json provider layer', () => {
   it('builds one live provider per configured server, with its models', () => {
     const layer = new ConfiguredProviders({ env: {}, credentials: () => undefined });
     expect(layer.accept(config)).toBe(true);
-    expect(layer.providers().map((provider) => [provider.id, provider.models().map((model) => model.modelId)])).toEqual([
-      ['router', ['big']],
-      ['local', ['small']],
-    ]);
+    expect(layer.providers().map((provider) => [provider.id, provider.models().map((model) => model.modelId)])).toEqual(
+      [
+        ['router', ['big']],
+        ['local', ['small']],
+      ],
+    );
     expect(layer.accept(structuredClone(config))).toBe(false);
   });
 
   it('prefers a stored key over the environment variable', async () => {
     const router = config.providers[0];
     if (router === undefined) throw new Error('fixture');
-    const withStore = new ConfiguredProviders({ env: { ROUTER_KEY: 'from-env' }, credentials: () => memoryCredentials({ router: 'from-store' }) });
+    const withStore = new ConfiguredProviders({
+      env: { ROUTER_KEY: 'from-env' },
+      credentials: () => memoryCredentials({ router: 'from-store' }),
+    });
     const withoutStore = new ConfiguredProviders({ env: { ROUTER_KEY: 'from-env' }, credentials: () => undefined });
     expect(await withStore.apiKeyOf(router)).toBe('from-store');
     expect(await withoutStore.apiKeyOf(router)).toBe('from-env');

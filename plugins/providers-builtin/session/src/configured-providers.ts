@@ -1,6 +1,11 @@
 import type { CredentialStore } from '@pi/accounts-contract';
 import type { ModelProvider } from '@pi/agent';
-import { EMPTY_MODELS_CONFIG, createOpenAICompatibleProvider, type ModelsConfig, type ProviderConfig } from '@pi/model-providers';
+import {
+  EMPTY_MODELS_CONFIG,
+  createOpenAICompatibleProvider,
+  type ModelsConfig,
+  type ProviderConfig,
+} from '@pi/model-providers';
 
 export interface ConfiguredProvidersOptions {
   /** Where `apiKeyEnv` names are looked up. */
@@ -54,7 +59,10 @@ export class ConfiguredProviders {
 
   /** The key a request to this provider sends: the stored one, else the environment's, else none. */
   async apiKeyOf(provider: ProviderConfig): Promise<string | undefined> {
-    const stored = await this.#options.credentials()?.get(provider.id).catch(() => undefined);
+    const stored = await this.#options
+      .credentials()
+      ?.get(provider.id)
+      .catch(() => undefined);
     if (stored !== undefined && stored !== '') return stored;
     return provider.apiKeyEnv === null ? undefined : this.#options.env[provider.apiKeyEnv];
   }
@@ -69,7 +77,11 @@ export class ConfiguredProviders {
         id: provider.id,
         name: provider.name,
         baseUrl: provider.baseUrl,
-        models: provider.models.map((model) => ({ modelId: model.modelId, name: model.name, reasoning: model.reasoning })),
+        models: provider.models.map((model) => ({
+          modelId: model.modelId,
+          name: model.name,
+          reasoning: model.reasoning,
+        })),
         headers: provider.headers,
         ...(this.needsKey(provider) ? { apiKey: () => this.apiKeyOf(provider) } : {}),
         ...(this.#options.fetch === undefined ? {} : { fetch: this.#options.fetch }),

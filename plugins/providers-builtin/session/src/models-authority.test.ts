@@ -16,7 +16,10 @@ describe('the models authority', () => {
   it('selects the offline provider first model when no default is set', () => {
     const models = authority();
     models.catalogChanged([remote, echo, thinker], BACKGROUND_CONTEXT);
-    expect(models.state.value.configuration).toEqual({ model: { provider: 'offline', modelId: 'echo' }, thinkingLevel: 'off' });
+    expect(models.state.value.configuration).toEqual({
+      model: { provider: 'offline', modelId: 'echo' },
+      thinkingLevel: 'off',
+    });
     expect(models.state.value.catalog).toEqual({ revision: 1, availableModels: [remote, echo, thinker] });
   });
 
@@ -24,7 +27,10 @@ describe('the models authority', () => {
     const models = authority();
     models.useDefaults({ model: { provider: 'router', modelId: 'big' }, thinkingLevel: 'low' });
     models.catalogChanged([echo, remote], BACKGROUND_CONTEXT);
-    expect(models.state.value.configuration).toEqual({ model: { provider: 'router', modelId: 'big' }, thinkingLevel: 'low' });
+    expect(models.state.value.configuration).toEqual({
+      model: { provider: 'router', modelId: 'big' },
+      thinkingLevel: 'low',
+    });
   });
 
   it('counts a revision only when the catalogue changes', () => {
@@ -39,7 +45,9 @@ describe('the models authority', () => {
     const models = authority();
     models.catalogChanged([echo], BACKGROUND_CONTEXT);
     expect(() => models.select({ provider: 'offline', modelId: 'nope' }, BACKGROUND_CONTEXT)).toThrow(RemoteError);
-    expect(() => models.select({ provider: 'offline', modelId: 'nope' }, BACKGROUND_CONTEXT)).toThrow(expect.objectContaining({ code: 'unknown_model' }));
+    expect(() => models.select({ provider: 'offline', modelId: 'nope' }, BACKGROUND_CONTEXT)).toThrow(
+      expect.objectContaining({ code: 'unknown_model' }),
+    );
   });
 
   it('forces off for a model without reasoning and restores the preference for one with it', () => {

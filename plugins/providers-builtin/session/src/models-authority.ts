@@ -1,7 +1,14 @@
 import type { RunSettings } from '@pi/agent';
 import type { Context } from '@pi/context';
 import { OFFLINE_PROVIDER_ID } from '@pi/model-providers';
-import { UNKNOWN_MODEL, type ModelRef, type ModelSpec, type ModelsState, type RefreshStatus, type ThinkingLevel } from '@pi/providers-builtin-contract';
+import {
+  UNKNOWN_MODEL,
+  type ModelRef,
+  type ModelSpec,
+  type ModelsState,
+  type RefreshStatus,
+  type ThinkingLevel,
+} from '@pi/providers-builtin-contract';
 import { RemoteError, jsonEquals, type JsonValue, type MutableRemoteState } from '@pi/remote';
 import { findModel, refOf } from './model-catalog';
 import { RefreshTracker } from './refresh-tracker';
@@ -43,8 +50,13 @@ export class ModelsAuthority {
 
   catalogChanged(models: readonly ModelSpec[], context: Context): void {
     const current = this.state.value;
-    const changed = !jsonEquals(models as unknown as JsonValue, current.catalog.availableModels as unknown as JsonValue);
-    const catalog = changed ? { revision: current.catalog.revision + 1, availableModels: [...models] } : current.catalog;
+    const changed = !jsonEquals(
+      models as unknown as JsonValue,
+      current.catalog.availableModels as unknown as JsonValue,
+    );
+    const catalog = changed
+      ? { revision: current.catalog.revision + 1, availableModels: [...models] }
+      : current.catalog;
     const kept = findModel(models, current.configuration.model);
     const model = kept ?? this.#defaultModel(models);
     this.state.set({ ...current, catalog, configuration: this.#configuration(model) }, context);
@@ -52,7 +64,8 @@ export class ModelsAuthority {
 
   select(ref: ModelRef, context: Context): void {
     const model = findModel(this.state.value.catalog.availableModels, ref);
-    if (model === undefined) throw new RemoteError(UNKNOWN_MODEL, `No model ${ref.provider}/${ref.modelId} in the catalogue`);
+    if (model === undefined)
+      throw new RemoteError(UNKNOWN_MODEL, `No model ${ref.provider}/${ref.modelId} in the catalogue`);
     this.state.set({ ...this.state.value, configuration: this.#configuration(model) }, context);
   }
 
@@ -72,11 +85,18 @@ export class ModelsAuthority {
   }
 
   #configuration(model: ModelSpec | undefined): ModelsState['configuration'] {
-    return { model: model === undefined ? null : refOf(model), thinkingLevel: effectiveThinkingLevel(model, this.#preferred) };
+    return {
+      model: model === undefined ? null : refOf(model),
+      thinkingLevel: effectiveThinkingLevel(model, this.#preferred),
+    };
   }
 
   /** The settings' default if offered, else the offline provider's first model (so pi runs out of the box), else the first. */
   #defaultModel(models: readonly ModelSpec[]): ModelSpec | undefined {
-    return findModel(models, this.#defaults.model) ?? models.find((model) => model.provider === OFFLINE_PROVIDER_ID) ?? models[0];
+    return (
+      findModel(models, this.#defaults.model) ??
+      models.find((model) => model.provider === OFFLINE_PROVIDER_ID) ??
+      models[0]
+    );
   }
 }

@@ -4,8 +4,9 @@ import { TRANSPORTS, eventually } from '@pi/test-support';
 import { modelsJson, startModelsHost, type ModelsHost } from './testing/models-host';
 
 const local = modelsJson({ local: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'small' }] } });
-const ids = (host: { state: { value: { catalog: { availableModels: Array<{ provider: string; modelId: string }> } } } }) =>
-  host.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`);
+const ids = (host: {
+  state: { value: { catalog: { availableModels: Array<{ provider: string; modelId: string }> } } };
+}) => host.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`);
 
 describe.each(TRANSPORTS)('models.json hot reload over %s', (transport) => {
   let host: ModelsHost | undefined;
@@ -32,10 +33,15 @@ describe.each(TRANSPORTS)('models.json hot reload over %s', (transport) => {
     const before = models.state.value.catalog;
     await host.writeModelsFile('{ "providers": ');
     await eventually(() => models.state.value.refresh.status === 'warning');
-    expect(models.state.value.refresh).toEqual({ status: 'warning', errors: { 'models.json': 'models.json is not valid JSON' } });
+    expect(models.state.value.refresh).toEqual({
+      status: 'warning',
+      errors: { 'models.json': 'models.json is not valid JSON' },
+    });
     expect(models.state.value.catalog).toEqual(before);
 
-    await host.writeModelsFile(modelsJson({ local: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'small' }, { id: 'medium' }] } }));
+    await host.writeModelsFile(
+      modelsJson({ local: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'small' }, { id: 'medium' }] } }),
+    );
     await eventually(() => models.state.value.refresh.status === 'done');
     expect(ids(models)).toContain('local/medium');
   });
@@ -55,7 +61,10 @@ describe.each(TRANSPORTS)('models.json hot reload over %s', (transport) => {
     host = await startModelsHost({ transport, modelsFile: '{' });
     const models = await host.models();
     expect(ids(models)).toEqual(['offline/echo', 'offline/thinker']);
-    expect(models.state.value.refresh).toEqual({ status: 'warning', errors: { 'models.json': 'models.json is not valid JSON' } });
+    expect(models.state.value.refresh).toEqual({
+      status: 'warning',
+      errors: { 'models.json': 'models.json is not valid JSON' },
+    });
   });
 
   it('falls back to the default model when the selected provider is removed from the file', async () => {

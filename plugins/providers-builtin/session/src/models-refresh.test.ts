@@ -19,11 +19,16 @@ describe.each(TRANSPORTS)('Models.refresh over %s', (transport) => {
     server = undefined;
   });
 
-  const routerFile = (baseUrl: string) => modelsJson({ router: { baseUrl, apiKeyEnv: 'ROUTER_KEY', models: [{ id: 'big', reasoning: true }] } });
+  const routerFile = (baseUrl: string) =>
+    modelsJson({ router: { baseUrl, apiKeyEnv: 'ROUTER_KEY', models: [{ id: 'big', reasoning: true }] } });
 
   it('probes each configured server with its stored key and reports done', async () => {
     server = await startFakeModelsServer('ok');
-    host = await startModelsHost({ transport, modelsFile: routerFile(server.baseUrl), before: [{ id: '@pi/accounts', facet: credentialsFacet(memoryCredentials({ router: STORED_KEY })) }] });
+    host = await startModelsHost({
+      transport,
+      modelsFile: routerFile(server.baseUrl),
+      before: [{ id: '@pi/accounts', facet: credentialsFacet(memoryCredentials({ router: STORED_KEY })) }],
+    });
     const models = await host.models();
     await models.refresh(BACKGROUND_CONTEXT);
     expect(models.state.value.refresh).toEqual({ status: 'done' });
@@ -32,7 +37,11 @@ describe.each(TRANSPORTS)('Models.refresh over %s', (transport) => {
 
   it('falls back to the apiKeyEnv variable without the accounts plugin', async () => {
     server = await startFakeModelsServer('ok');
-    host = await startModelsHost({ transport, modelsFile: routerFile(server.baseUrl), options: { env: { ROUTER_KEY: 'sk-from-env' } } });
+    host = await startModelsHost({
+      transport,
+      modelsFile: routerFile(server.baseUrl),
+      options: { env: { ROUTER_KEY: 'sk-from-env' } },
+    });
     await (await host.models()).refresh(BACKGROUND_CONTEXT);
     expect(server.authorizations).toEqual(['Bearer sk-from-env']);
   });
@@ -61,12 +70,19 @@ describe.each(TRANSPORTS)('Models.refresh over %s', (transport) => {
     await host.writeModelsFile(modelsJson({ local: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'small' }] } }));
     await models.refresh(BACKGROUND_CONTEXT);
     expect(models.state.value.catalog.availableModels.map((model) => model.modelId)).toContain('small');
-    expect(models.state.value.refresh).toEqual({ status: 'warning', errors: { local: expect.stringMatching(/^unreachable \(/) } });
+    expect(models.state.value.refresh).toEqual({
+      status: 'warning',
+      errors: { local: expect.stringMatching(/^unreachable \(/) },
+    });
   });
 
   it('cancels only the aborted call, leaving the status as it was and the other refresh running', async () => {
     server = await startFakeModelsServer('hold');
-    host = await startModelsHost({ transport, modelsFile: routerFile(server.baseUrl), options: { env: { ROUTER_KEY: 'sk-env' } } });
+    host = await startModelsHost({
+      transport,
+      modelsFile: routerFile(server.baseUrl),
+      options: { env: { ROUTER_KEY: 'sk-env' } },
+    });
     const [first, second] = [await host.models(), await host.models()];
     const controller = new AbortController();
     const aborted = first.refresh(withAbortSignal(controller.signal, BACKGROUND_CONTEXT));

@@ -40,7 +40,11 @@ export function refreshModels(deps: RefreshDependencies, context: Context): Prom
       const probes = await Promise.all(
         config.providers.map(async (provider) => {
           const key = await deps.configured.apiKeyOf(provider);
-          const problem = await probeProvider(provider, key, deps.configured.needsKey(provider), { fetch: deps.fetch, signal, timeoutMs: deps.probeTimeoutMs });
+          const problem = await probeProvider(provider, key, deps.configured.needsKey(provider), {
+            fetch: deps.fetch,
+            signal,
+            timeoutMs: deps.probeTimeoutMs,
+          });
           return [provider.id, problem] as const;
         }),
       );
@@ -48,7 +52,8 @@ export function refreshModels(deps: RefreshDependencies, context: Context): Prom
       for (const [id, problem] of probes) if (problem !== null) errors[id] = problem;
       if (loaded.isOk()) deps.configured.accept(loaded.value);
       await deps.rebuild(refreshContext);
-      const outcome: RefreshStatus = Object.keys(errors).length === 0 ? { status: 'done' } : { status: 'warning', errors };
+      const outcome: RefreshStatus =
+        Object.keys(errors).length === 0 ? { status: 'done' } : { status: 'warning', errors };
       span.setAttribute('models.refresh.status', outcome.status);
       deps.authority.refresh.finished(outcome, refreshContext);
     } catch (error) {

@@ -34,7 +34,9 @@ describe('probing a configured provider', () => {
   });
 
   it('reports a missing key without asking the server', async () => {
-    expect(await probeProvider(config(server.baseUrl), undefined, true, options())).toBe('no API key is stored and ROUTER_KEY is not set');
+    expect(await probeProvider(config(server.baseUrl), undefined, true, options())).toBe(
+      'no API key is stored and ROUTER_KEY is not set',
+    );
     expect(server.authorizations).toEqual([]);
   });
 
@@ -52,7 +54,9 @@ describe('probing a configured provider', () => {
 
   it('reports a server that does not answer in time', async () => {
     server.mode = 'hold';
-    expect(await probeProvider(config(server.baseUrl), KEY, true, options(undefined, 20))).toBe('no answer within 20 ms');
+    expect(await probeProvider(config(server.baseUrl), KEY, true, options(undefined, 20))).toBe(
+      'no answer within 20 ms',
+    );
   });
 
   it('rejects when the caller aborts, and closes the request', async () => {

@@ -13,9 +13,16 @@ export interface ProbeOptions {
  * the address, the network path and the key. Resolves null when it answers 2xx, else a one-line reason that
  * names neither the key nor the response body. Rejects only when the caller's signal aborts.
  */
-export async function probeProvider(provider: ProviderConfig, apiKey: string | undefined, needsKey: boolean, options: ProbeOptions): Promise<string | null> {
+export async function probeProvider(
+  provider: ProviderConfig,
+  apiKey: string | undefined,
+  needsKey: boolean,
+  options: ProbeOptions,
+): Promise<string | null> {
   if (needsKey && (apiKey === undefined || apiKey === '')) {
-    return provider.apiKeyEnv === null ? 'no API key is stored' : `no API key is stored and ${provider.apiKeyEnv} is not set`;
+    return provider.apiKeyEnv === null
+      ? 'no API key is stored'
+      : `no API key is stored and ${provider.apiKeyEnv} is not set`;
   }
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);

@@ -27,8 +27,14 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
   it('runs out of the box on the offline provider', async () => {
     host = await startModelsHost({ transport });
     const models = await host.models();
-    expect(models.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`)).toEqual(['offline/echo', 'offline/thinker']);
-    expect(models.state.value.configuration).toEqual({ model: { provider: 'offline', modelId: 'echo' }, thinkingLevel: 'off' });
+    expect(models.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`)).toEqual([
+      'offline/echo',
+      'offline/thinker',
+    ]);
+    expect(models.state.value.configuration).toEqual({
+      model: { provider: 'offline', modelId: 'echo' },
+      thinkingLevel: 'off',
+    });
     expect(models.state.value.refresh).toEqual({ status: 'idle' });
     expect(await answeringModel(host)).toBe('offline/echo');
   });
@@ -38,7 +44,10 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
     const [first, second] = [await host.models(), await host.models()];
     await first.select({ provider: 'offline', modelId: 'thinker' }, BACKGROUND_CONTEXT);
     await eventually(() => second.state.value.configuration.model?.modelId === 'thinker');
-    expect(first.state.value.configuration).toEqual({ model: { provider: 'offline', modelId: 'thinker' }, thinkingLevel: 'high' });
+    expect(first.state.value.configuration).toEqual({
+      model: { provider: 'offline', modelId: 'thinker' },
+      thinkingLevel: 'high',
+    });
     expect(second.state.value.configuration).toEqual(first.state.value.configuration);
     expect(await answeringModel(host)).toBe('offline/thinker');
   });
@@ -46,7 +55,9 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
   it('rejects a model outside the catalogue with unknown_model', async () => {
     host = await startModelsHost({ transport });
     const models = await host.models();
-    expect((await remoteErrorOf(models.select({ provider: 'offline', modelId: 'gpt-99' }, BACKGROUND_CONTEXT))).code).toBe('unknown_model');
+    expect(
+      (await remoteErrorOf(models.select({ provider: 'offline', modelId: 'gpt-99' }, BACKGROUND_CONTEXT))).code,
+    ).toBe('unknown_model');
     expect(models.state.value.configuration.model).toEqual({ provider: 'offline', modelId: 'echo' });
   });
 
@@ -68,14 +79,28 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
   it('starts on the settings default model and thinking level when the settings plugin is present', async () => {
     host = await startModelsHost({
       transport,
-      before: [{ id: '@pi/settings', facet: settingsFacet({ defaultModel: { provider: 'offline', modelId: 'thinker' }, defaultThinkingLevel: 'low' }) }],
+      before: [
+        {
+          id: '@pi/settings',
+          facet: settingsFacet({
+            defaultModel: { provider: 'offline', modelId: 'thinker' },
+            defaultThinkingLevel: 'low',
+          }),
+        },
+      ],
     });
     const models = await host.models();
-    expect(models.state.value.configuration).toEqual({ model: { provider: 'offline', modelId: 'thinker' }, thinkingLevel: 'low' });
+    expect(models.state.value.configuration).toEqual({
+      model: { provider: 'offline', modelId: 'thinker' },
+      thinkingLevel: 'low',
+    });
   });
 
   it('ignores a settings default the catalogue does not offer', async () => {
-    host = await startModelsHost({ transport, before: [{ id: '@pi/settings', facet: settingsFacet({ defaultModel: { provider: 'gone', modelId: 'x' } }) }] });
+    host = await startModelsHost({
+      transport,
+      before: [{ id: '@pi/settings', facet: settingsFacet({ defaultModel: { provider: 'gone', modelId: 'x' } }) }],
+    });
     expect((await host.models()).state.value.configuration.model).toEqual({ provider: 'offline', modelId: 'echo' });
   });
 

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { Credentials } from '@pi/accounts-contract';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { RunSettingsService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/host-session';
-import { createOfflineProvider, loadModelsConfig, watchModelsConfig, type ConfigError, type ModelsConfig } from '@pi/model-providers';
+import {
+  createOfflineProvider,
+  loadModelsConfig,
+  watchModelsConfig,
+  type ConfigError,
+  type ModelsConfig,
+} from '@pi/model-providers';
 import { Models, type ModelsState } from '@pi/providers-builtin-contract';
 import { Settings } from '@pi/settings-contract';
 import type { Result } from 'neverthrow';
@@ -41,7 +47,11 @@ export function createProvidersBuiltinFacet(options: ProvidersBuiltinOptions = {
 function setUpProviders(context: CodingAgentSessionPluginContext, options: ProvidersBuiltinOptions): void {
   const modelsFile = join(context.paths.configDir, MODELS_FILE_NAME);
   const credentials = () => optionalService(context, Credentials);
-  const configured = new ConfiguredProviders({ env: options.env ?? process.env, credentials, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
+  const configured = new ConfiguredProviders({
+    env: options.env ?? process.env,
+    credentials,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
   const authority = new ModelsAuthority(context.remoteState<ModelsState>(INITIAL_MODELS_STATE));
   const offline = createOfflineProvider();
   const lifetime = new AbortController();
@@ -72,17 +82,32 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
       authority.cycleThinking(callContext);
     },
     refresh: (callContext) =>
-      refreshModels({ modelsFile, configured, authority, rebuild, fetch: options.fetch ?? fetch, probeTimeoutMs: options.probeTimeoutMs ?? 10_000 }, callContext),
+      refreshModels(
+        {
+          modelsFile,
+          configured,
+          authority,
+          rebuild,
+          fetch: options.fetch ?? fetch,
+          probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
+        },
+        callContext,
+      ),
   });
   context.provide(RunSettingsService, { current: () => authority.runSettings() });
 
   const reloaded = (result: Result<ModelsConfig, ConfigError>) => {
     if (result.isErr()) {
-      authority.reportRefresh({ status: 'warning', errors: { [MODELS_FILE_ERROR_KEY]: configErrorText(result.error) } }, BACKGROUND_CONTEXT);
+      authority.reportRefresh(
+        { status: 'warning', errors: { [MODELS_FILE_ERROR_KEY]: configErrorText(result.error) } },
+        BACKGROUND_CONTEXT,
+      );
       return;
     }
     const changed = configured.accept(result.value);
-    void (changed ? rebuild(BACKGROUND_CONTEXT) : Promise.resolve()).then(() => authority.reportRefresh({ status: 'done' }, BACKGROUND_CONTEXT));
+    void (changed ? rebuild(BACKGROUND_CONTEXT) : Promise.resolve()).then(() =>
+      authority.reportRefresh({ status: 'done' }, BACKGROUND_CONTEXT),
+    );
   };
 
   context.onActivate(async () => {
@@ -93,7 +118,12 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
     else reloaded(loaded);
     const store = credentials();
     if (store !== undefined) {
-      context.own(store.onChange(() => void configured.refreshStoredKeys().then((changed) => (changed ? rebuild(BACKGROUND_CONTEXT) : undefined))));
+      context.own(
+        store.onChange(
+          () =>
+            void configured.refreshStoredKeys().then((changed) => (changed ? rebuild(BACKGROUND_CONTEXT) : undefined)),
+        ),
+      );
     }
     // The watch is on the directory (editors replace files by renaming), so the directory must exist.
     await mkdir(context.paths.configDir, { recursive: true, mode: 0o700 });

@@ -6,7 +6,11 @@ const plain = { provider: 'p', modelId: 'c', name: 'C', reasoning: false };
 
 describe('thinking levels', () => {
   it('cycles off → low → high → off', () => {
-    expect([nextThinkingLevel('off'), nextThinkingLevel('low'), nextThinkingLevel('high')]).toEqual(['low', 'high', 'off']);
+    expect([nextThinkingLevel('off'), nextThinkingLevel('low'), nextThinkingLevel('high')]).toEqual([
+      'low',
+      'high',
+      'off',
+    ]);
   });
 
   it('runs a reasoning model at the preferred level and anything else at off', () => {

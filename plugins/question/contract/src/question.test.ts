@@ -24,7 +24,9 @@ describe('question contract', () => {
   });
 
   it('requires an explicit null description, as strict JSON state does', () => {
-    expect(questionRequestSchema.safeParse({ question: 'Color?', options: [{ label: 'red', description: null }] }).success).toBe(true);
+    expect(
+      questionRequestSchema.safeParse({ question: 'Color?', options: [{ label: 'red', description: null }] }).success,
+    ).toBe(true);
     expect(questionRequestSchema.safeParse({ question: 'Color?', options: [{ label: 'red' }] }).success).toBe(false);
   });
 });

@@ -12,7 +12,8 @@ export interface QuestionRequest {
   options: QuestionOption[];
 }
 
-export type QuestionResponse = { outcome: 'selected'; index: number } | { outcome: 'custom'; answer: string } | { outcome: 'cancelled' };
+export type QuestionResponse =
+  { outcome: 'selected'; index: number } | { outcome: 'custom'; answer: string } | { outcome: 'cancelled' };
 
 /**
  * The durable tool result's details, for renderers: `answer` is null when nothing was answered. A type alias

@@ -13,10 +13,14 @@ describe('question config', () => {
     expect(parseQuestionConfig({ timeoutMs: 50 })).toEqual({ timeoutMs: 50 });
   });
 
-  it.each([[{ timeoutMs: 0 }], [{ timeoutMs: -1 }], [{ timeoutMs: 1.5 }], [{ timeoutMs: 2 ** 31 }], [{ timeout: 50 }], ['5m']])(
-    'refuses %j rather than silently using the default',
-    (raw) => {
-      expect(() => parseQuestionConfig(raw)).toThrow(/timeoutMs/);
-    },
-  );
+  it.each([
+    [{ timeoutMs: 0 }],
+    [{ timeoutMs: -1 }],
+    [{ timeoutMs: 1.5 }],
+    [{ timeoutMs: 2 ** 31 }],
+    [{ timeout: 50 }],
+    ['5m'],
+  ])('refuses %j rather than silently using the default', (raw) => {
+    expect(() => parseQuestionConfig(raw)).toThrow(/timeoutMs/);
+  });
 });

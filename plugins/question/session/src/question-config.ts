@@ -18,7 +18,9 @@ const configSchema = z
 export function parseQuestionConfig(raw: unknown): QuestionConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new TypeError(`@pi/question config must be { "timeoutMs"?: positive integer }: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    throw new TypeError(
+      `@pi/question config must be { "timeoutMs"?: positive integer }: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   }
   return { timeoutMs: parsed.data?.timeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS };
 }

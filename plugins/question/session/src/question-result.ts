@@ -22,8 +22,15 @@ export function questionResult(
  * answer, and the run goes on instead of hanging. The code stays in the text, so a reader can tell the cases apart.
  */
 export function unansweredResult(request: QuestionRequest, failure: unknown): ReturnType<typeof questionResult> {
-  const error = failure instanceof RemoteError ? failure : new RemoteError('internal', 'The question could not be asked');
-  return questionResult(request, null, false, `The question was not answered: ${reasonText(error)} (${error.code})`, true);
+  const error =
+    failure instanceof RemoteError ? failure : new RemoteError('internal', 'The question could not be asked');
+  return questionResult(
+    request,
+    null,
+    false,
+    `The question was not answered: ${reasonText(error)} (${error.code})`,
+    true,
+  );
 }
 
 function reasonText(error: RemoteError): string {

@@ -92,7 +92,10 @@ describe('the question tool', () => {
   });
 
   it('lets the model leave out option descriptions', () => {
-    const parsed = questionTool(answering({ outcome: 'cancelled' }).interactions, 1).parameters.parse({ question: 'Q?', options: [{ label: 'a' }] });
+    const parsed = questionTool(answering({ outcome: 'cancelled' }).interactions, 1).parameters.parse({
+      question: 'Q?',
+      options: [{ label: 'a' }],
+    });
     expect(parsed).toEqual({ question: 'Q?', options: [{ label: 'a', description: null }] });
   });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { AgentTool } from '@pi/agent';
 import type { CodingAgentSessionPluginContext } from '@pi/host-session';
-import { QUESTION_TOOL_NAME, QuestionInteraction, type QuestionDetails, type QuestionRequest } from '@pi/question-contract';
+import {
+  QUESTION_TOOL_NAME,
+  QuestionInteraction,
+  type QuestionDetails,
+  type QuestionRequest,
+} from '@pi/question-contract';
 import { RemoteError } from '@pi/remote';
 import { questionResult, unansweredResult } from './question-result';
 
@@ -24,7 +29,10 @@ const questionParameters: z.ZodType<QuestionRequest> = z.object({
 type QuestionTool = AgentTool<QuestionRequest, QuestionDetails>;
 
 /** The `question` tool: it asks through the session's interaction broker and records the answer durably. */
-export function questionTool(interactions: CodingAgentSessionPluginContext['interactions'], timeoutMs: number): QuestionTool {
+export function questionTool(
+  interactions: CodingAgentSessionPluginContext['interactions'],
+  timeoutMs: number,
+): QuestionTool {
   return {
     name: QUESTION_TOOL_NAME,
     label: 'Question',
@@ -51,7 +59,12 @@ export function questionTool(interactions: CodingAgentSessionPluginContext['inte
             const message = `The answer selected option ${response.index + 1} of ${request.options.length}`;
             return unansweredResult(request, new RemoteError('invalid_result', message));
           }
-          return questionResult(request, selected.label, false, `User selected: ${response.index + 1}. ${selected.label}`);
+          return questionResult(
+            request,
+            selected.label,
+            false,
+            `User selected: ${response.index + 1}. ${selected.label}`,
+          );
         }
       }
     },

@@ -24,7 +24,9 @@ afterEach(async () => {
 /** Selects the offline model, as the providers plugin would. */
 const offlineModel: SessionFacet = (context) => {
   context.providers.add((draft) => draft.set(OFFLINE_PROVIDER_ID, createOfflineProvider()));
-  context.provide(RunSettingsService, { current: () => ({ model: { provider: OFFLINE_PROVIDER_ID, modelId: 'echo' }, thinkingLevel: 'off' }) });
+  context.provide(RunSettingsService, {
+    current: () => ({ model: { provider: OFFLINE_PROVIDER_ID, modelId: 'echo' }, thinkingLevel: 'off' }),
+  });
 };
 
 export interface QuestionHost {
@@ -35,7 +37,10 @@ export interface QuestionHost {
   readonly lane: AgentLanePluginView;
 }
 
-export async function startQuestionHost(transport: Transport, config: { timeoutMs: number } | null = null): Promise<QuestionHost> {
+export async function startQuestionHost(
+  transport: Transport,
+  config: { timeoutMs: number } | null = null,
+): Promise<QuestionHost> {
   let lane: AgentLanePluginView | undefined;
   const fixture = await startTestSessionHost({
     transport,
@@ -74,7 +79,9 @@ export async function durableMessages(fixture: TestSessionHost): Promise<AgentMe
 }
 
 export async function durableToolResult(fixture: TestSessionHost): Promise<ToolResultMessage> {
-  const result = (await durableMessages(fixture)).find((message): message is ToolResultMessage => message.role === 'tool');
+  const result = (await durableMessages(fixture)).find(
+    (message): message is ToolResultMessage => message.role === 'tool',
+  );
   if (result === undefined) throw new Error('no tool result in the session file');
   return result;
 }
@@ -88,7 +95,10 @@ export async function finalAnswer(fixture: TestSessionHost): Promise<string> {
 
 /** A client below the typed layer, to send answers a well-behaved client never would. */
 export async function rawClient(fixture: TestSessionHost, transport: Transport): Promise<RawChannel> {
-  const factory = transport === 'loopback' ? loopbackFactory(fixture.host.rpc) : webSocketFactory({ socketPath: join(fixture.directory, 'session.sock') });
+  const factory =
+    transport === 'loopback'
+      ? loopbackFactory(fixture.host.rpc)
+      : webSocketFactory({ socketPath: join(fixture.directory, 'session.sock') });
   const raw = await openRawChannel(factory, { token: TEST_SESSION_TOKEN });
   closers.push(() => raw.close());
   return raw;

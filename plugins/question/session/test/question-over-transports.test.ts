@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question-contract';
 import { eventually } from '@pi/test-support';
-import { ASK_COLOR, durableToolResult, finalAnswer, rawClient, startQuestionHost, type Transport } from './question-host';
+import {
+  ASK_COLOR,
+  durableToolResult,
+  finalAnswer,
+  rawClient,
+  startQuestionHost,
+  type Transport,
+} from './question-host';
 
 const COLORS: QuestionRequest = {
   question: 'Which color I like?',
@@ -47,7 +54,12 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
       toolName: 'question',
       isError: false,
       content: [{ type: 'text', text: 'User selected: 2. green' }],
-      details: { question: 'Which color I like?', options: ['red', 'green', 'blue'], answer: 'green', wasCustom: false },
+      details: {
+        question: 'Which color I like?',
+        options: ['red', 'green', 'blue'],
+        answer: 'green',
+        wasCustom: false,
+      },
     });
     expect(await finalAnswer(host.fixture)).toContain('User selected: 2. green');
   });
@@ -93,7 +105,11 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
     const host = await startQuestionHost(transport);
     const raw = await rawClient(host.fixture, transport);
     raw.channel.serveInteractions([QuestionInteraction.id], (frame) => {
-      if (frame.kind === 'request') void raw.channel.reply({ requestId: frame.requestId, response: { outcome: 'selected', index: -3, extra: true } });
+      if (frame.kind === 'request')
+        void raw.channel.reply({
+          requestId: frame.requestId,
+          response: { outcome: 'selected', index: -3, extra: true },
+        });
     });
 
     await host.ask(ASK_COLOR);

@@ -46,12 +46,18 @@ describe('the settings contract', () => {
   });
 
   it('describes a state with the preferences and the layer warnings', () => {
-    const state = { theme: 'dark', defaultModel: null, defaultThinkingLevel: 'high', warnings: [{ layer: 'user', message: 'settings.json is not valid JSON' }] };
+    const state = {
+      theme: 'dark',
+      defaultModel: null,
+      defaultThinkingLevel: 'high',
+      warnings: [{ layer: 'user', message: 'settings.json is not valid JSON' }],
+    };
     expect(preferencesStateSchema.parse(state)).toEqual(state);
   });
 
   it('accepts dotted identifier keys only', () => {
     expect(SETTINGS_KEY_PATTERN.test('editor.tabSize')).toBe(true);
-    for (const bad of ['', '.a', 'a.', 'a..b', '__proto__', 'a.__proto__', 'a b']) expect(SETTINGS_KEY_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['', '.a', 'a.', 'a..b', '__proto__', 'a.__proto__', 'a b'])
+      expect(SETTINGS_KEY_PATTERN.test(bad)).toBe(false);
   });
 });

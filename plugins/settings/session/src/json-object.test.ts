@@ -3,12 +3,19 @@ import { deepMerge, readPath, writePath } from './json-object';
 
 describe('deepMerge', () => {
   it('merges plain objects key by key, the later layer winning', () => {
-    const merged = deepMerge({ theme: 'dark', editor: { tabSize: 2, vim: false } }, { editor: { vim: true } }, { theme: 'light' });
+    const merged = deepMerge(
+      { theme: 'dark', editor: { tabSize: 2, vim: false } },
+      { editor: { vim: true } },
+      { theme: 'light' },
+    );
     expect(merged).toEqual({ theme: 'light', editor: { tabSize: 2, vim: true } });
   });
 
   it('replaces arrays, primitives and null instead of merging them', () => {
-    expect(deepMerge({ list: [1, 2], model: { provider: 'a', modelId: 'b' } }, { list: [3], model: null })).toEqual({ list: [3], model: null });
+    expect(deepMerge({ list: [1, 2], model: { provider: 'a', modelId: 'b' } }, { list: [3], model: null })).toEqual({
+      list: [3],
+      model: null,
+    });
     expect(deepMerge({ editor: { tabSize: 2 } }, { editor: 'vim' })).toEqual({ editor: 'vim' });
   });
 

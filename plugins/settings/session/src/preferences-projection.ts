@@ -1,4 +1,13 @@
-import { PREFERENCE_KEYS, preferenceSchemas, type PreferenceKey, type PreferencesState, type PreferenceValues, type SettingsLayer, type SettingsSnapshot, type SettingsWarning } from '@pi/settings-contract';
+import {
+  PREFERENCE_KEYS,
+  preferenceSchemas,
+  type PreferenceKey,
+  type PreferencesState,
+  type PreferenceValues,
+  type SettingsLayer,
+  type SettingsSnapshot,
+  type SettingsWarning,
+} from '@pi/settings-contract';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
 
 /** Which layer last set a key, for warnings about a value of the wrong shape. */
@@ -21,7 +30,8 @@ export function projectPreferences(snapshot: SettingsSnapshot, sourceOf: SourceO
     }
     values[key] = BUILTIN_DEFAULTS[key];
     const layer = sourceOf(key);
-    if (parsed !== undefined && (layer === 'user' || layer === 'project')) warnings.push({ layer, message: `"${key}" is ignored: ${parsed.error.issues[0]?.message ?? 'invalid value'}` });
+    if (parsed !== undefined && (layer === 'user' || layer === 'project'))
+      warnings.push({ layer, message: `"${key}" is ignored: ${parsed.error.issues[0]?.message ?? 'invalid value'}` });
   }
   return { ...(values as unknown as PreferenceValues), warnings };
 }

@@ -44,7 +44,10 @@ describe.each(TRANSPORTS)('the settings plugin over %s', (kind) => {
 
   const connect = async () => {
     if (transport === undefined) throw new Error('start the host first');
-    const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TEST_SESSION_TOKEN } });
+    const client = createRpcClient({
+      socketFactory: transport.socketFactory,
+      connectionParams: { token: TEST_SESSION_TOKEN },
+    });
     clients.push(client);
     await client.whenConnected();
     return client.use(Preferences);
@@ -83,7 +86,9 @@ describe.each(TRANSPORTS)('the settings plugin over %s', (kind) => {
     await start();
     const preferences = await connect();
     expect(preferences.state.value.theme).toBe('solarized');
-    expect(preferences.state.value.warnings).toEqual([{ layer: 'user', message: 'the user settings.json is not valid JSON' }]);
+    expect(preferences.state.value.warnings).toEqual([
+      { layer: 'user', message: 'the user settings.json is not valid JSON' },
+    ]);
     expect(JSON.stringify(preferences.state.value)).not.toContain(directory);
   });
 
@@ -94,7 +99,9 @@ describe.each(TRANSPORTS)('the settings plugin over %s', (kind) => {
     await eventually(() => second.state.value.defaultModel !== null);
     expect(second.state.value.defaultModel).toEqual({ provider: 'offline', modelId: 'thinker' });
     expect(first.state.value.defaultModel).toEqual({ provider: 'offline', modelId: 'thinker' });
-    expect(JSON.parse(await readFile(userFile(), 'utf8'))).toEqual({ defaultModel: { provider: 'offline', modelId: 'thinker' } });
+    expect(JSON.parse(await readFile(userFile(), 'utf8'))).toEqual({
+      defaultModel: { provider: 'offline', modelId: 'thinker' },
+    });
   });
 
   it('refuses a key outside the allowlist with invalid_argument, on the client and on the server', async () => {

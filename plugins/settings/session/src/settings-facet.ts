@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { CodingAgentSessionPluginContext } from '@pi/host-session';
 import { RemoteError, checkJson, type JsonObject } from '@pi/remote';
-import { PREFERENCE_KEYS, Preferences, Settings, isPreferenceKey, preferenceSchemas, type PreferencesState } from '@pi/settings-contract';
+import {
+  PREFERENCE_KEYS,
+  Preferences,
+  Settings,
+  isPreferenceKey,
+  preferenceSchemas,
+  type PreferencesState,
+} from '@pi/settings-contract';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
 import { deepMerge, isJsonObject } from './json-object';
 import { projectPreferences } from './preferences-projection';
@@ -21,7 +28,10 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
   const defaults = deepMerge(BUILTIN_DEFAULTS, manifestDefaults(context.config));
   const store = await openSettingsStore(
     defaults,
-    { user: join(context.paths.configDir, USER_SETTINGS_FILE), project: join(context.paths.cwd, PROJECT_SETTINGS_FILE) },
+    {
+      user: join(context.paths.configDir, USER_SETTINGS_FILE),
+      project: join(context.paths.cwd, PROJECT_SETTINGS_FILE),
+    },
     BACKGROUND_CONTEXT,
   );
   const project = () => projectPreferences(store.snapshot(), (key) => store.sourceOf(key));
@@ -33,9 +43,11 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
     state,
     async set(key, value, callContext) {
       // The wire schema already allowlists the key; checked again here because authorization is the server's job.
-      if (!isPreferenceKey(key)) throw new RemoteError('invalid_argument', `Only ${PREFERENCE_KEYS.join(', ')} can be set remotely`);
+      if (!isPreferenceKey(key))
+        throw new RemoteError('invalid_argument', `Only ${PREFERENCE_KEYS.join(', ')} can be set remotely`);
       const parsed = preferenceSchemas[key].safeParse(value);
-      if (!parsed.success) throw new RemoteError('invalid_argument', `"${key}": ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+      if (!parsed.success)
+        throw new RemoteError('invalid_argument', `"${key}": ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
       try {
         await store.setUser(key, parsed.data, callContext);
       } catch (error) {

@@ -17,7 +17,9 @@ export interface LoadedLayer {
  */
 export async function loadSettingsLayer(path: string, layer: FileLayer): Promise<LoadedLayer> {
   const read = await readSettingsFile(path, layer);
-  return read.isBroken ? { values: {}, warning: { layer, message: read.message } } : { values: read.values, warning: null };
+  return read.isBroken
+    ? { values: {}, warning: { layer, message: read.message } }
+    : { values: read.values, warning: null };
 }
 
 /** The user's file for a read-modify-write: a broken file is refused rather than overwritten. */
@@ -45,7 +47,11 @@ async function readSettingsFile(path: string, layer: FileLayer): Promise<FileRea
     return { isBroken: true, message: `${name} is not valid JSON` };
   }
   const checked = checkJson(json);
-  if (checked.isErr()) return { isBroken: true, message: `${name} has a ${checked.error.kind.replaceAll('_', ' ')} at ${checked.error.path}` };
+  if (checked.isErr())
+    return {
+      isBroken: true,
+      message: `${name} has a ${checked.error.kind.replaceAll('_', ' ')} at ${checked.error.path}`,
+    };
   if (!isJsonObject(checked.value)) return { isBroken: true, message: `${name} is not a JSON object` };
   return { isBroken: false, values: checked.value };
 }

@@ -21,7 +21,10 @@ describe('the layered settings store', () => {
 
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), 'pi-settings-'));
-    files = { user: join(directory, 'config', 'settings.json'), project: join(directory, 'project', '.pi', 'settings.json') };
+    files = {
+      user: join(directory, 'config', 'settings.json'),
+      project: join(directory, 'project', '.pi', 'settings.json'),
+    };
   });
 
   afterEach(async () => {
@@ -50,12 +53,16 @@ describe('the layered settings store', () => {
     await write(files.project, '{ "editor": ');
     const store = await open();
     expect(store.snapshot().values).toEqual({ ...defaults, theme: 'light' });
-    expect(store.snapshot().warnings).toEqual([{ layer: 'project', message: "the project's .pi/settings.json is not valid JSON" }]);
+    expect(store.snapshot().warnings).toEqual([
+      { layer: 'project', message: "the project's .pi/settings.json is not valid JSON" },
+    ]);
   });
 
   it('treats a file that is not an object as broken', async () => {
     await write(files.user, '[1, 2]');
-    expect((await open()).snapshot().warnings).toEqual([{ layer: 'user', message: 'the user settings.json is not a JSON object' }]);
+    expect((await open()).snapshot().warnings).toEqual([
+      { layer: 'user', message: 'the user settings.json is not a JSON object' },
+    ]);
   });
 
   it('writes a user key without losing the rest of the user file, and tells listeners', async () => {
@@ -88,8 +95,12 @@ describe('the layered settings store', () => {
 
   it('rejects keys that are not dotted identifiers and values that are not JSON', async () => {
     const store = await open();
-    await expect(store.setUser('__proto__.polluted', true, BACKGROUND_CONTEXT)).rejects.toMatchObject({ code: 'invalid_key' });
-    await expect(store.setUser('theme', Number.NaN as JsonValue, BACKGROUND_CONTEXT)).rejects.toMatchObject({ code: 'invalid_value' });
+    await expect(store.setUser('__proto__.polluted', true, BACKGROUND_CONTEXT)).rejects.toMatchObject({
+      code: 'invalid_key',
+    });
+    await expect(store.setUser('theme', Number.NaN as JsonValue, BACKGROUND_CONTEXT)).rejects.toMatchObject({
+      code: 'invalid_value',
+    });
     expect(store.get('__proto__')).toBeUndefined();
   });
 

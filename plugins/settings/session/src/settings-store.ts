@@ -1,6 +1,12 @@
 import type { Context } from '@pi/context';
 import { checkJson, detachJson, jsonEquals, type JsonObject, type JsonValue } from '@pi/remote';
-import { SETTINGS_KEY_PATTERN, SettingsStoreError, type SettingsLayer, type SettingsSnapshot, type SettingsStore } from '@pi/settings-contract';
+import {
+  SETTINGS_KEY_PATTERN,
+  SettingsStoreError,
+  type SettingsLayer,
+  type SettingsSnapshot,
+  type SettingsStore,
+} from '@pi/settings-contract';
 import { deepMerge, readPath, writePath } from './json-object';
 import { loadSettingsLayer, readSettingsFileForWrite } from './settings-file';
 import { serialQueue, writeFileAtomic } from '@pi/atomic-file';
@@ -19,19 +25,30 @@ const SETTINGS_FILE_MODE = 0o644;
  * before this resolves, so `get` is synchronous from the start. Writes and reloads run one at a time; each
  * reload that changes the merged snapshot tells the listeners, under the context that caused it.
  */
-export async function openSettingsStore(defaults: JsonObject, files: SettingsFiles, context: Context): Promise<SettingsStore> {
+export async function openSettingsStore(
+  defaults: JsonObject,
+  files: SettingsFiles,
+  context: Context,
+): Promise<SettingsStore> {
   const serial = serialQueue();
   const listeners = new Set<(snapshot: SettingsSnapshot, context: Context) => void>();
   let current: SettingsSnapshot = { values: detachJson(defaults) as JsonObject, warnings: [] };
   let layers: ReadonlyArray<readonly [SettingsLayer, JsonObject]> = [['defaults', defaults]];
 
   const load = async (loadContext: Context) => {
-    const [user, project] = await Promise.all([loadSettingsLayer(files.user, 'user'), loadSettingsLayer(files.project, 'project')]);
+    const [user, project] = await Promise.all([
+      loadSettingsLayer(files.user, 'user'),
+      loadSettingsLayer(files.project, 'project'),
+    ]);
     const next: SettingsSnapshot = {
       values: deepMerge(defaults, user.values, project.values),
       warnings: [user.warning, project.warning].filter((warning) => warning !== null),
     };
-    layers = [['defaults', defaults], ['user', user.values], ['project', project.values]];
+    layers = [
+      ['defaults', defaults],
+      ['user', user.values],
+      ['project', project.values],
+    ];
     if (jsonEquals(next as unknown as JsonValue, current as unknown as JsonValue)) return;
     current = next;
     for (const listener of [...listeners]) {
@@ -58,9 +75,14 @@ export async function openSettingsStore(defaults: JsonObject, files: SettingsFil
     },
     setUser: (key, value, writeContext) =>
       serial(async () => {
-        if (!SETTINGS_KEY_PATTERN.test(key)) throw new SettingsStoreError('invalid_key', `"${key}" is not a settings key (dotted identifiers)`);
+        if (!SETTINGS_KEY_PATTERN.test(key))
+          throw new SettingsStoreError('invalid_key', `"${key}" is not a settings key (dotted identifiers)`);
         const json = checkJson(value);
-        if (json.isErr()) throw new SettingsStoreError('invalid_value', `A setting must be strict JSON: ${json.error.kind} at ${json.error.path}`);
+        if (json.isErr())
+          throw new SettingsStoreError(
+            'invalid_value',
+            `A setting must be strict JSON: ${json.error.kind} at ${json.error.path}`,
+          );
         writeContext.abortSignal?.throwIfAborted();
         const next = writePath(await readSettingsFileForWrite(files.user), key, json.value);
         try {

@@ -6,7 +6,11 @@ import type { EchoClient } from './echo-client';
 
 /** A connected pi client (hello done), without reconnects: a dropped bench connection is an error. */
 export async function connectPiClient(url: string): Promise<RpcClient> {
-  const client = createRpcClient({ socketFactory: webSocketFactory({ url }), connectionParams: { token: PI_TOKEN }, reconnect: false });
+  const client = createRpcClient({
+    socketFactory: webSocketFactory({ url }),
+    connectionParams: { token: PI_TOKEN },
+    reconnect: false,
+  });
   await client.whenConnected();
   return client;
 }

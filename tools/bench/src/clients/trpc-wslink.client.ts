@@ -6,7 +6,11 @@ import type { EchoClient } from './echo-client';
 export async function connectTrpcWsLink(url: string): Promise<EchoClient> {
   let opened!: () => void;
   const open = new Promise<void>((resolve) => (opened = resolve));
-  const wsClient = createWSClient({ url, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, onOpen: () => opened() });
+  const wsClient = createWSClient({
+    url,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    onOpen: () => opened(),
+  });
   const client = createTRPCUntypedClient({ links: [wsLink({ client: wsClient })] });
   await open;
   return {

@@ -7,7 +7,10 @@ import { listenWss } from './ws-listen';
 await serveBench(async (listenOn) => {
   const listening = await listenWss(listenOn);
   listening.wss.on('connection', (socket) => {
-    createBirpc<Record<string, never>, { echo(value: unknown): unknown }>({ echo: (value) => value }, birpcChannel(socket));
+    createBirpc<Record<string, never>, { echo(value: unknown): unknown }>(
+      { echo: (value) => value },
+      birpcChannel(socket),
+    );
   });
   return { url: listening.url, close: () => listening.close() };
 });

@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { type GeneratorCallback, type Tree, generateFiles, installPackagesTask, joinPathFragments, writeJson } from '@nx/devkit';
+import {
+  type GeneratorCallback,
+  type Tree,
+  generateFiles,
+  installPackagesTask,
+  joinPathFragments,
+  writeJson,
+} from '@nx/devkit';
 import { type PluginProjectKind, pluginProjectTags } from './facets';
 import { type PluginNames, pluginNames, projectPackageName } from './names';
 import { type PluginGeneratorSchema, PluginOptionsError, normalizePluginOptions } from './options';

@@ -17,7 +17,10 @@ describe('normalizePluginOptions', () => {
 
   it('reads facets from a comma-separated string or a list, in host order', () => {
     expect(normalizePluginOptions({ name: 'q', facets: ' tui , session ' }).facets).toEqual(['session', 'tui']);
-    expect(normalizePluginOptions({ name: 'q', facets: ['coordinator', 'tui'] }).facets).toEqual(['tui', 'coordinator']);
+    expect(normalizePluginOptions({ name: 'q', facets: ['coordinator', 'tui'] }).facets).toEqual([
+      'tui',
+      'coordinator',
+    ]);
   });
 
   it('treats an empty facet list as contract only and ignores an explicit contract', () => {

@@ -23,7 +23,9 @@ export async function startFakeModelsServer(mode: FakeServerMode = 'ok'): Promis
   const held = new Set<ServerResponse>();
   const authorizations: string[] = [];
   const answer = (response: ServerResponse) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'big', object: 'model' }] }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ object: 'list', data: [{ id: 'big', object: 'model' }] }));
   };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     authorizations.push(request.headers.authorization ?? '');

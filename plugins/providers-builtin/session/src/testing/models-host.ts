@@ -44,7 +44,10 @@ export async function startModelsHost(options: ModelsHostOptions): Promise<Model
     transport: options.transport,
     facets: [
       ...(options.before ?? []),
-      { id: '@pi/providers-builtin', facet: createProvidersBuiltinFacet({ env: {}, watchDebounceMs: 10, ...options.options }) },
+      {
+        id: '@pi/providers-builtin',
+        facet: createProvidersBuiltinFacet({ env: {}, watchDebounceMs: 10, ...options.options }),
+      },
       { id: 'probe', facet: (context) => void (probe = context) },
     ],
   });
@@ -65,6 +68,11 @@ export async function startModelsHost(options: ModelsHostOptions): Promise<Model
 }
 
 /** A models.json with one OpenAI-compatible provider. */
-export function modelsJson(providers: Record<string, { baseUrl: string; apiKeyEnv?: string; models: Array<{ id: string; name?: string; reasoning?: boolean }> }>) {
+export function modelsJson(
+  providers: Record<
+    string,
+    { baseUrl: string; apiKeyEnv?: string; models: Array<{ id: string; name?: string; reasoning?: boolean }> }
+  >,
+) {
   return { providers };
 }
