@@ -2,15 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
+import { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+import { loadFacets, type PluginLookup } from '@pi/host-kit';
 import { startSessionHost } from '@pi/host-session';
 import { loadManifestFile, parseManifest, type PluginManifest } from '@pi/kernel';
-import { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { removeConnectionFile, writeConnectionFile } from './connection-file';
 import { locate } from './locations';
-import { SESSION_FACETS } from './session-facets';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -33,6 +33,9 @@ export async function startSession(
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
   const manifest = await readManifest(options.manifest);
   if (manifest.isErr()) return err(manifest.error);
+  // Only session facet modules are imported; every plugin is checked (found, API version) before any code runs.
+  const facets = await loadFacets(manifest.value.manifest, 'session', manifest.value.lookup);
+  if (facets.isErr()) return err(facets.error.message);
   const sessionId = options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
   const where = locate(options, sessionId, env);
   if (Buffer.byteLength(where.socketPath) > MAX_SOCKET_PATH_BYTES) {
@@ -47,13 +50,11 @@ export async function startSession(
   const created = !(await exists(where.sessionFile));
 
   const started = await startSessionHost({
-    manifest: manifest.value,
-    catalog: BUILTIN_PLUGINS,
-    facets: SESSION_FACETS,
+    facets: facets.value,
     identity: { sessionId, workspaceId: workspaceIdOf(cwd) },
     sessionFile: where.sessionFile,
     paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },
-    authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }),
+    transport: { authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }) },
   });
   if (started.isErr()) {
     // A session this attempt created holds nothing but its header: leave no empty session behind. When the
@@ -117,10 +118,33 @@ export async function startSession(
   });
 }
 
-async function readManifest(file: string | undefined): Promise<Result<PluginManifest, string>> {
-  // A file's errors already name the file; the built-in manifest failing would be a bug of this build.
-  if (file !== undefined) return (await loadManifestFile(file)).mapErr((error) => error.message);
-  return parseManifest(DEFAULT_MANIFEST).mapErr((error) => `the built-in manifest is invalid: ${error.message}`);
+/**
+ * The manifest and where its plugins are found: paths in a manifest file are relative to that file, and
+ * package names are looked up next to the file first, then among the built-ins this build installs.
+ */
+async function readManifest(
+  file: string | undefined,
+): Promise<Result<{ manifest: PluginManifest; lookup: PluginLookup }, string>> {
+  if (file !== undefined) {
+    const path = resolve(file);
+    const loaded = await loadManifestFile(path);
+    if (loaded.isErr()) return err(loaded.error.message);
+    const lookup = {
+      baseDirectory: dirname(path),
+      packageRoots: [dirname(path), BUILTIN_PLUGINS_ROOT],
+      source: `manifest ${path}`,
+    };
+    return ok({ manifest: loaded.value, lookup });
+  }
+  // The built-in manifest failing would be a bug of this build.
+  const parsed = parseManifest(DEFAULT_MANIFEST);
+  if (parsed.isErr()) return err(`the built-in manifest is invalid: ${parsed.error.message}`);
+  const lookup = {
+    baseDirectory: BUILTIN_PLUGINS_ROOT,
+    packageRoots: [BUILTIN_PLUGINS_ROOT],
+    source: 'the built-in manifest',
+  };
+  return ok({ manifest: parsed.value, lookup });
 }
 
 /** Sessions of one project share a workspace id, derived from its directory. */

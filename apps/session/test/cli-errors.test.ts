@@ -91,14 +91,14 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
       .toMatch(/broken\.json.*JSON/);
   });
 
-  it('rejects a manifest with an unknown plugin, naming the plugin', async (context) => {
+  it('rejects a manifest with an unknown plugin, naming the plugin and the manifest file', async (context) => {
     const { sandbox, run } = fixtures(context);
     const where = await sandbox();
     const manifest = join(where.root, 'manifest.json');
     await writeFile(manifest, JSON.stringify({ plugins: ['@pi/chat', '@acme/nonexistent'] }));
-    context
-      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest])))
-      .toContain('"@acme/nonexistent"');
+    const line = await oneLineFailure(context.expect, run(where, [...where.flags, '--manifest', manifest]));
+    context.expect(line).toContain('"@acme/nonexistent"');
+    context.expect(line).toContain(manifest);
   });
 
   it('rejects a project directory that does not exist', async (context) => {

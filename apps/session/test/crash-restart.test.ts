@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat, type ChatService, type ChatTranscript } from '@pi/chat-contract';
+import { Chat, type ChatService, type ChatTranscript } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat } from '@pi/chat-contract';
+import { Chat } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question-contract';
+import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,

@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat, type ChatEvent } from '@pi/chat-contract';
+import { Chat, type ChatEvent } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { Models } from '@pi/providers-builtin-contract';
+import { Models } from '@pi/providers-builtin';
 import { nextValue } from '@pi/test-support';
 import {
   PROCESS_TEST_TIMEOUT_MS,

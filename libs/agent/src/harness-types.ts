@@ -1,74 +1,32 @@
 import type { Context } from '@pi/context';
-import type { Result } from 'neverthrow';
-import type { SessionEntry } from './entries';
-import type { AgentMessage, JsonObject, JsonValue, UserMessage } from './messages';
-import type { ModelProvider, ThinkingLevel } from './provider';
-import type { AnyAgentTool } from './tool';
+import type {
+  AgentLane,
+  BeforeToolHook,
+  HarnessEvent,
+  JsonValue,
+  ModelProvider,
+  RunSettings,
+  SessionEntry,
+  SessionTree,
+  AnyAgentTool,
+} from '@pi/agent-contract';
 
-/** The settings a run uses, read once when its prompt is accepted (a later change cannot affect it). */
-export interface RunSettings {
-  model: { provider: string; modelId: string } | null;
-  thinkingLevel: ThinkingLevel;
-}
-
-export type RunOutcome = { outcome: 'completed' | 'aborted' | 'failed'; error: string | null };
-
-export type PromptRejection =
-  | { code: 'busy'; message: string; operationId: string }
-  | { code: 'no_model'; message: string }
-  | { code: 'invalid_message'; message: string };
-
-export type AbortRejection = { code: 'unknown_operation' | 'already_settled'; message: string };
-
-/** The main lane: one run at a time, durable from acceptance to settlement. */
-export interface AgentLane {
-  /** Accepts the messages and starts a run; resolves at acceptance with its operation id, not at settlement.
-   *  Aborting `context` cancels only this invocation: the run goes on, nothing durable is written. */
-  prompt(messages: readonly UserMessage[], context: Context): Promise<Result<{ operationId: string }, PromptRejection>>;
-  /** Durable cancellation: `cancel_requested` is written and synced first, then the run settles as `aborted`. */
-  requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>>;
-  /** The running operation, if any. */
-  readonly running: string | null;
-  /** Resolves when that run settles (at once for a run already settled in this session). */
-  settled(operationId: string): Promise<RunOutcome>;
-}
-
-/** A read view of the durable tree. */
-export interface SessionTree {
-  readonly sessionId: string;
-  entries(): readonly SessionEntry[];
-  /** Root-to-leaf path of the current branch. */
-  branch(): readonly SessionEntry[];
-  /** The model-visible messages of the current branch. */
-  messages(): AgentMessage[];
-  readonly leafId: string | null;
-}
-
-export interface ToolCallInfo {
-  operationId: string;
-  toolCallId: string;
-  toolName: string;
-  arguments: JsonObject;
-}
-
-/** `before_tool` may block a call; a hook that throws blocks it too (fail closed). */
-export type BeforeToolHook = (
-  call: ToolCallInfo,
-  context: Context,
-) => Promise<void | { block: string }> | void | { block: string };
+export type {
+  AbortRejection,
+  AgentLane,
+  BeforeToolHook,
+  HarnessEvent,
+  PromptRejection,
+  RunOutcome,
+  RunSettings,
+  SessionTree,
+  ToolCallInfo,
+} from '@pi/agent-contract';
 
 export interface Hooks {
   /** Runs in registration order; returns the remover. */
   beforeTool(hook: BeforeToolHook): () => void;
 }
-
-/** Semantic, non-durable progress events; the durable record is the entries. */
-export type HarnessEvent =
-  | { type: 'run_started'; operationId: string }
-  | { type: 'text_delta'; operationId: string; delta: string }
-  | { type: 'entry_appended'; operationId: string | null; entry: SessionEntry }
-  | { type: 'tool_started'; operationId: string; toolCallId: string; toolName: string; arguments: JsonObject }
-  | { type: 'run_settled'; operationId: string; outcome: RunOutcome };
 
 export interface HarnessEvents {
   subscribe(listener: (event: HarnessEvent, context: Context) => void): () => void;

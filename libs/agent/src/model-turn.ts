@@ -1,6 +1,6 @@
 import type { Context } from '@pi/context';
 import { iterateUntilAborted } from './abortable-iteration';
-import { errorMessage } from './error-text';
+import { providerErrorText } from './error-text';
 import type { AssistantMessage, TextPart, ToolCallPart } from './messages';
 import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
 
@@ -47,7 +47,8 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
     const end = await iterateUntilAborted(turn.provider.stream(turn.request, context), signal, onEvent);
     if (end === 'aborted') return { kind: 'aborted', partial: partial('aborted') };
   } catch (error) {
-    return { kind: 'failed', error: errorMessage(error), partial: partial('error') };
+    // Never the raw thrown text: a provider's error can quote what the server echoed, credentials included.
+    return { kind: 'failed', error: providerErrorText(error), partial: partial('error') };
   }
   if (stopReason === null) {
     return { kind: 'failed', error: 'the model stream ended without a done event', partial: partial('error') };

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { providerErrorText } from './error-text';
 import type { RunSettings } from './harness-types';
 import type { ModelProvider } from './provider';
 
@@ -18,7 +19,14 @@ export function resolveRunModel(
   if (provider === undefined) {
     return err({ code: 'no_model', message: `The selected model's provider "${providerId}" is not available` });
   }
-  if (!provider.models().some((model) => model.modelId === modelId)) {
+  let offered: boolean;
+  try {
+    offered = provider.models().some((model) => model.modelId === modelId);
+  } catch (error) {
+    // A provider that cannot list its models offers none; its words go to the caller redacted like any other.
+    return err({ code: 'no_model', message: `Provider "${providerId}" cannot list its models: ${providerErrorText(error)}` });
+  }
+  if (!offered) {
     return err({ code: 'no_model', message: `Provider "${providerId}" has no model "${modelId}"` });
   }
   return ok({ provider, modelId });

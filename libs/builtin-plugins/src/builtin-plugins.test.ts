@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from './builtin-plugins';
+import { pluginMetadataSchema } from '@pi/plugin-api';
+import { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from './builtin-plugins';
 
-it('the default manifest names every built-in once, in the catalogue order', () => {
+const require = createRequire(join(BUILTIN_PLUGINS_ROOT, 'package.json'));
+const metadataOf = (id: string) =>
+  pluginMetadataSchema.parse(JSON.parse(readFileSync(require.resolve(`${id}/package.json`), 'utf8')).pi);
+
+it('the default manifest names every built-in once, in precedence order', () => {
   expect(DEFAULT_MANIFEST.plugins).toEqual([
     '@pi/settings',
     '@pi/accounts',
@@ -9,9 +17,13 @@ it('the default manifest names every built-in once, in the catalogue order', () 
     '@pi/chat',
     '@pi/question',
   ]);
-  expect(new Set(DEFAULT_MANIFEST.plugins).size).toBe(BUILTIN_PLUGINS.length);
 });
 
-it('every built-in today has a session facet', () => {
-  expect(BUILTIN_PLUGINS.every((plugin) => plugin.facets.includes('session'))).toBe(true);
+it('every built-in is a dependency of this package, so hosts resolve it from here', () => {
+  const dependencies = JSON.parse(readFileSync(join(BUILTIN_PLUGINS_ROOT, 'package.json'), 'utf8')).dependencies;
+  for (const id of DEFAULT_MANIFEST.plugins) expect(dependencies).toHaveProperty([id]);
+});
+
+it('every built-in declares valid plugin metadata with a session facet today', () => {
+  for (const id of DEFAULT_MANIFEST.plugins) expect(metadataOf(id).facets.session).toBe(`${id}-session`);
 });

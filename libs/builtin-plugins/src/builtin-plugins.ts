@@ -1,23 +1,12 @@
-import { accountsPlugin } from '@pi/accounts-contract';
-import { chatPluginDescriptor } from '@pi/chat-contract';
-import type { PluginDescriptor } from '@pi/plugin-catalog';
-import { providersBuiltinPlugin } from '@pi/providers-builtin-contract';
-import { questionPluginDescriptor } from '@pi/question-contract';
-import { settingsPlugin } from '@pi/settings-contract';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import defaultManifest from './default-manifest.json' with { type: 'json' };
+
+/** The manifest every host starts with unless given another: the built-in plugins, in precedence order. */
+export const DEFAULT_MANIFEST: { readonly plugins: readonly string[] } = defaultManifest;
 
 /**
- * The plugins this build knows, each described by its own contract: every host checks a manifest against this
- * list (an unknown id is a startup error) and loads only its own facets.
+ * Where the built-in plugins are installed from: this package depends on each of them, so a host resolves the
+ * default manifest's ids from here, the same way it resolves any plugin named by package.
  */
-export const BUILTIN_PLUGINS: readonly PluginDescriptor[] = [
-  settingsPlugin,
-  accountsPlugin,
-  providersBuiltinPlugin,
-  chatPluginDescriptor,
-  questionPluginDescriptor,
-];
-
-/** The manifest every host starts with unless given another: built-ins in precedence order. */
-export const DEFAULT_MANIFEST = {
-  plugins: BUILTIN_PLUGINS.map((plugin) => plugin.id),
-};
+export const BUILTIN_PLUGINS_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));

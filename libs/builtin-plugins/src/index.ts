@@ -1,1 +1,1 @@
-export { BUILTIN_PLUGINS, DEFAULT_MANIFEST } from './builtin-plugins';
+export { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from './builtin-plugins';

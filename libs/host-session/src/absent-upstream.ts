@@ -1,5 +1,5 @@
 import { RemoteError, createRemoteState, type ConnectionState } from '@pi/remote';
-import type { SessionUpstream } from './session-context';
+import type { SessionUpstream } from '@pi/plugin-api';
 
 /** The upstream of a standalone session: no coordinator, so every use fails with a stable code and says why. */
 export function absentUpstream(): SessionUpstream {

@@ -11,7 +11,7 @@ import {
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createKernel } from '@pi/kernel';
 import { agentScope } from './agent-scope';
-import type { AgentPluginScope } from './session-context';
+import type { AgentPluginScope } from '@pi/plugin-api';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
 const echo: AnyAgentTool = {

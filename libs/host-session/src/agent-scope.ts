@@ -1,8 +1,8 @@
 import type { Context } from '@pi/context';
 import type { AgentHarness, BeforeToolHook, HarnessEvent, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
-import type { CallbackFailures } from './callback-failures';
-import type { AgentLanePluginView, AgentPluginScope, SessionIdentity } from './session-context';
+import type { CallbackFailures } from '@pi/host-kit';
+import type { AgentLanePluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
 export function agentScope(

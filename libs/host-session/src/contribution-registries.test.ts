@@ -4,7 +4,7 @@ import type { AgentToolResult, AnyAgentTool, ModelProvider, ToolResultMessage } 
 import { createScriptedProvider, readSessionLines } from '@pi/agent/testing';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
-import type { CodingAgentSessionPluginContext, ScopedContributions, SessionFacet } from './session-context';
+import type { CodingAgentSessionPluginContext, ScopedContributions, SessionFacet } from '@pi/plugin-api';
 import { modelProviderFacet, startTestSessionHost, type TestSessionHost } from './testing';
 
 const fixtures: TestSessionHost[] = [];

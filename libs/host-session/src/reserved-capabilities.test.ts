@@ -6,7 +6,7 @@ import type {
   ScopedContributions,
   ScopedEvents,
   ScopedHooks,
-} from './session-context';
+} from '@pi/plugin-api';
 import type { SessionTree } from '@pi/agent';
 import { startTestSessionHost, type TestSessionHost } from './testing';
 

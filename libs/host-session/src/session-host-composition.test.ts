@@ -1,12 +1,10 @@
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseManifest } from '@pi/kernel';
-import type { PluginDescriptor } from '@pi/plugin-catalog';
 import { defineLocalService } from '@pi/remote';
 import { Probe, createProbe } from '@pi/test-support';
-import type { SessionFacet } from './session-context';
+import type { SessionFacet } from '@pi/plugin-api';
 import { startSessionHost, type SessionHost } from './session-host';
 import { testSessionHostOptions, type TestFacet } from './testing';
 
@@ -42,83 +40,6 @@ function recording(id: string, log: string[], extra: SessionFacet = () => undefi
     },
   };
 }
-
-const catalog = (ids: string[]): PluginDescriptor[] => ids.map((id) => ({ id, description: id, facets: ['session'] }));
-
-describe('one manifest drives the host', () => {
-  it('runs exactly the facets its JSON manifest lists, in that order, with their config', async () => {
-    const log: string[] = [];
-    const configs: unknown[] = [];
-    const table = ['@t/a', '@t/b', '@t/c'].map((id) =>
-      recording(id, log, (context) => void configs.push(context.config)),
-    );
-    const manifest = parseManifest(
-      JSON.parse('{ "plugins": [{ "id": "@t/c", "config": { "level": 2 } }, "@t/a"] }'),
-    )._unsafeUnwrap();
-
-    const started = await start(await freshDirectory(), {
-      facets: table,
-      manifest,
-      catalog: catalog(['@t/a', '@t/b', '@t/c']),
-    });
-
-    expect(started.isOk()).toBe(true);
-    expect(log).toEqual(['setup @t/c', 'setup @t/a', 'activate @t/c', 'activate @t/a']);
-    expect(configs).toEqual([{ level: 2 }, null]);
-  });
-
-  it('skips a plugin of the manifest that has no session facet, even when a facet of that id exists', async () => {
-    const log: string[] = [];
-    const descriptors: PluginDescriptor[] = [
-      ...catalog(['@t/a']),
-      { id: '@t/theme', description: 'tui only', facets: ['tui'] },
-    ];
-    const manifest = {
-      entries: [
-        { id: '@t/theme', config: null },
-        { id: '@t/a', config: null },
-      ],
-    };
-
-    const started = await start(await freshDirectory(), {
-      facets: [recording('@t/theme', log), recording('@t/a', log)],
-      manifest,
-      catalog: descriptors,
-    });
-
-    expect(started.isOk()).toBe(true);
-    expect(log).toEqual(['setup @t/a', 'activate @t/a']);
-  });
-
-  it('refuses to start on an unknown plugin id, naming it, before any facet runs or the session file is created', async () => {
-    const log: string[] = [];
-    const directory = await freshDirectory();
-    const manifest = {
-      entries: [
-        { id: '@t/a', config: null },
-        { id: '@t/missing', config: null },
-      ],
-    };
-
-    const started = await start(directory, { facets: [recording('@t/a', log)], manifest, catalog: catalog(['@t/a']) });
-
-    expect(started._unsafeUnwrapErr()).toMatchObject({
-      code: 'unknown_plugin',
-      message: expect.stringContaining('"@t/missing"'),
-    });
-    expect(log).toEqual([]);
-    await expect(access(testSessionHostOptions(directory, { facets: [] }).sessionFile)).rejects.toThrow();
-  });
-
-  it('refuses to start when a declared session facet is missing from the build', async () => {
-    const manifest = { entries: [{ id: '@t/a', config: null }] };
-    const started = await start(await freshDirectory(), { facets: [], manifest, catalog: catalog(['@t/a']) });
-    expect(started._unsafeUnwrapErr()).toMatchObject({
-      code: 'missing_facet',
-      message: expect.stringContaining('"@t/a"'),
-    });
-  });
-});
 
 describe('phases and disposal', () => {
   it('activates only after every facet has run its setup, so a facet may use a service a later one provides', async () => {

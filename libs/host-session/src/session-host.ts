@@ -1,32 +1,28 @@
 import { err, ok, type Result } from 'neverthrow';
 import { openHarness, type AnyAgentTool, type ModelProvider } from '@pi/agent';
-import { createKernel, type KernelStartError, type KernelStopReport, type PluginManifest } from '@pi/kernel';
-import type { PluginDescriptor } from '@pi/plugin-catalog';
+import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
+import type { KernelStopReport } from '@pi/kernel';
+import { RunSettingsService, type SessionIdentity, type SessionPaths, type SessionUpstream } from '@pi/plugin-api';
 import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@pi/registry';
-import { InteractionBroker, ServiceRegistry, type EndpointLimits } from '@pi/remote';
-import { createRpcHost, type Authenticate, type RpcHost } from '@pi/transport-trpc';
-import { CallbackFailures } from './callback-failures';
-import { facetContext, type HostParts } from './facet-context';
-import { resolveSessionFacets } from './facet-resolution';
-import { coalescedRebuild } from './scoped-contributions';
-import type { CodingAgentSessionPluginContext, SessionFacet, SessionIdentity, SessionPaths } from './session-context';
-import { RunSettingsService } from './tokens';
+import type { RpcHost } from '@pi/transport-trpc';
+import { absentUpstream } from './absent-upstream';
+import { sessionFacetContext, type SessionParts } from './facet-context';
 
 export interface SessionHostOptions {
-  readonly manifest: PluginManifest;
-  readonly catalog: readonly PluginDescriptor[];
-  /** This build's session facets by plugin id. */
-  readonly facets: Readonly<Record<string, SessionFacet>>;
+  /** The manifest's session facets, loaded in manifest order (the host kit's `loadFacets(manifest, 'session', …)`). */
+  readonly facets: readonly LoadedFacet<'session'>[];
   readonly identity: SessionIdentity;
   /** The session's JSONL file. */
   readonly sessionFile: string;
   readonly paths: SessionPaths;
-  readonly authenticate: Authenticate;
-  readonly limits?: Partial<EndpointLimits>;
+  /** How the RPC surface is served to presentations: authentication, limits, keep-alive. */
+  readonly transport: ExposeOptions;
+  /** The session's client of its coordinator; absent for a standalone session. */
+  readonly upstream?: SessionUpstream;
 }
 
 export interface SessionHostError {
-  readonly code: 'unknown_plugin' | 'missing_facet' | 'session' | 'plugin_failed' | 'start_refused';
+  readonly code: 'session' | 'plugin_failed' | 'start_refused';
   readonly message: string;
 }
 
@@ -52,16 +48,14 @@ export interface SessionHost {
 type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
 
 /**
- * The session app host: one process, one session. It opens the durable session, runs the manifest's session
- * facets through the kernel with a context per facet, rebuilds the registries once everything registered and
+ * The session app host: one process, one session. It opens the durable session, runs the session facets
+ * through the kernel with a context per facet, rebuilds the registries once everything registered and
  * activated, and only then generates its RPC surface from the services the facets provided.
  */
 export async function startSessionHost(options: SessionHostOptions): Promise<Result<SessionHost, SessionHostError>> {
-  const resolved = resolveSessionFacets(options.manifest, options.catalog, options.facets);
-  if (resolved.isErr()) return err({ code: resolved.error.code, message: resolved.error.message });
-  const ranks = new Map(options.manifest.entries.map((entry, index) => [entry.id, index]));
+  const ranks = new Map(options.facets.map((facet, index) => [facet.id, index]));
   const ownerRank = (owner: string) => ranks.get(owner) ?? Number.NaN;
-  const services = new ServiceRegistry();
+  const providing = new ProvidingSide();
   const tools = createRegistry<AnyAgentTool, ReadonlyMap<string, AnyAgentTool>>({
     name: 'tools',
     ownerRank,
@@ -79,8 +73,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     tools: () => tools.current(),
     providers: () => providers.current(),
     settings: () =>
-      services.has(RunSettingsService)
-        ? services.use(RunSettingsService).current()
+      providing.services.has(RunSettingsService)
+        ? providing.services.use(RunSettingsService).current()
         : { model: null, thinkingLevel: 'off' },
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
@@ -88,64 +82,37 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const diagnostics = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
   const toolRebuild = coalescedRebuild(() => (diagnostics.tools = rebuildErrors(tools)));
   const providerRebuild = coalescedRebuild(() => (diagnostics.providers = rebuildErrors(providers)));
-  const failures = new CallbackFailures();
-  let exposed = false;
-  const parts: HostParts = {
+  const parts: SessionParts = {
+    providing,
     harness: harness.value,
     identity: options.identity,
     paths: options.paths,
-    services,
+    upstream: options.upstream ?? absentUpstream(),
     tools: { registry: tools, rebuild: toolRebuild.request },
     providers: { registry: providers, rebuild: providerRebuild.request },
-    broker: new InteractionBroker(),
-    connectListeners: new Set(),
-    disconnectListeners: new Set(),
-    failures,
-    exposed: () => exposed,
   };
-  const configs = new Map(resolved.value.map((facet) => [facet.id, facet.config]));
-  const kernel = createKernel<CodingAgentSessionPluginContext>({
-    createContext: (scope, entry) => facetContext(scope, entry.id, configs.get(entry.id) ?? null, parts),
-  });
-  const started = await kernel.start(resolved.value.map((facet) => ({ id: facet.id, facet: facet.facet })));
-  if (started.isErr()) {
+  const running = await runFacets(options.facets, (scope, facet) => sessionFacetContext(scope, facet, parts));
+  if (running.isErr()) {
     await harness.value.close();
-    return err(startFailure(started.error));
+    return err(running.error);
   }
   toolRebuild.release();
   providerRebuild.release();
-  const rpc = createRpcHost({
-    registry: services,
-    broker: parts.broker,
-    authenticate: options.authenticate,
-    limits: options.limits,
-  });
-  exposed = true;
-  rpc.onClientConnect((clientId) => [...parts.connectListeners].forEach((listener) => listener(clientId)));
-  rpc.onClientDisconnect((clientId) => [...parts.disconnectListeners].forEach((listener) => listener(clientId)));
+  const rpc = providing.expose(options.transport);
 
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({
     identity: options.identity,
     rpc,
-    diagnostics: () => ({ ...diagnostics, recovery: harness.value.recovery, callbacks: failures.list() }),
+    diagnostics: () => ({ ...diagnostics, recovery: harness.value.recovery, callbacks: providing.failures.list() }),
     stop: () =>
       (stopping ??= (async () => {
         rpc.close();
-        const report = await kernel.stop();
+        const report = await running.value.stop();
         await harness.value.close();
         return report;
       })()),
   });
-}
-
-function startFailure(error: KernelStartError): SessionHostError {
-  if (error.code !== 'plugin_failed') return { code: 'start_refused', message: error.message };
-  // The kernel's message already names the plugin and the phase; a disposal that failed on the way down is added.
-  const disposal = error.disposalFailures
-    .map((failure) => `; disposing "${failure.pluginId}" also failed: ${failure.message}`)
-    .join('');
-  return { code: 'plugin_failed', message: `${error.message}${disposal}` };
 }
 
 /** A rebuild's contribution errors. Never throws: it runs in a microtask, where a throw would end the process. */

@@ -4,7 +4,7 @@ import { createDeferred, createScriptedProvider, readSessionLines } from '@pi/ag
 import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
 import { defineLocalService, defineRemoteService } from '@pi/remote';
 import { Probe, TRANSPORTS, createProbe, eventually, remoteErrorOf } from '@pi/test-support';
-import type { CodingAgentSessionPluginContext, SessionFacet } from './session-context';
+import type { CodingAgentSessionPluginContext, SessionFacet } from '@pi/plugin-api';
 import { modelProviderFacet, startTestSessionHost, type TestSessionHost } from './testing';
 
 const fixtures: TestSessionHost[] = [];

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModelProvider } from '@pi/agent';
-import type { ManifestEntry, PluginManifest } from '@pi/kernel';
-import type { PluginDescriptor } from '@pi/plugin-catalog';
+import type { LoadedFacet } from '@pi/host-kit';
+import type { ManifestEntry } from '@pi/kernel';
+import { RunSettingsService, type SessionFacet } from '@pi/plugin-api';
 import {
   createRpcClient,
   listenWebSocket,
@@ -13,9 +14,7 @@ import {
   type RpcClient,
   type WebSocketListener,
 } from '@pi/transport-trpc';
-import type { SessionFacet } from './session-context';
 import { startSessionHost, type SessionHost, type SessionHostOptions } from './session-host';
-import { RunSettingsService } from './tokens';
 
 export const TEST_SESSION_TOKEN = 'test-session-token';
 
@@ -37,30 +36,31 @@ export interface TestFacet {
 }
 
 export interface TestSessionHostOptions {
-  /** Facets in manifest order; each becomes a catalog entry with a session facet. */
+  /** Facets in manifest order, as if loaded from plugins of those ids. */
   readonly facets: readonly TestFacet[];
   readonly transport?: 'loopback' | 'websocket';
   /** Reuse a directory (to restart a session on the same files); it is then left in place on close. */
   readonly directory?: string;
 }
 
-/**
- * The options of a session host on `directory`: by default the manifest lists `facets` in order and the catalog
- * gives each of them a session facet; a test of resolution passes its own manifest and catalog.
- */
-export function testSessionHostOptions(
-  directory: string,
-  setup: { facets: readonly TestFacet[]; manifest?: PluginManifest; catalog?: readonly PluginDescriptor[] },
-): SessionHostOptions {
-  const { facets } = setup;
+/** Facets given in a test, as the host kit's loader would hand them over. */
+export function loadedTestFacets(facets: readonly TestFacet[]): LoadedFacet<'session'>[] {
+  return facets.map((facet) => ({
+    id: facet.id,
+    config: facet.config ?? null,
+    facet: facet.facet,
+    module: `test:${facet.id}`,
+  }));
+}
+
+/** The options of a session host on `directory` running `facets` in order. */
+export function testSessionHostOptions(directory: string, setup: { facets: readonly TestFacet[] }): SessionHostOptions {
   return {
-    manifest: setup.manifest ?? { entries: facets.map((facet) => ({ id: facet.id, config: facet.config ?? null })) },
-    catalog: setup.catalog ?? facets.map((facet) => ({ id: facet.id, description: facet.id, facets: ['session'] })),
-    facets: Object.fromEntries(facets.map((facet) => [facet.id, facet.facet])),
+    facets: loadedTestFacets(setup.facets),
     identity: { sessionId: 'test', workspaceId: 'test-workspace' },
     sessionFile: join(directory, 'data', 'sessions', 'test.jsonl'),
     paths: { dataDir: join(directory, 'data'), configDir: join(directory, 'config'), cwd: join(directory, 'project') },
-    authenticate: tokenAuthentication(TEST_SESSION_TOKEN, { principal: 'test-user', claims: {} }),
+    transport: { authenticate: tokenAuthentication(TEST_SESSION_TOKEN, { principal: 'test-user', claims: {} }) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@pi/accounts-contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name: '@pi/accounts', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

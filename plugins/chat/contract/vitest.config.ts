@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@pi/chat-contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name: '@pi/chat', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@pi/question-contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name: '@pi/question', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

@@ -1,18 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
-import {
-  Accounts,
-  Credentials,
-  accountsPlugin,
-  apiKeySchema,
-  isProviderId,
-  providerIdSchema,
-  type AccountsService,
-} from './index';
+import { Accounts, Credentials, apiKeySchema, isProviderId, providerIdSchema, type AccountsService } from './index';
 
 describe('the accounts contract', () => {
-  it('describes a plugin with a session facet only, so presentations never load credential code', () => {
-    expect(accountsPlugin).toEqual({ id: '@pi/accounts', description: expect.any(String), facets: ['session'] });
+  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
+    expect(metadata).toEqual({
+      apiVersion: '1.0',
+      description: expect.any(String),
+      facets: { session: '@pi/accounts-session' },
+    });
   });
 
   it('keeps the credential store local: it has no exposure a peer could reach', () => {

@@ -1,4 +1,4 @@
-export { ACCOUNTS_PLUGIN_ID, accountsPlugin } from './plugin-descriptor';
+export { ACCOUNTS_PLUGIN_ID } from './plugin-descriptor';
 export { PROVIDER_ID_PATTERN, isProviderId, providerIdSchema } from './provider-id';
 export {
   CREDENTIAL_STORE_ERROR_CODES,

@@ -1,4 +1,4 @@
-import { CredentialStoreError } from '@pi/accounts-contract';
+import { CredentialStoreError } from '@pi/accounts';
 import { RemoteError } from '@pi/remote';
 
 /**

@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Accounts, Credentials, type CredentialStore } from '@pi/accounts-contract';
+import { Accounts, Credentials, type CredentialStore } from '@pi/accounts';
 import type { ModelProvider } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import {
   TRANSPORTS,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { Accounts, Credentials, type AccountsState } from '@pi/accounts-contract';
+import { Accounts, Credentials, type AccountsState } from '@pi/accounts';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { toAccountsError } from './accounts-errors';
 import { accountsProjection } from './accounts-projection';
 import { createFileCredentialStore } from './file-credential-store';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CredentialStoreError, providerIdSchema } from '@pi/accounts-contract';
+import { CredentialStoreError, providerIdSchema } from '@pi/accounts';
 
 /**
  * The credentials file: `{ "version": 1, "providers": { "<provider id>": { "apiKey": "<key>" } } }`.

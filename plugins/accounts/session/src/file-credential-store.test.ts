@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile, chmod } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CredentialStoreError } from '@pi/accounts-contract';
+import { CredentialStoreError } from '@pi/accounts';
 import { createFileCredentialStore } from './file-credential-store';
 
 const SECRET = 'sk-test-4f9b2c0e7a1d';

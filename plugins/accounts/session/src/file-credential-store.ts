@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { CredentialStoreError, isProviderId, type CredentialStore } from '@pi/accounts-contract';
+import { CredentialStoreError, isProviderId, type CredentialStore } from '@pi/accounts';
 import {
   emptyDocument,
   parseCredentialsDocument,

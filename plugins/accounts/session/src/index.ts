@@ -1,5 +1,5 @@
-import { ACCOUNTS_PLUGIN_ID } from '@pi/accounts-contract';
-import type { SessionFacet } from '@pi/host-session';
+import { ACCOUNTS_PLUGIN_ID } from '@pi/accounts';
+import type { SessionFacet } from '@pi/plugin-api';
 import { accountsSessionFacet } from './accounts-facet';
 
 /** The manifest id this facet answers to. */
@@ -10,3 +10,5 @@ export { CREDENTIALS_DIRECTORY_MODE, CREDENTIALS_FILE_MODE, createFileCredential
 
 /** The facet a session host resolves for @pi/accounts. */
 export const sessionFacet: SessionFacet = accountsSessionFacet;
+
+export default sessionFacet;

@@ -1,14 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
-import { CHAT_PLUGIN_ID, chatPluginDescriptor } from './plugin';
+import { CHAT_PLUGIN_ID } from './plugin';
 import { chatTranscriptSchema } from './transcript';
 
 describe('chat contract', () => {
-  it('names the plugin by its @pi-scoped feature name and declares only a session facet', () => {
-    expect(CHAT_PLUGIN_ID).toBe('@pi/chat');
-    expect(chatPluginDescriptor).toMatchObject({ id: '@pi/chat', facets: ['session'] });
+  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
+    expect(metadata).toEqual({
+      apiVersion: '1.0',
+      description: expect.any(String),
+      facets: { session: '@pi/chat-session' },
+    });
   });
 
   it('exposes exactly prompt, requestAbort, the two state cells and one event stream', () => {

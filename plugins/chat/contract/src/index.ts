@@ -1,4 +1,4 @@
-export { CHAT_PLUGIN_ID, chatPluginDescriptor } from './plugin';
+export { CHAT_PLUGIN_ID } from './plugin';
 export {
   CHECKPOINT_EVERY,
   Chat,

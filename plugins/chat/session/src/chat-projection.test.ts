@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessEvent, SessionEntry, SessionTree } from '@pi/agent';
-import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat-contract';
+import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRemoteEvents, createRemoteState } from '@pi/remote';
 import { chatProjection } from './chat-projection';

@@ -1,5 +1,5 @@
 import type { HarnessEvent, SessionTree } from '@pi/agent';
-import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat-contract';
+import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat';
 import type { Context } from '@pi/context';
 import type { MutableRemoteEvents, MutableRemoteState } from '@pi/remote';
 import { StreamSegments } from './stream-segments';

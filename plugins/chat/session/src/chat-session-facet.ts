@@ -6,8 +6,8 @@ import {
   type ChatService,
   type ChatTranscript,
   type StreamingCheckpoint,
-} from '@pi/chat-contract';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+} from '@pi/chat';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { acceptedResponse, rejectedResponse } from './prompt-response';

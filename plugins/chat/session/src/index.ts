@@ -5,3 +5,5 @@ export { projectTranscript, toTranscriptEntry } from './transcript-projection';
 
 /** The facet under the name every session facet module exports, for the host's facet table. */
 export const sessionFacet = chatSessionFacet;
+
+export default sessionFacet;

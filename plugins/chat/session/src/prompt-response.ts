@@ -1,5 +1,5 @@
 import type { PromptRejection } from '@pi/agent';
-import type { PromptResponse } from '@pi/chat-contract';
+import type { PromptResponse } from '@pi/chat';
 
 /** The lane's answer as the contract's JSON: acceptance, or the rejection with its stable code. */
 export function acceptedResponse(operationId: string): PromptResponse {

@@ -1,4 +1,4 @@
-import { CHECKPOINT_EVERY, type ChatEvent, type StreamingCheckpoint } from '@pi/chat-contract';
+import { CHECKPOINT_EVERY, type ChatEvent, type StreamingCheckpoint } from '@pi/chat';
 
 interface OpenSegment {
   readonly operationId: string;

@@ -1,5 +1,5 @@
 import type { AgentMessage, SessionEntry } from '@pi/agent';
-import type { ChatTranscript, TranscriptEntry } from '@pi/chat-contract';
+import type { ChatTranscript, TranscriptEntry } from '@pi/chat';
 
 /**
  * The transcript of the current branch, as presentations read it. Custom entries are another plugin's own

@@ -9,8 +9,8 @@ import {
   type ChatEvent,
   type ChatService,
   type StreamingView,
-} from '@pi/chat-contract';
-import { RunSettingsService, type SessionFacet } from '@pi/host-session';
+} from '@pi/chat';
+import { RunSettingsService, type SessionFacet } from '@pi/plugin-api';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import { chatSessionFacet, pluginId } from '../src/index';
 

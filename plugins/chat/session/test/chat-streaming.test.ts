@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { CHECKPOINT_EVERY, type ChatEvent, type ChatTranscript } from '@pi/chat-contract';
+import { CHECKPOINT_EVERY, type ChatEvent, type ChatTranscript } from '@pi/chat';
 import { eventually } from '@pi/test-support';
 import { observeChat, startChatHost, type Transport } from './chat-host';
 import { pacedProvider, words } from './paced-provider';

@@ -1,4 +1,4 @@
-export { PROVIDERS_BUILTIN_PLUGIN_ID, providersBuiltinPlugin } from './plugin-descriptor';
+export { PROVIDERS_BUILTIN_PLUGIN_ID } from './plugin-descriptor';
 export {
   Models,
   THINKING_LEVELS,

@@ -1,21 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import {
   Models,
   THINKING_LEVELS,
   modelsStateSchema,
-  providersBuiltinPlugin,
   type ModelRef,
   type ModelsService,
   type ModelsState,
 } from './index';
 
 describe('the models contract', () => {
-  it('describes a plugin with a session facet only', () => {
-    expect(providersBuiltinPlugin).toEqual({
-      id: '@pi/providers-builtin',
+  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
+    expect(metadata).toEqual({
+      apiVersion: '1.0',
       description: expect.any(String),
-      facets: ['session'],
+      facets: { session: '@pi/providers-builtin-session' },
     });
   });
 

@@ -1,4 +1,4 @@
-import type { CredentialStore } from '@pi/accounts-contract';
+import type { CredentialStore } from '@pi/accounts';
 import type { ModelProvider } from '@pi/agent';
 import {
   EMPTY_MODELS_CONFIG,

@@ -1,5 +1,5 @@
-import { PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin-contract';
-import type { SessionFacet } from '@pi/host-session';
+import { PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
+import type { SessionFacet } from '@pi/plugin-api';
 import { createProvidersBuiltinFacet } from './providers-facet';
 
 /** The manifest id this facet answers to. */
@@ -13,3 +13,5 @@ export const providersBuiltinSessionFacet: SessionFacet = createProvidersBuiltin
 
 /** The facet a session host resolves for @pi/providers-builtin. */
 export const sessionFacet: SessionFacet = providersBuiltinSessionFacet;
+
+export default sessionFacet;

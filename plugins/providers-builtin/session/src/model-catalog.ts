@@ -1,5 +1,5 @@
 import type { ModelProvider } from '@pi/agent';
-import type { ModelRef, ModelSpec } from '@pi/providers-builtin-contract';
+import type { ModelRef, ModelSpec } from '@pi/providers-builtin';
 
 /**
  * The catalogue as presentations see it: every model of every provider in the host's registry, in registry

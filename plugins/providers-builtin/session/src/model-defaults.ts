@@ -1,5 +1,5 @@
-import { thinkingLevelSchema } from '@pi/providers-builtin-contract';
-import { modelPreferenceSchema, type SettingsStore } from '@pi/settings-contract';
+import { thinkingLevelSchema } from '@pi/providers-builtin';
+import { modelPreferenceSchema, type SettingsStore } from '@pi/settings';
 import { INITIAL_MODELS_STATE, type ModelDefaults } from './models-authority';
 
 /**

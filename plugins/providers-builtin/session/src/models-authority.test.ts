@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { ModelSpec, ModelsState } from '@pi/providers-builtin-contract';
+import type { ModelSpec, ModelsState } from '@pi/providers-builtin';
 import { createRemoteState, RemoteError } from '@pi/remote';
 import { INITIAL_MODELS_STATE, ModelsAuthority } from './models-authority';
 

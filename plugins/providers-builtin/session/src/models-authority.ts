@@ -8,7 +8,7 @@ import {
   type ModelsState,
   type RefreshStatus,
   type ThinkingLevel,
-} from '@pi/providers-builtin-contract';
+} from '@pi/providers-builtin';
 import { RemoteError, jsonEquals, type JsonValue, type MutableRemoteState } from '@pi/remote';
 import { findModel, refOf } from './model-catalog';
 import { RefreshTracker } from './refresh-tracker';

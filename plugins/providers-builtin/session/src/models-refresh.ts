@@ -1,6 +1,6 @@
 import { withTelemetryContext, type Context } from '@pi/context';
 import { loadModelsConfig } from '@pi/model-providers';
-import type { RefreshStatus } from '@pi/providers-builtin-contract';
+import type { RefreshStatus } from '@pi/providers-builtin';
 import { configErrorText } from './config-error-text';
 import type { ConfiguredProviders } from './configured-providers';
 import type { ModelsAuthority } from './models-authority';

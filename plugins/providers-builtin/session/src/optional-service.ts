@@ -1,4 +1,4 @@
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { ServiceRegistrationError, type LocalService } from '@pi/remote';
 
 /**

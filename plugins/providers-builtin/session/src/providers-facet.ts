@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Credentials } from '@pi/accounts-contract';
+import { Credentials } from '@pi/accounts';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import { RunSettingsService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/host-session';
+import { RunSettingsService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
 import {
   createOfflineProvider,
   loadModelsConfig,
@@ -10,8 +10,8 @@ import {
   type ConfigError,
   type ModelsConfig,
 } from '@pi/model-providers';
-import { Models, type ModelsState } from '@pi/providers-builtin-contract';
-import { Settings } from '@pi/settings-contract';
+import { Models, type ModelsState } from '@pi/providers-builtin';
+import { Settings } from '@pi/settings';
 import type { Result } from 'neverthrow';
 import { configErrorText } from './config-error-text';
 import { ConfiguredProviders } from './configured-providers';

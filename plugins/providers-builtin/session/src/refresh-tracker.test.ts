@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { RefreshStatus } from '@pi/providers-builtin-contract';
+import type { RefreshStatus } from '@pi/providers-builtin';
 import { RefreshTracker } from './refresh-tracker';
 
 function tracker() {

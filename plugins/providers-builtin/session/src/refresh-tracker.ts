@@ -1,5 +1,5 @@
 import type { Context } from '@pi/context';
-import type { RefreshStatus } from '@pi/providers-builtin-contract';
+import type { RefreshStatus } from '@pi/providers-builtin';
 
 /**
  * The refresh status under concurrent refreshes: `refreshing` while any runs; when the last one ends, the

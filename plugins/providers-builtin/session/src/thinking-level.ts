@@ -1,4 +1,4 @@
-import { THINKING_LEVELS, type ModelSpec, type ThinkingLevel } from '@pi/providers-builtin-contract';
+import { THINKING_LEVELS, type ModelSpec, type ThinkingLevel } from '@pi/providers-builtin';
 
 /** off → low → high → off. */
 export function nextThinkingLevel(level: ThinkingLevel): ThinkingLevel {

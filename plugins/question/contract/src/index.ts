@@ -1,4 +1,4 @@
-export { QUESTION_PLUGIN_ID, questionPluginDescriptor } from './plugin';
+export { QUESTION_PLUGIN_ID } from './plugin';
 export {
   QUESTION_TOOL_NAME,
   QuestionInteraction,

@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_PLUGIN_ID, questionPluginDescriptor } from './plugin';
+import { QUESTION_PLUGIN_ID } from './plugin';
 import { QuestionInteraction, questionRequestSchema } from './question';
 
 describe('question contract', () => {
-  it('names the plugin by its @pi-scoped feature name and declares only a session facet', () => {
-    expect(QUESTION_PLUGIN_ID).toBe('@pi/question');
-    expect(questionPluginDescriptor).toMatchObject({ id: '@pi/question', facets: ['session'] });
+  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
+    expect(metadata).toEqual({
+      apiVersion: '1.0',
+      description: expect.any(String),
+      facets: { session: '@pi/question-session' },
+    });
   });
 
   it('is the interaction id presentations register their handler for', () => {

@@ -6,3 +6,5 @@ export { questionTool } from './question-tool';
 
 /** The facet under the name every session facet module exports, for the host's facet table. */
 export const sessionFacet = questionSessionFacet;
+
+export default sessionFacet;

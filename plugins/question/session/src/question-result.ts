@@ -1,5 +1,5 @@
 import type { AgentToolResult } from '@pi/agent';
-import type { QuestionDetails, QuestionRequest } from '@pi/question-contract';
+import type { QuestionDetails, QuestionRequest } from '@pi/question';
 import { RemoteError } from '@pi/remote';
 
 /** A durable tool result with the details the question renderer reads. */

@@ -1,5 +1,5 @@
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
-import { QUESTION_PLUGIN_ID, QUESTION_TOOL_NAME } from '@pi/question-contract';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
+import { QUESTION_PLUGIN_ID, QUESTION_TOOL_NAME } from '@pi/question';
 import { parseQuestionConfig } from './question-config';
 import { questionTool } from './question-tool';
 

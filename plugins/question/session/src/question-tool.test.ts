@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
-import type { QuestionRequest, QuestionResponse } from '@pi/question-contract';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
+import type { QuestionRequest, QuestionResponse } from '@pi/question';
 import { RemoteError } from '@pi/remote';
 import { questionTool } from './question-tool';
 

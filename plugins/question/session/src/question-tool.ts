@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { AgentTool } from '@pi/agent';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import {
   QUESTION_TOOL_NAME,
   QuestionInteraction,
   type QuestionDetails,
   type QuestionRequest,
-} from '@pi/question-contract';
+} from '@pi/question';
 import { RemoteError } from '@pi/remote';
 import { questionResult, unansweredResult } from './question-result';
 

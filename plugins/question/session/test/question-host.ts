@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { AgentLanePluginView, SessionFacet } from '@pi/host-session';
-import { RunSettingsService } from '@pi/host-session';
+import type { AgentLanePluginView, SessionFacet } from '@pi/plugin-api';
+import { RunSettingsService } from '@pi/plugin-api';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import type { AgentMessage, RunOutcome, SessionEntry, ToolResultMessage } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question-contract';
+import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question';
 import { eventually } from '@pi/test-support';
 import {
   ASK_COLOR,

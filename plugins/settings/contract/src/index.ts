@@ -1,4 +1,4 @@
-export { SETTINGS_PLUGIN_ID, settingsPlugin } from './plugin-descriptor';
+export { SETTINGS_PLUGIN_ID } from './plugin-descriptor';
 export {
   SETTINGS_KEY_PATTERN,
   SETTINGS_STORE_ERROR_CODES,

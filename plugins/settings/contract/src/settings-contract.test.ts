@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   PREFERENCE_KEYS,
@@ -7,13 +8,17 @@ import {
   isPreferenceKey,
   preferenceSchemas,
   preferencesStateSchema,
-  settingsPlugin,
   type PreferenceKey,
 } from './index';
 
 describe('the settings contract', () => {
-  it('describes a plugin with a session facet only', () => {
-    expect(settingsPlugin).toEqual({ id: '@pi/settings', description: expect.any(String), facets: ['session'] });
+  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
+    expect(metadata).toEqual({
+      apiVersion: '1.0',
+      description: expect.any(String),
+      facets: { session: '@pi/settings-session' },
+    });
   });
 
   it('keeps the full settings service local and exposes only the preferences façade', () => {

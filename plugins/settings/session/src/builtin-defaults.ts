@@ -1,4 +1,4 @@
-import type { PreferenceValues } from '@pi/settings-contract';
+import type { PreferenceValues } from '@pi/settings';
 
 /**
  * The defaults layer before the manifest's: what a fresh install uses. `defaultModel: null` lets the providers

@@ -1,5 +1,5 @@
-import type { SessionFacet } from '@pi/host-session';
-import { SETTINGS_PLUGIN_ID } from '@pi/settings-contract';
+import type { SessionFacet } from '@pi/plugin-api';
+import { SETTINGS_PLUGIN_ID } from '@pi/settings';
 import { settingsSessionFacet } from './settings-facet';
 
 /** The manifest id this facet answers to. */
@@ -11,3 +11,5 @@ export { openSettingsStore, type SettingsFiles } from './settings-store';
 
 /** The facet a session host resolves for @pi/settings. */
 export const sessionFacet: SessionFacet = settingsSessionFacet;
+
+export default sessionFacet;

@@ -7,7 +7,7 @@ import {
   type SettingsLayer,
   type SettingsSnapshot,
   type SettingsWarning,
-} from '@pi/settings-contract';
+} from '@pi/settings';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
 
 /** Which layer last set a key, for warnings about a value of the wrong shape. */

@@ -1,5 +1,5 @@
 import { RemoteError } from '@pi/remote';
-import { SettingsStoreError } from '@pi/settings-contract';
+import { SettingsStoreError } from '@pi/settings';
 
 /** A settings-store failure as a presentation sees it: stable code, no path. Anything else is rethrown. */
 export function toPreferencesError(cause: unknown): unknown {

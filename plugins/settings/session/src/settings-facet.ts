@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, checkJson, type JsonObject } from '@pi/remote';
 import {
   PREFERENCE_KEYS,
@@ -9,7 +9,7 @@ import {
   isPreferenceKey,
   preferenceSchemas,
   type PreferencesState,
-} from '@pi/settings-contract';
+} from '@pi/settings';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
 import { deepMerge, isJsonObject } from './json-object';
 import { projectPreferences } from './preferences-projection';

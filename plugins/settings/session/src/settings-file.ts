@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { checkJson, type JsonObject } from '@pi/remote';
-import { SettingsStoreError, type SettingsWarning } from '@pi/settings-contract';
+import { SettingsStoreError, type SettingsWarning } from '@pi/settings';
 import { isJsonObject } from './json-object';
 
 export type FileLayer = SettingsWarning['layer'];

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { JsonValue } from '@pi/remote';
-import type { SettingsSnapshot } from '@pi/settings-contract';
+import type { SettingsSnapshot } from '@pi/settings';
 import { openSettingsStore, type SettingsFiles } from './settings-store';
 
 const defaults = { theme: 'dark', editor: { tabSize: 2, vim: false } };

@@ -6,7 +6,7 @@ import {
   type SettingsLayer,
   type SettingsSnapshot,
   type SettingsStore,
-} from '@pi/settings-contract';
+} from '@pi/settings';
 import { deepMerge, readPath, writePath } from './json-object';
 import { loadSettingsLayer, readSettingsFileForWrite } from './settings-file';
 import { serialQueue, writeFileAtomic } from '@pi/atomic-file';

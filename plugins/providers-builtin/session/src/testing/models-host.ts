@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CodingAgentSessionPluginContext, SessionFacet } from '@pi/host-session';
+import type { CodingAgentSessionPluginContext, SessionFacet } from '@pi/plugin-api';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import { Models, type ModelsService } from '@pi/providers-builtin-contract';
+import { Models, type ModelsService } from '@pi/providers-builtin';
 import type { TransportKind } from '@pi/test-support';
 import { createProvidersBuiltinFacet, type ProvidersBuiltinOptions } from '../providers-facet';
 

@@ -1,7 +1,7 @@
-import { Credentials, type CredentialStore } from '@pi/accounts-contract';
-import type { CodingAgentSessionPluginContext } from '@pi/host-session';
+import { Credentials, type CredentialStore } from '@pi/accounts';
+import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import type { JsonValue } from '@pi/remote';
-import { Settings, type SettingsStore } from '@pi/settings-contract';
+import { Settings, type SettingsStore } from '@pi/settings';
 
 /**
  * Stand-ins for the accounts and settings plugins, providing their local services from memory. Tests of this

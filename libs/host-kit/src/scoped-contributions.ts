@@ -1,7 +1,7 @@
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { ContributionRegistry, Draft } from '@pi/registry';
 import type { CallbackFailures } from './callback-failures';
-import type { ScopedContributions } from './session-context';
+import type { ScopedContributions } from '@pi/plugin-api';
 
 /**
  * A registry handed to one facet: contributions are owned by the plugin (removed, and replayed without, when

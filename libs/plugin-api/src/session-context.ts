@@ -1,4 +1,3 @@
-import type { Context } from '@pi/context';
 import type {
   AgentLane,
   AnyAgentTool,
@@ -9,18 +8,11 @@ import type {
   RunSettings,
   SessionEntry,
   SessionTree,
-} from '@pi/agent';
-import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
+} from '@pi/agent-contract';
+import type { Context } from '@pi/context';
 import type { Draft } from '@pi/registry';
-import type {
-  ConnectionState,
-  Interaction,
-  LocalService,
-  MutableRemoteEvents,
-  MutableRemoteState,
-  RemoteService,
-  RemoteState,
-} from '@pi/remote';
+import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
+import type { ProvidingPluginContext } from './providing-context';
 
 export interface SessionIdentity {
   readonly sessionId: string;
@@ -75,15 +67,6 @@ export interface SessionUpstream {
   use<T>(service: RemoteService<T>): Promise<T>;
 }
 
-export interface SessionInteractions {
-  request<Request, Response>(
-    interaction: Interaction<Request, Response>,
-    request: Request,
-    context: Context,
-    options?: { timeoutMs?: number },
-  ): Promise<Response>;
-}
-
 /** Where a facet may keep files: the user's pi data and config directories, and the session's project. */
 export interface SessionPaths {
   readonly dataDir: string;
@@ -92,27 +75,16 @@ export interface SessionPaths {
 }
 
 /**
- * What a session facet receives. Host-reserved capabilities (closing the harness or session, raw mutation,
- * whole-registry setters, unscoped hooks, transport exposure) are deliberately absent.
+ * What a session facet receives: the providing host's capabilities plus scoped local session authority.
+ * Host-reserved capabilities (closing the harness or session, raw mutation, whole-registry setters, unscoped
+ * hooks, transport exposure) are deliberately absent.
  */
-export interface CodingAgentSessionPluginContext extends PluginLifecycleScope {
-  readonly pluginId: string;
-  /** The manifest entry's config, or null. */
-  readonly config: ManifestEntry['config'];
+export interface CodingAgentSessionPluginContext extends ProvidingPluginContext {
   readonly agent: AgentPluginScope;
   readonly paths: SessionPaths;
-  provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
-  /** Synchronous local use: the real object the providing facet registered. */
-  use<T>(service: RemoteService<T> | LocalService<T>): T;
-  remoteState<T>(initial: T): MutableRemoteState<T>;
-  remoteEvents<E>(): MutableRemoteEvents<E>;
   readonly upstream: SessionUpstream;
   readonly providers: ScopedContributions<ModelProvider>;
   readonly tools: ScopedContributions<AnyAgentTool>;
-  readonly interactions: SessionInteractions;
-  /** Returns the remover; the plugin's scope also removes it on disposal. */
-  onClientConnect(callback: (clientId: string) => void): () => void;
-  onClientDisconnect(callback: (clientId: string) => void): () => void;
 }
 
 /** A session facet: the setup function of one plugin for this host. */

@@ -1,0 +1,25 @@
+export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
+export type {
+  AbortRejection,
+  AgentLane,
+  BeforeToolHook,
+  HarnessEvent,
+  PromptRejection,
+  RunOutcome,
+  RunSettings,
+  SessionTree,
+  ToolCallInfo,
+} from './lane';
+export type {
+  AgentMessage,
+  AssistantMessage,
+  JsonObject,
+  JsonPrimitive,
+  JsonValue,
+  TextPart,
+  ToolCallPart,
+  ToolResultMessage,
+  UserMessage,
+} from './messages';
+export type { ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ThinkingLevel, ToolSchema } from './provider';
+export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';

@@ -1,0 +1,42 @@
+import type { Context } from '@pi/context';
+import type { AgentMessage, JsonObject } from './messages';
+
+export type ThinkingLevel = 'off' | 'low' | 'high';
+
+export interface ModelSpec {
+  provider: string;
+  modelId: string;
+  name: string;
+  reasoning: boolean;
+}
+
+/** What a provider is told about a tool: its name, description and JSON schema of its arguments. */
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: JsonObject;
+}
+
+export interface ProviderRequest {
+  modelId: string;
+  messages: readonly AgentMessage[];
+  tools: readonly ToolSchema[];
+  thinkingLevel: ThinkingLevel;
+}
+
+/** A streamed model answer: text deltas and complete tool calls, then exactly one `done`. */
+export type ProviderEvent =
+  | { type: 'text_delta'; delta: string }
+  | { type: 'tool_call'; id: string; name: string; arguments: JsonObject }
+  | { type: 'done'; stopReason: 'stop' | 'tool_calls' | 'length' };
+
+/**
+ * A live model provider (process-local, never serialized). `stream` honours `context.abortSignal`; a failure
+ * (HTTP error status, dropped stream, malformed data) rejects the iteration with a ProviderError.
+ */
+export interface ModelProvider {
+  readonly id: string;
+  readonly name: string;
+  models(): readonly ModelSpec[];
+  stream(request: ProviderRequest, context: Context): AsyncIterable<ProviderEvent>;
+}

@@ -1,0 +1,99 @@
+import { access, readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import { checkApiVersion, pluginMetadataSchema, type PluginMetadata } from '@pi/plugin-api';
+import { errorText, type PluginLoadError } from './plugin-load-error';
+
+/** A plugin found on disk: its id, its package folder and the metadata that names its facet modules. */
+export interface PluginPackage {
+  readonly id: string;
+  readonly reference: string;
+  readonly directory: string;
+  readonly metadata: PluginMetadata;
+}
+
+/** Where a manifest's references are resolved from, and how errors name the manifest. */
+export interface PluginLookup {
+  /** Relative paths resolve against this folder (the manifest file's folder). */
+  readonly baseDirectory: string;
+  /** Package names are looked up in `node_modules` of these folders and their parents, in order. */
+  readonly packageRoots: readonly string[];
+  /** "manifest /path/to/manifest.json" or "the built-in manifest". */
+  readonly source: string;
+}
+
+const isPath = (reference: string) =>
+  reference.startsWith('./') || reference.startsWith('../') || isAbsolute(reference);
+
+/**
+ * Finds the package a manifest entry names — by path (`./plugins/my-thing`), or by id or package name, which
+ * are the same thing (a plugin's id is its package name unless its metadata says otherwise) — and reads its
+ * `pi` metadata. Nothing of the plugin's code is loaded here.
+ */
+export async function findPluginPackage(
+  reference: string,
+  lookup: PluginLookup,
+): Promise<Result<PluginPackage, PluginLoadError>> {
+  const fail = (code: PluginLoadError['code'], message: string) => err({ code, reference, message });
+  const directory = isPath(reference)
+    ? resolve(lookup.baseDirectory, reference)
+    : await findInNodeModules(reference, lookup.packageRoots);
+  if (directory === undefined || !(await exists(join(directory, 'package.json')))) {
+    const where = isPath(reference) ? `no package.json in ${directory}` : 'no installed package has that name';
+    return fail('unknown_plugin', `Unknown plugin "${reference}" in ${lookup.source}: ${where}`);
+  }
+  let manifest: { name?: unknown; pi?: unknown };
+  try {
+    manifest = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as typeof manifest;
+  } catch (thrown) {
+    return fail(
+      'not_a_plugin',
+      `Plugin "${reference}" in ${lookup.source}: unreadable package.json (${errorText(thrown)})`,
+    );
+  }
+  if (manifest.pi === undefined) {
+    return fail(
+      'not_a_plugin',
+      `"${reference}" in ${lookup.source} is not a pi plugin: its package.json has no "pi" field`,
+    );
+  }
+  const parsed = pluginMetadataSchema.safeParse(manifest.pi);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = ['pi', ...(issue?.path ?? [])].join('.');
+    return fail(
+      'invalid_metadata',
+      `Plugin "${reference}" in ${lookup.source}: ${path} ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  const id = parsed.data.id ?? (typeof manifest.name === 'string' ? manifest.name : undefined);
+  if (id === undefined)
+    return fail(
+      'invalid_metadata',
+      `Plugin "${reference}" in ${lookup.source}: it has neither pi.id nor a package name`,
+    );
+  const version = checkApiVersion(parsed.data.apiVersion);
+  if (version.isErr())
+    return fail('api_mismatch', `Plugin "${id}" in ${lookup.source} cannot be loaded: ${version.error}`);
+  return ok({ id, reference, directory, metadata: parsed.data });
+}
+
+/** Node's own lookup for a package folder: `node_modules/<name>` in each root and every parent of it. */
+async function findInNodeModules(name: string, roots: readonly string[]): Promise<string | undefined> {
+  if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) return undefined;
+  for (const root of roots) {
+    for (let folder = resolve(root); ; folder = dirname(folder)) {
+      const candidate = join(folder, 'node_modules', name);
+      if (await exists(join(candidate, 'package.json'))) return candidate;
+      if (dirname(folder) === folder) break;
+    }
+  }
+  return undefined;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,80 @@
+import type { Context } from '@pi/context';
+import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
+import type { ProvidingPluginContext } from '@pi/plugin-api';
+import {
+  createRemoteEvents,
+  createRemoteState,
+  InteractionBroker,
+  ServiceRegistry,
+  type Interaction,
+} from '@pi/remote';
+import { createRpcHost, type RpcHost, type RpcHostOptions } from '@pi/transport-trpc';
+import { CallbackFailures } from './callback-failures';
+
+type ClientListener = (clientId: string) => void;
+
+/** How the RPC surface is served: authentication, limits, keep-alive. */
+export type ExposeOptions = Omit<RpcHostOptions, 'registry' | 'broker'>;
+
+/**
+ * The providing side every service host shares (session, coordinator): one service registry, one interaction
+ * broker, client connect/disconnect callbacks and isolated plugin callbacks. Facets register during setup and
+ * activation; `expose` then generates the RPC surface once, and a later `provide` is refused.
+ */
+export class ProvidingSide {
+  readonly services = new ServiceRegistry();
+  readonly broker = new InteractionBroker();
+  readonly failures = new CallbackFailures();
+  readonly #connectListeners = new Set<ClientListener>();
+  readonly #disconnectListeners = new Set<ClientListener>();
+  #rpc: RpcHost | undefined;
+
+  /** The providing capabilities of one plugin's context, each registration owned by its scope. */
+  contextFor(scope: PluginLifecycleScope, pluginId: string, config: ManifestEntry['config']): ProvidingPluginContext {
+    const listen = (listeners: Set<ClientListener>, what: string, callback: ClientListener): (() => void) => {
+      const guarded = this.failures.guard(pluginId, what, callback);
+      listeners.add(guarded);
+      const remove = () => void listeners.delete(guarded);
+      scope.own(remove);
+      return remove;
+    };
+    return Object.freeze({
+      onActivate: (callback) => scope.onActivate(callback),
+      onDispose: (callback) => scope.onDispose(callback),
+      own: (disposal) => scope.own(disposal),
+      pluginId,
+      config,
+      provide: (service, implementation) => {
+        if (this.#rpc !== undefined) {
+          throw new Error(
+            `Plugin "${pluginId}": provide services during setup or activation, not after the host started`,
+          );
+        }
+        scope.own(this.services.provide(service, implementation));
+      },
+      use: (service) => this.services.use(service),
+      remoteState: (initial) => createRemoteState(initial),
+      remoteEvents: () => createRemoteEvents(),
+      interactions: Object.freeze({
+        request: <Request, Response>(
+          interaction: Interaction<Request, Response>,
+          request: Request,
+          context: Context,
+          options?: { timeoutMs?: number },
+        ) => this.broker.request(interaction, request, context, options),
+      }),
+      onClientConnect: (callback) => listen(this.#connectListeners, 'onClientConnect callback', callback),
+      onClientDisconnect: (callback) => listen(this.#disconnectListeners, 'onClientDisconnect callback', callback),
+    } satisfies ProvidingPluginContext);
+  }
+
+  /** Generates the RPC surface from what the facets provided; called once, after activation. */
+  expose(options: ExposeOptions): RpcHost {
+    if (this.#rpc !== undefined) throw new Error('The RPC surface is generated once');
+    const rpc = createRpcHost({ registry: this.services, broker: this.broker, ...options });
+    rpc.onClientConnect((clientId) => [...this.#connectListeners].forEach((listener) => listener(clientId)));
+    rpc.onClientDisconnect((clientId) => [...this.#disconnectListeners].forEach((listener) => listener(clientId)));
+    this.#rpc = rpc;
+    return rpc;
+  }
+}

@@ -1,0 +1,67 @@
+export type { ConsumingInteractions, ConsumingPluginContext } from './consuming-context';
+export { definePlugin, type PluginDefinition } from './define-plugin';
+export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
+export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';
+export type { InteractionRequestOptions, ProvidingInteractions, ProvidingPluginContext } from './providing-context';
+export type {
+  AgentLanePluginView,
+  AgentPluginScope,
+  CodingAgentSessionPluginContext,
+  RunSettingsSource,
+  ScopedContributions,
+  ScopedEvents,
+  ScopedHooks,
+  SessionFacet,
+  SessionIdentity,
+  SessionPaths,
+  SessionUpstream,
+} from './session-context';
+export { RunSettingsService } from './session-services';
+export type {
+  AgentMessage,
+  AgentTool,
+  AgentToolResult,
+  AnyAgentTool,
+  BeforeToolHook,
+  HarnessEvent,
+  ModelProvider,
+  ModelSpec,
+  ProviderEvent,
+  ProviderRequest,
+  SessionEntry,
+  SessionTree,
+  TextPart,
+  ThinkingLevel,
+  ToolCallInfo,
+} from '@pi/agent-contract';
+export {
+  BACKGROUND_CONTEXT,
+  createContextKey,
+  withAbortSignal,
+  withContextValue,
+  withTelemetryContext,
+  type Context,
+  type ContextKey,
+} from '@pi/context';
+export type { JsonObject, JsonValue } from '@pi/json';
+export type { PluginLifecycleScope } from '@pi/kernel';
+export type { Draft } from '@pi/registry';
+export {
+  CLIENT_ID,
+  CALLER_IDENTITY,
+  RemoteError,
+  defineInteraction,
+  defineLocalService,
+  defineRemoteService,
+  remote,
+  type CallerIdentity,
+  type ConnectionState,
+  type Interaction,
+  type LocalService,
+  type MutableRemoteEvents,
+  type MutableRemoteState,
+  type ObjectExposure,
+  type RemoteEvents,
+  type RemoteService,
+  type RemoteState,
+} from '@pi/remote';

@@ -1,0 +1,38 @@
+import type { Context } from '@pi/context';
+import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
+import type { Interaction, LocalService, MutableRemoteEvents, MutableRemoteState, RemoteService } from '@pi/remote';
+
+export interface InteractionRequestOptions {
+  /** How long the eligible client may take to answer (the host's default otherwise). */
+  readonly timeoutMs?: number;
+}
+
+/** Asks one eligible connected presentation for a decision (spec: SessionInteractions). */
+export interface ProvidingInteractions {
+  request<Request, Response>(
+    interaction: Interaction<Request, Response>,
+    request: Request,
+    context: Context,
+    options?: InteractionRequestOptions,
+  ): Promise<Response>;
+}
+
+/**
+ * What every facet of a providing host (session, coordinator) receives besides its host's own authority: the
+ * service registry, authoritative state and events, reverse interactions and connection callbacks. Everything
+ * registered through it is owned by the plugin's scope.
+ */
+export interface ProvidingPluginContext extends PluginLifecycleScope {
+  readonly pluginId: string;
+  /** The manifest entry's config, or null. */
+  readonly config: ManifestEntry['config'];
+  provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
+  /** Synchronous local use: the real object the providing facet registered. */
+  use<T>(service: RemoteService<T> | LocalService<T>): T;
+  remoteState<T>(initial: T): MutableRemoteState<T>;
+  remoteEvents<E>(): MutableRemoteEvents<E>;
+  readonly interactions: ProvidingInteractions;
+  /** Returns the remover; the plugin's scope also removes it on disposal. */
+  onClientConnect(callback: (clientId: string) => void): () => void;
+  onClientDisconnect(callback: (clientId: string) => void): () => void;
+}

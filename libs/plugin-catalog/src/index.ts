@@ -1,1 +1,0 @@
-export { hasFacet, type FacetHost, type PluginDescriptor } from './plugin-descriptor';
