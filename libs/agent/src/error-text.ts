@@ -30,7 +30,10 @@ const credentialPatterns: ReadonlyArray<readonly [RegExp, string]> = [
   [/([?&](?:api[_-]?key|key|token|access_token|secret|password|auth)=)[^&#\s"']+/gi, '$1[redacted]'],
   // Well-known key formats: sk-… (OpenAI, Anthropic, OpenRouter, DeepSeek), AIza… (Google), gsk_ (Groq),
   // xai- (xAI), hf_ (Hugging Face).
-  [/\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{20,})/g, '[redacted]'],
+  [
+    /\b(?:sk-[A-Za-z0-9_-]{16,}|AIza[0-9A-Za-z_-]{30,}|gsk_[A-Za-z0-9]{20,}|xai-[A-Za-z0-9]{20,}|hf_[A-Za-z0-9]{20,})/g,
+    '[redacted]',
+  ],
 ];
 
 /**

@@ -77,9 +77,7 @@ describe('a provider failure the harness records', () => {
     };
     // Swapped in after the fixture, which would ask the provider for its models while building the options.
     const options = testHarnessOptions({ file: directory.file, providers: [scripted] });
-    harness = (
-      await openHarness({ ...options, providers: () => new Map([[provider.id, provider]]) })
-    )._unsafeUnwrap();
+    harness = (await openHarness({ ...options, providers: () => new Map([[provider.id, provider]]) }))._unsafeUnwrap();
 
     expect((await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrapErr()).toEqual({
       code: 'no_model',

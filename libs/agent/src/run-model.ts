@@ -24,7 +24,10 @@ export function resolveRunModel(
     offered = provider.models().some((model) => model.modelId === modelId);
   } catch (error) {
     // A provider that cannot list its models offers none; its words go to the caller redacted like any other.
-    return err({ code: 'no_model', message: `Provider "${providerId}" cannot list its models: ${providerErrorText(error)}` });
+    return err({
+      code: 'no_model',
+      message: `Provider "${providerId}" cannot list its models: ${providerErrorText(error)}`,
+    });
   }
   if (!offered) {
     return err({ code: 'no_model', message: `Provider "${providerId}" has no model "${modelId}"` });

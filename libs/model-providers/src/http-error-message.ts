@@ -1,27 +1,39 @@
-const maxDetailLength = 300;
-
-/**
- * Describes a non-2xx response for a ProviderError: the status, and the server's own explanation (the
- * `error.message` of a JSON body, or a short plain-text body). Servers sometimes echo the credential back
- * ("Incorrect API key provided: sk-…"), so every occurrence of the key is redacted.
- */
-export async function httpErrorMessage(
-  providerName: string,
-  response: Response,
-  apiKey: string | undefined,
-): Promise<string> {
-  const status = `${providerName} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const detail = serverExplanation(await response.text().catch(() => ''), response.headers.get('content-type') ?? '');
-  const message = detail === '' ? status : `${status}: ${detail}`;
-  return apiKey ? message.split(apiKey).join('[redacted]') : message;
+/** What a failed response said, read off it before the message is built. */
+export interface FailedResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly contentType: string;
+  readonly body: string;
+  /** When the server said to try again (from Retry-After), if it did. */
+  readonly retryAfterMs: number | null;
 }
 
-function serverExplanation(body: string, contentType: string): string {
+/**
+ * Describes a response that is not a stream for a ProviderError: the status, when to retry if the server said,
+ * and the server's own explanation (the `error.message` of a JSON body, or a plain-text body). The text is raw:
+ * the provider's redaction step removes any echoed key and bounds the length.
+ */
+export function httpErrorMessage(providerName: string, response: FailedResponse): string {
+  const detail = serverExplanation(response.body, response.contentType);
+  const head = statusLine(providerName, response);
+  return detail === '' ? head : `${head}: ${detail}`;
+}
+
+function statusLine(providerName: string, { status, statusText, retryAfterMs }: FailedResponse): string {
+  // "When to retry" comes before the server's words, so cutting a long message never drops it.
+  const retry = retryAfterMs === null ? '' : `; retry after ${Math.ceil(retryAfterMs / 1000)} s`;
+  if (status === 429) return `${providerName} is rate limited (HTTP 429)${retry}`;
+  if (status === 503) return `${providerName} is unavailable (HTTP 503)${retry}`;
+  return `${providerName} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}${retry}`;
+}
+
+/** The server's explanation, or '' when it gave none a user could act on. */
+export function serverExplanation(body: string, contentType: string): string {
   const fromJson = jsonErrorMessage(body);
-  if (fromJson !== null) return truncate(fromJson);
+  if (fromJson !== null) return fromJson;
   // An HTML error page says nothing a user can act on, and is long.
   if (contentType.includes('html') || body.trimStart().startsWith('<')) return '';
-  return truncate(body.replace(/\s+/g, ' ').trim());
+  return body.replace(/\s+/g, ' ').trim();
 }
 
 /** `{ "error": { "message": … } }` (OpenAI), `{ "error": "…" }` or `{ "message": "…" }` (other compatible servers). */
@@ -40,8 +52,4 @@ function jsonErrorMessage(body: string): string | null {
   if (typeof error === 'string') return error;
   if (typeof message === 'string') return message;
   return null;
-}
-
-function truncate(text: string): string {
-  return text.length <= maxDetailLength ? text : `${text.slice(0, maxDetailLength)}…`;
 }

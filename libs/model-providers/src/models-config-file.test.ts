@@ -45,6 +45,16 @@ describe('loadModelsConfig', () => {
     });
   });
 
+  it('rejects a file whose idle timeout is not a usable number of milliseconds, naming the key', async () => {
+    const file = join(directory, 'models.json');
+    const local = { baseUrl: 'http://127.0.0.1:8080/v1', idleTimeoutMs: -5, models: [{ id: 'm' }] };
+    await writeFile(file, JSON.stringify({ providers: { local } }));
+    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toMatchObject({
+      code: 'invalid_config',
+      message: `models.json ${file}: providers.local.idleTimeoutMs: must be at least 1 (milliseconds)`,
+    });
+  });
+
   it('reports a path that cannot be read as a file', async () => {
     expect((await loadModelsConfig(directory))._unsafeUnwrapErr().code).toBe('unreadable_file');
   });

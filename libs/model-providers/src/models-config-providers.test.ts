@@ -45,4 +45,17 @@ describe('createModelsConfigProviders', () => {
     const iterator = provider?.stream(request, BACKGROUND_CONTEXT)[Symbol.asyncIterator]();
     await expect(iterator?.next()).rejects.toMatchObject({ code: 'no_credentials' });
   });
+
+  it('gives each provider the idle timeout its entry sets', async () => {
+    const slow = parseModelsConfig({
+      providers: { local: { baseUrl: 'http://127.0.0.1:9/v1', idleTimeoutMs: 50, models: [{ id: 'm' }] } },
+    })._unsafeUnwrap();
+    // A fetch that never answers, and ignores its abort signal too.
+    const silentFetch: typeof fetch = () => new Promise<Response>(() => undefined);
+    const [provider] = createModelsConfigProviders(slow, { env: {}, fetch: silentFetch });
+    const iterator = provider?.stream({ ...request, modelId: 'm' }, BACKGROUND_CONTEXT)[Symbol.asyncIterator]();
+    await expect(iterator?.next()).rejects.toMatchObject({
+      message: 'model stream stalled: no data from local for 50 ms',
+    });
+  });
 });

@@ -25,6 +25,7 @@ export function createModelsConfigProviders(
       models: provider.models,
       headers: provider.headers,
       apiKey: apiKeyEnv === null ? undefined : async () => options.env[apiKeyEnv],
+      ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
   });

@@ -65,4 +65,28 @@ describe('parseModelsConfig', () => {
     expect(parseModelsConfig([]).isErr()).toBe(true);
     expect(parseModelsConfig({})._unsafeUnwrapErr().issues[0]).toMatch(/^providers: /);
   });
+
+  it("reads a provider's idle timeout, and leaves it out when unset", () => {
+    const result = parseModelsConfig({
+      providers: {
+        slow: { baseUrl: 'http://127.0.0.1:11434/v1', idleTimeoutMs: 240_000, models: [{ id: 'big' }] },
+        fast: { baseUrl: 'http://127.0.0.1:11435/v1', models: [{ id: 'small' }] },
+      },
+    });
+    const [slow, fast] = result._unsafeUnwrap().providers;
+    expect(slow?.idleTimeoutMs).toBe(240_000);
+    expect(fast).not.toHaveProperty('idleTimeoutMs');
+  });
+
+  it.each([
+    [0, 'providers.local.idleTimeoutMs: must be at least 1 (milliseconds)'],
+    [1.5, 'providers.local.idleTimeoutMs: a whole number of milliseconds'],
+    [300_001, "providers.local.idleTimeoutMs: at most 300000 (5 minutes, the HTTP client's own limit)"],
+    ['60000', expect.stringMatching(/^providers\.local\.idleTimeoutMs: Invalid input: expected number/)],
+  ])('rejects an idle timeout of %j with an error naming it', (idleTimeoutMs, issue) => {
+    const result = parseModelsConfig({
+      providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', idleTimeoutMs, models: [{ id: 'a' }] } },
+    });
+    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_config', issues: [issue] });
+  });
 });

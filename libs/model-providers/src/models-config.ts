@@ -2,6 +2,7 @@ import type { ModelSpec } from '@pi/agent';
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import type { ConfigError } from './config-error';
+import { MAX_IDLE_TIMEOUT_MS } from './stall-watch';
 
 /** One server the user configured: where it is, which env var holds its key, and the models it serves. */
 export interface ProviderConfig {
@@ -12,6 +13,8 @@ export interface ProviderConfig {
   readonly apiKeyEnv: string | null;
   readonly headers: Readonly<Record<string, string>>;
   readonly models: readonly ModelSpec[];
+  /** How long the server may send nothing before a turn fails; absent means the provider's default (120 s). */
+  readonly idleTimeoutMs?: number;
 }
 
 /** The validated user layer of the provider catalogue, providers in file order. Strict JSON throughout. */
@@ -39,6 +42,12 @@ const providerSchema = z.strictObject({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not an environment variable name')
     .optional(),
   headers: z.record(headerNameSchema, z.string()).optional(),
+  idleTimeoutMs: z
+    .number()
+    .int('a whole number of milliseconds')
+    .positive('must be at least 1 (milliseconds)')
+    .max(MAX_IDLE_TIMEOUT_MS, `at most ${MAX_IDLE_TIMEOUT_MS} (5 minutes, the HTTP client's own limit)`)
+    .optional(),
   models: z
     .array(modelSchema)
     .min(1, 'a provider needs at least one model')
@@ -57,7 +66,8 @@ const modelsFileSchema = z.strictObject({ providers: z.record(z.string(), provid
 
 /**
  * Validates models.json (format in README.md):
- * `{ "providers": { "<id>": { "name"?, "baseUrl", "apiKeyEnv"?, "headers"?, "models": [{ "id", "name"?, "reasoning"? }] } } }`
+ * `{ "providers": { "<id>": { "name"?, "baseUrl", "apiKeyEnv"?, "headers"?, "idleTimeoutMs"?, "models": [{ "id", "name"?,
+ * "reasoning"? }] } } }`
  */
 export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigError> {
   const parsed = modelsFileSchema.safeParse(json);
@@ -79,6 +89,8 @@ export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigErr
       name: model.name ?? model.id,
       reasoning: model.reasoning ?? false,
     })),
+    // Only when set, so a config without it compares equal to one from before the key existed.
+    ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
   }));
   return ok({ providers });
 }

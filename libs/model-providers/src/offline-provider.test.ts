@@ -138,9 +138,8 @@ describe('createOfflineProvider', () => {
   it('stops between deltas with ProviderError aborted once the context is aborted', async () => {
     const controller = new AbortController();
     const context = withAbortSignal(controller.signal, BACKGROUND_CONTEXT);
-    const iterator = createOfflineProvider()
-      .stream(request([user('one two three four five')]), context)
-      [Symbol.asyncIterator]();
+    const stream = createOfflineProvider().stream(request([user('one two three four five')]), context);
+    const iterator = stream[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toEqual({ type: 'text_delta', delta: 'You ' });
     controller.abort();

@@ -206,9 +206,8 @@ describe('createOpenAICompatibleProvider', () => {
       // The stream then stays open: only the client's abort can end it.
     });
     const controller = new AbortController();
-    const iterator = provider
-      .stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT))
-      [Symbol.asyncIterator]();
+    const stream = provider.stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT));
+    const iterator = stream[Symbol.asyncIterator]();
     expect((await iterator.next()).value).toEqual({ type: 'text_delta', delta: 'first' });
     const next = iterator.next();
     controller.abort();

@@ -1,10 +1,13 @@
 import { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent, type ProviderRequest } from '@pi/agent';
 import type { Context } from '@pi/context';
-import { ChatCompletionAccumulator } from './chat-completion-chunks';
-import { httpErrorMessage } from './http-error-message';
+import { openChatCompletion } from './chat-completion-request';
+import { readChatCompletionStream } from './chat-completion-stream';
+import { networkCause } from './network-cause';
 import { chatCompletionBody } from './openai-request';
-import { abortedError, throwIfAborted } from './provider-abort';
-import { SseDecoder } from './sse-decoder';
+import { throwIfAborted } from './provider-abort';
+import { redactedFailure } from './provider-redaction';
+import { DEFAULT_RETRY_BUDGET } from './retry-after';
+import { DEFAULT_IDLE_TIMEOUT_MS, checkIdleTimeout } from './stall-watch';
 
 /** A model the server offers; `provider` is filled in from the provider's id. */
 export interface OpenAICompatibleModel {
@@ -27,10 +30,13 @@ export interface OpenAICompatibleProviderOptions {
   readonly fetch?: typeof fetch;
   /** Extra request headers (e.g. OpenRouter's HTTP-Referer); the Authorization header always wins. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** How long the server may send nothing (no headers, no chunk) before the turn fails; default 120 s. */
+  readonly idleTimeoutMs?: number;
 }
 
 /** A provider for any server speaking OpenAI's streaming chat-completions API (OpenAI, OpenRouter, vLLM, Ollama…). */
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
+  if (options.idleTimeoutMs !== undefined) checkIdleTimeout(options.idleTimeoutMs);
   const models: readonly ModelSpec[] = Object.freeze(
     options.models.map((model) =>
       Object.freeze({
@@ -55,74 +61,38 @@ async function* streamChatCompletion(
   request: ProviderRequest,
   context: Context,
 ): AsyncGenerator<ProviderEvent> {
-  const model = models.find((candidate) => candidate.modelId === request.modelId);
-  if (model === undefined)
-    throw new ProviderError('unknown_model', `${options.name} has no model "${request.modelId}"`);
-  throwIfAborted(context);
-  const apiKey = await readApiKey(options);
-  throwIfAborted(context);
-
-  const headers: Record<string, string> = {
-    ...options.headers,
-    'content-type': 'application/json',
-    accept: 'text/event-stream',
-  };
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-  let response: Response;
+  const secrets = urlSecrets(options.baseUrl);
   try {
-    response = await (options.fetch ?? fetch)(`${options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(chatCompletionBody(request, model)),
-      signal: context.abortSignal,
-    });
+    const model = models.find((candidate) => candidate.modelId === request.modelId);
+    if (model === undefined)
+      throw new ProviderError('unknown_model', `${options.name} has no model "${request.modelId}"`);
+    throwIfAborted(context);
+    const apiKey = await readApiKey(options);
+    if (apiKey !== undefined) secrets.push(apiKey);
+    throwIfAborted(context);
+
+    const headers: Record<string, string> = {
+      ...options.headers,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    };
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+    const { body, watch } = await openChatCompletion(
+      {
+        providerName: options.name,
+        url: `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`,
+        headers,
+        body: JSON.stringify(chatCompletionBody(request, model)),
+        fetch: options.fetch ?? fetch,
+        idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+        retry: DEFAULT_RETRY_BUDGET,
+      },
+      context,
+    );
+    yield* readChatCompletionStream(options.name, body, context, watch);
   } catch (thrown) {
-    if (context.abortSignal?.aborted === true) throw abortedError();
-    throw new ProviderError('stream_dropped', `cannot reach ${options.name}: ${networkCause(thrown)}`);
-  }
-  if (!response.ok) throw new ProviderError('http_status', await httpErrorMessage(options.name, response, apiKey));
-  if (response.body === null) throw new ProviderError('stream_dropped', `${options.name} answered without a body`);
-  yield* readChatCompletionStream(options.name, response.body, context);
-}
-
-async function* readChatCompletionStream(
-  providerName: string,
-  body: ReadableStream<Uint8Array>,
-  context: Context,
-): AsyncGenerator<ProviderEvent> {
-  const reader = body.getReader();
-  const text = new TextDecoder();
-  const sse = new SseDecoder();
-  const accumulator = new ChatCompletionAccumulator();
-  const release = (): Promise<void> => reader.cancel().catch(() => undefined);
-  try {
-    for (;;) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        chunk = await reader.read();
-      } catch (thrown) {
-        if (context.abortSignal?.aborted === true) throw abortedError();
-        throw new ProviderError('stream_dropped', `the ${providerName} stream broke off: ${networkCause(thrown)}`);
-      }
-      const payloads = chunk.done
-        ? [...sse.push(text.decode()), ...sse.finish()]
-        : sse.push(text.decode(chunk.value, { stream: true }));
-      for (const payload of payloads) {
-        const events = payload === '[DONE]' ? accumulator.finish() : accumulator.accept(parseJson(payload));
-        // The turn is complete: free the connection now rather than when the consumer next pulls.
-        if (accumulator.finished) await release();
-        for (const event of events) {
-          // Checked before each event, so an abort never fails a turn that has already delivered `done`.
-          throwIfAborted(context);
-          yield event;
-        }
-        if (accumulator.finished) return;
-      }
-      if (chunk.done)
-        throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
-    }
-  } finally {
-    await release();
+    // The one way out for every failure, whatever path it took: a server can echo the key anywhere.
+    throw redactedFailure(thrown, secrets);
   }
 }
 
@@ -142,21 +112,22 @@ async function readApiKey(options: OpenAICompatibleProviderOptions): Promise<str
   return apiKey;
 }
 
-function parseJson(payload: string): unknown {
+/**
+ * A credential written into the base URL (`https://user:token@host`) is a secret too: fetch refuses such a URL
+ * with an error that quotes it. The token is the password, or the user name when there is no password.
+ */
+function urlSecrets(baseUrl: string): string[] {
+  let url: URL;
   try {
-    return JSON.parse(payload);
+    url = new URL(baseUrl);
   } catch {
-    throw new ProviderError('malformed', 'a stream event is not valid JSON');
+    return [];
   }
-}
-
-/** undici reports "fetch failed" / "terminated" and keeps the useful part (e.g. ECONNREFUSED) in `cause`. */
-function networkCause(thrown: unknown): string {
-  if (!(thrown instanceof Error)) return String(thrown);
-  const cause = thrown.cause;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === 'string' ? `${thrown.message} (${code})` : `${thrown.message} (${cause.message})`;
+  const secret = url.password || url.username;
+  if (secret === '') return [];
+  try {
+    return [decodeURIComponent(secret)];
+  } catch {
+    return [secret];
   }
-  return thrown.message;
 }

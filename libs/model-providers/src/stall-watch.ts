@@ -1,0 +1,72 @@
+import { ProviderError } from '@pi/agent';
+
+/**
+ * Long enough for a reasoning model that thinks before its first chunk, or a local server loading a model;
+ * far below the 300 s after which undici's own body timeout would end the stream anyway.
+ */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** Beyond undici's 300 s header and body timeouts a longer idle timeout could never fire. */
+export const MAX_IDLE_TIMEOUT_MS = 300_000;
+
+/** For options set in code; models.json is checked by its schema with the same bounds. */
+export function checkIdleTimeout(ms: number): void {
+  if (!Number.isInteger(ms) || ms < 1 || ms > MAX_IDLE_TIMEOUT_MS)
+    throw new RangeError(`idleTimeoutMs must be an integer from 1 to ${MAX_IDLE_TIMEOUT_MS}, got ${ms}`);
+}
+
+/**
+ * Watches one HTTP exchange for a server that goes quiet: each wait on the server (for the headers, for the
+ * next body chunk) may last at most `timeoutMs`. A wait that runs over aborts `signal` — wired into the
+ * fetch, so the connection is closed — and rejects with the stall error, even if the fetch ignores its signal.
+ * Time spent by the consumer between reads is not counted: only waiting on the server is.
+ */
+export class StallWatch {
+  readonly #controller = new AbortController();
+  readonly #timeoutMs: number;
+  readonly #providerName: string;
+
+  constructor(timeoutMs: number, providerName: string) {
+    this.#timeoutMs = timeoutMs;
+    this.#providerName = providerName;
+  }
+
+  /** Aborts when a wait stalled; give it to fetch. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get stalled(): boolean {
+    return this.#controller.signal.aborted;
+  }
+
+  /** Resolves as `wait` does, unless nothing comes for longer than the timeout. */
+  async during<T>(wait: Promise<T>): Promise<T> {
+    if (this.stalled) throw this.error();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        this.#controller.abort(this.error());
+        reject(this.error());
+      }, this.#timeoutMs);
+    });
+    // If the stall wins, the abandoned wait rejects later (its fetch was aborted); that is expected.
+    wait.catch(() => undefined);
+    try {
+      return await Promise.race([wait, stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  error(): ProviderError {
+    return new ProviderError(
+      'stream_dropped',
+      `model stream stalled: no data from ${this.#providerName} for ${formatDuration(this.#timeoutMs)}`,
+    );
+  }
+}
+
+/** `120 s`, `1.5 s`, or `200 ms` below a second (tests configure short timeouts). */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
