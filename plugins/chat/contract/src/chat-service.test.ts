@@ -8,6 +8,7 @@ import { chatTranscriptSchema } from './transcript';
 
 describe('chat contract', () => {
   it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(CHAT_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',

@@ -57,7 +57,14 @@ export interface ChatService {
 /** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
 export const CHECKPOINT_EVERY = 32;
 
-export const promptRequestSchema: z.ZodType<PromptRequest> = z.object({ text: z.string() });
+/** The longest prompt text accepted, in UTF-16 code units (1 Mi: a large paste, well under the 16 MiB frame). */
+export const MAX_PROMPT_TEXT_LENGTH = 1_048_576;
+/** The longest operation id `requestAbort` accepts; the session's own ids are far shorter. */
+export const MAX_OPERATION_ID_LENGTH = 256;
+
+export const promptRequestSchema: z.ZodType<PromptRequest> = z.object({
+  text: z.string().max(MAX_PROMPT_TEXT_LENGTH),
+});
 
 export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
   accepted: z.boolean(),
@@ -68,7 +75,7 @@ export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
 export const Chat = defineRemoteService<ChatService>('chat', {
   methods: {
     prompt: { args: [promptRequestSchema], result: promptResponseSchema },
-    requestAbort: { args: [z.string().min(1)], result: z.void() },
+    requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
   },
   state: { transcript: chatTranscriptSchema, streaming: streamingCheckpointSchema.nullable() },
   events: { events: chatEventSchema },

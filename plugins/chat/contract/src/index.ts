@@ -2,6 +2,8 @@ export { CHAT_PLUGIN_ID } from './plugin';
 export {
   CHECKPOINT_EVERY,
   Chat,
+  MAX_OPERATION_ID_LENGTH,
+  MAX_PROMPT_TEXT_LENGTH,
   PROMPT_REJECTION_CODES,
   promptRequestSchema,
   promptResponseSchema,

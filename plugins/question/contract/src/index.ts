@@ -1,5 +1,6 @@
 export { QUESTION_PLUGIN_ID } from './plugin';
 export {
+  MAX_CUSTOM_ANSWER_LENGTH,
   QUESTION_TOOL_NAME,
   QuestionInteraction,
   questionDetailsSchema,

@@ -5,6 +5,7 @@ import { QuestionInteraction, questionRequestSchema } from './question';
 
 describe('question contract', () => {
   it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+    expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(QUESTION_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',

@@ -39,9 +39,12 @@ export const questionRequestSchema: z.ZodType<QuestionRequest> = z.object({
   options: z.array(questionOptionSchema),
 });
 
+/** The longest custom answer a presentation may send back (64 Ki UTF-16 code units; it goes to the model). */
+export const MAX_CUSTOM_ANSWER_LENGTH = 65_536;
+
 export const questionResponseSchema: z.ZodType<QuestionResponse> = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('selected'), index: z.number().int().min(0) }),
-  z.object({ outcome: z.literal('custom'), answer: z.string().min(1) }),
+  z.object({ outcome: z.literal('custom'), answer: z.string().min(1).max(MAX_CUSTOM_ANSWER_LENGTH) }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 

@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import type { Facet } from '@pi/plugin-api';
+import { Ask, Catalog, TRANSPORTS, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
+import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
+import { consumingContext } from './consuming-side';
+import type { LoadedFacet } from './facet-loader';
+import { ProvidingSide } from './providing-side';
+import { runFacets, type RunningFacets } from './run-facets';
+
+const TOKEN = 'kit-token';
+const providing = (id: string, facet: Facet<'coordinator'>): LoadedFacet<'coordinator'> => ({
+  id,
+  config: null,
+  facet,
+  module: `test:${id}`,
+});
+const consuming = (id: string, facet: Facet<'tui'>): LoadedFacet<'tui'> => ({
+  id,
+  config: null,
+  facet,
+  module: `test:${id}`,
+});
+
+/** Asks until the answer is not `no_handler` (a handler's declaration reaches the host asynchronously). */
+async function askWhenHandled(side: ProvidingSide): Promise<unknown> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    try {
+      return await side.broker.request(Ask, { question: 'which?', options: ['a', 'b'] }, BACKGROUND_CONTEXT);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'no_handler') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  throw new Error('No handler was declared');
+}
+
+/** Asks until the host has no handler any more, and returns that error. */
+async function askUntilUnhandled(side: ProvidingSide): Promise<unknown> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const outcome = await side.broker
+      .request(Ask, { question: 'anyone?', options: [] }, BACKGROUND_CONTEXT, { timeoutMs: 200 })
+      .catch((error: unknown) => error);
+    if ((outcome as { code?: string }).code === 'no_handler') return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('The handler was never removed');
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function providingHost(kind: (typeof TRANSPORTS)[number], facets: LoadedFacet<'coordinator'>[]) {
+  const side = new ProvidingSide();
+  const running = (
+    await runFacets(facets, (scope, facet) => side.contextFor(scope, facet.id, facet.config))
+  )._unsafeUnwrap();
+  const rpc = side.expose({
+    authenticate: tokenAuthentication(TOKEN, { principal: 'kit', claims: {} }),
+    keepAlive: false,
+  });
+  const transport: HostTransport = await serveHost(kind, rpc);
+  cleanups.push(async () => {
+    rpc.close();
+    await transport.close();
+    await running.stop();
+  });
+  return { side, transport };
+}
+
+async function consumingHost(
+  transport: HostTransport,
+  facets: LoadedFacet<'tui'>[],
+): Promise<{ client: RpcClient; running: RunningFacets }> {
+  const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TOKEN } });
+  await client.whenConnected();
+  const running = (
+    await runFacets(facets, (scope, facet) => consumingContext(scope, facet.id, facet.config, client))
+  )._unsafeUnwrap();
+  cleanups.push(async () => {
+    await running.stop();
+    client.close();
+  });
+  return { client, running };
+}
+
+describe.each(TRANSPORTS)('the host kit over %s', (kind) => {
+  it('a presentation facet uses a service a providing facet provided, and answers its interactions', async () => {
+    const { side, transport } = await providingHost(kind, [
+      providing('@t/catalog', (context) => context.provide(Catalog, createCatalog())),
+    ]);
+    let level: string | undefined;
+    await consumingHost(transport, [
+      consuming('@t/picker', async (context) => {
+        const catalog = await context.use(Catalog);
+        level = catalog.state.value.thinkingLevel;
+        context.interactions.handle(Ask, async (request) => ({
+          outcome: 'selected' as const,
+          index: request.options.length - 1,
+        }));
+      }),
+    ]);
+
+    expect(level).toBe('high');
+    expect(await askWhenHandled(side)).toEqual({ outcome: 'selected', index: 1 });
+  });
+
+  it('disposing a presentation plugin releases its proxies and removes its interaction handlers', async () => {
+    const { side, transport } = await providingHost(kind, [
+      providing('@t/catalog', (context) => context.provide(Catalog, createCatalog())),
+    ]);
+    const { client, running } = await consumingHost(transport, [
+      consuming('@t/picker', async (context) => {
+        await context.use(Catalog);
+        await context.use(Catalog);
+        context.interactions.handle(Ask, async () => ({ outcome: 'cancelled' as const }));
+      }),
+    ]);
+    expect(client.activeServices).toBe(1);
+    await askWhenHandled(side);
+
+    await running.stop();
+
+    await eventually(() => client.activeServices === 0);
+    expect(await askUntilUnhandled(side)).toMatchObject({ code: 'no_handler' });
+  });
+});
+
+describe('the providing side', () => {
+  it('refuses a service provided after the RPC surface was generated', async () => {
+    const side = new ProvidingSide();
+    let provideLate: (() => void) | undefined;
+    const running = (
+      await runFacets(
+        [providing('@t/late', (context) => void (provideLate = () => context.provide(Catalog, createCatalog())))],
+        (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+      )
+    )._unsafeUnwrap();
+    const rpc = side.expose({
+      authenticate: tokenAuthentication(TOKEN, { principal: 'kit', claims: {} }),
+      keepAlive: false,
+    });
+    expect(() => provideLate?.()).toThrow(/provide services during setup or activation/);
+    rpc.close();
+    await running.stop();
+  });
+
+  it('a throwing connect callback is recorded against its plugin and the others still run', async () => {
+    const side = new ProvidingSide();
+    const seen: string[] = [];
+    const running = (
+      await runFacets(
+        [
+          providing(
+            '@t/bad',
+            (context) =>
+              void context.onClientConnect(() => {
+                throw new Error('nope');
+              }),
+          ),
+          providing('@t/good', (context) => void context.onClientConnect((id) => void seen.push(id))),
+        ],
+        (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+      )
+    )._unsafeUnwrap();
+    const rpc = side.expose({
+      authenticate: tokenAuthentication(TOKEN, { principal: 'kit', claims: {} }),
+      keepAlive: false,
+    });
+    const transport = await serveHost('loopback', rpc);
+    const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TOKEN } });
+    await client.whenConnected();
+
+    await eventually(() => seen.length === 1);
+    expect(side.failures.list()).toEqual([{ owner: '@t/bad', message: 'onClientConnect callback threw: nope' }]);
+    client.close();
+    rpc.close();
+    await transport.close();
+    await running.stop();
+  });
+});
+
+describe('running facets', () => {
+  it('rolls back in reverse order when a facet throws, naming the plugin and phase', async () => {
+    const log: string[] = [];
+    const side = new ProvidingSide();
+    const facet = (id: string, fail = false): LoadedFacet<'coordinator'> =>
+      providing(id, (context) => {
+        context.onDispose(() => void log.push(`dispose ${id}`));
+        if (fail) throw new Error('cannot start');
+      });
+    const result = await runFacets([facet('@t/a'), facet('@t/b'), facet('@t/c', true)], (scope, loadedFacet) =>
+      side.contextFor(scope, loadedFacet.id, null),
+    );
+    expect(result._unsafeUnwrapErr()).toMatchObject({
+      code: 'plugin_failed',
+      message: expect.stringMatching(/"@t\/c" failed during setup: cannot start/),
+    });
+    expect(log).toEqual(['dispose @t/c', 'dispose @t/b', 'dispose @t/a']);
+  });
+});

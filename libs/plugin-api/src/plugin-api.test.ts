@@ -1,0 +1,58 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { definePlugin } from './define-plugin';
+import type { HostContexts } from './host-contexts';
+import { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema } from './plugin-metadata';
+
+describe('plugin API versions', () => {
+  it('accepts a plugin built for this major and an equal or older minor', () => {
+    expect(checkApiVersion(PLUGIN_API_VERSION).isOk()).toBe(true);
+    expect(checkApiVersion('1.0', '1.3').isOk()).toBe(true);
+  });
+
+  it('refuses a newer minor, another major, or a version that is not major.minor', () => {
+    expect(checkApiVersion('1.4', '1.3')._unsafeUnwrapErr()).toBe(
+      'it was built for plugin API 1.4, this pi provides 1.3',
+    );
+    expect(checkApiVersion('2.0', '1.3').isErr()).toBe(true);
+    expect(checkApiVersion('0.9', '1.3').isErr()).toBe(true);
+    expect(checkApiVersion('1', '1.3').isErr()).toBe(true);
+  });
+});
+
+describe('plugin metadata', () => {
+  it('names a facet module per known host and nothing else', () => {
+    expect(
+      pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: { session: './s.js', tui: '@x/t' } }).success,
+    ).toBe(true);
+    expect(pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: { browser: './b.js' } }).success).toBe(false);
+    expect(pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: {}, extra: true }).success).toBe(false);
+  });
+});
+
+describe('host contexts', () => {
+  it('gives each facet only its own host’s context', () => {
+    definePlugin({
+      id: 'typed',
+      session: (context) => {
+        expectTypeOf(context).toEqualTypeOf<HostContexts['session']>();
+        expectTypeOf(context).toHaveProperty('agent');
+        expectTypeOf(context).toHaveProperty('tools');
+      },
+      tui: (context) => {
+        expectTypeOf(context).toEqualTypeOf<HostContexts['tui']>();
+        expectTypeOf(context).not.toHaveProperty('agent');
+        expectTypeOf(context).not.toHaveProperty('provide');
+        expectTypeOf(context).not.toHaveProperty('tools');
+      },
+      coordinator: (context) => {
+        expectTypeOf(context).not.toHaveProperty('agent');
+        expectTypeOf(context).toHaveProperty('provide');
+      },
+    });
+  });
+
+  it('a presentation’s use is remote and asynchronous; a providing host’s is local and synchronous', () => {
+    expectTypeOf<HostContexts['tui']['use']>().returns.toMatchTypeOf<Promise<unknown>>();
+    expectTypeOf<ReturnType<HostContexts['session']['use']>>().not.toMatchTypeOf<Promise<unknown>>();
+  });
+});
