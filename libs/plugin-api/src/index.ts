@@ -46,6 +46,7 @@ export {
 export type { JsonObject, JsonValue } from '@pi/json';
 export type { PluginLifecycleScope } from '@pi/kernel';
 export type { Draft } from '@pi/registry';
+export { z } from 'zod';
 export {
   CLIENT_ID,
   CALLER_IDENTITY,

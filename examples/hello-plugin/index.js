@@ -1,0 +1,2 @@
+// @ts-check
+export { Greeting } from './contract.js';
