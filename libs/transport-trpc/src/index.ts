@@ -1,4 +1,5 @@
 export { tokenAuthentication, type Authenticate, type ConnectionParams } from './authentication';
+export { DEFAULT_HEARTBEAT, type HeartbeatWindow } from './heartbeat';
 export { rpcLink } from './link';
 export { loopbackFactory } from './loopback';
 export { DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect';
@@ -15,4 +16,4 @@ export {
   type ListenError,
   type WebSocketListener,
 } from './websocket-server';
-export { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
+export { CLOSE_CODES, NOT_AUTHORIZED_REASON, type SocketFactory, type WireSocket } from './wire-socket';

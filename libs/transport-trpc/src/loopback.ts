@@ -82,6 +82,10 @@ class LoopbackClientSocket implements WireSocket {
     this.#server.close(code, reason);
   }
 
+  terminate(): void {
+    this.#server.terminate();
+  }
+
   onOpen(listener: () => void): void {
     this.#open.push(listener);
   }

@@ -9,12 +9,15 @@ import {
   type RemoteService,
   type RemoteState,
 } from '@pi/remote';
+import type { HeartbeatWindow } from './heartbeat';
 import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 import { TrpcChannel } from './trpc-channel';
 
 /** The consuming end of one connection: typed proxies, interaction handlers and the connection's state. */
 export interface RpcClient {
   readonly connection: RemoteState<ConnectionState>;
+  /** How long the host may stay silent before the connection is declared dead; `false` when not watched. */
+  readonly heartbeat: HeartbeatWindow | false;
   /** A shared typed proxy, held until `close`. */
   use<T>(token: RemoteService<T>, context?: Context): Promise<T>;
   /** A shared typed proxy with its own release, for consumers that come and go. */
@@ -40,6 +43,7 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
 
   return {
     connection: connection.connection,
+    heartbeat: connection.heartbeat,
     async use(token, context = BACKGROUND_CONTEXT) {
       let lease = leases.get(token.id);
       if (lease === undefined) {

@@ -160,6 +160,23 @@ describe('RpcConnection', () => {
     expect(stubs.sockets).toHaveLength(1);
   });
 
+  it('a close with code 4401 alone ends the connection as not_authorized without retrying', () => {
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: { token: 'bad' },
+      reconnect: POLICY,
+    });
+    stubs.latest().open();
+    stubs.latest().drop(4401, 'not_authorized');
+    expect(connection.state.value).toMatchObject({
+      status: 'disconnected',
+      reason: { code: 'not_authorized' },
+      retrying: false,
+    });
+    vi.advanceTimersByTime(POLICY.maxDelayMs * 10);
+    expect(stubs.sockets).toHaveLength(1);
+  });
+
   it('a persistent subscription asked for after the connection ended for good fails instead of waiting forever', async () => {
     const live = connect(false);
     stubs.latest().drop(1006);

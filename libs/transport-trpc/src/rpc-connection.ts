@@ -1,6 +1,7 @@
 import superjson from 'superjson';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
+import { Heartbeat, heartbeatWindow, type HeartbeatWindow } from './heartbeat';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
 import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
 
@@ -38,6 +39,8 @@ export interface RpcConnectionOptions {
   /** Sent as tRPC connection params in the first frame (the token lives here, never in a URL). */
   readonly connectionParams: Readonly<Record<string, string>>;
   readonly reconnect?: ReconnectPolicy | false;
+  /** How long the host may stay silent before the connection is declared dead (default `DEFAULT_HEARTBEAT`). */
+  readonly heartbeat?: HeartbeatWindow | false;
 }
 
 const HELLO_PATH = '$rpc.hello';
@@ -46,11 +49,13 @@ const HELLO_PATH = '$rpc.hello';
  * The client end of tRPC's WebSocket protocol, written for pi's call path: each operation is sent the moment
  * it is made (no batching timer), calls made while disconnected fail at once with `disconnected`, calls in
  * flight when the socket drops fail with `disconnected` and are never replayed, and persistent
- * subscriptions are sent again after a reconnect, which is retried with backoff.
+ * subscriptions are sent again after a reconnect, which is retried with backoff. A host that goes silent
+ * (stopped, hung) is found by the heartbeat and treated like a drop.
  */
 export class RpcConnection {
   readonly state = createRemoteState<ConnectionState>({ status: 'connecting', attempt: 1 });
   readonly #options: RpcConnectionOptions;
+  readonly #heartbeatWindow: HeartbeatWindow | false;
   readonly #active = new Map<number, Active>();
   #socket: WireSocket | undefined;
   #nextId = 1;
@@ -59,14 +64,21 @@ export class RpcConnection {
   #closed = false;
   #lastError: RemoteErrorEnvelope | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #heartbeat: Heartbeat | undefined;
 
   constructor(options: RpcConnectionOptions) {
     this.#options = options;
+    this.#heartbeatWindow = heartbeatWindow(options.heartbeat);
     this.#open();
   }
 
   get connection(): RemoteState<ConnectionState> {
     return this.state;
+  }
+
+  /** The silence allowed before the host is declared dead, for a UI to show; `false` when not watched. */
+  get heartbeat(): HeartbeatWindow | false {
+    return this.#heartbeatWindow;
   }
 
   get activeOperations(): number {
@@ -101,6 +113,7 @@ export class RpcConnection {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#timer);
+    this.#heartbeat?.stop();
     this.#socket?.close(CLOSE_CODES.normal, 'client closed');
     this.#drop({ code: 'disconnected', message: 'The client closed the connection' }, false);
   }
@@ -121,10 +134,15 @@ export class RpcConnection {
     const socket = this.#options.socketFactory();
     this.#socket = socket;
     socket.onOpen(() => {
+      if (this.#socket !== socket) return;
+      this.#watch(socket);
       socket.send(JSON.stringify({ method: 'connectionParams', data: this.#options.connectionParams }));
       this.#hello(socket);
     });
-    socket.onMessage((data) => this.#receive(socket, data));
+    socket.onMessage((data) => {
+      if (this.#socket === socket) this.#heartbeat?.heard();
+      this.#receive(socket, data);
+    });
     socket.onClose((code, reason) => this.#socketClosed(socket, code, reason));
   }
 
@@ -148,6 +166,24 @@ export class RpcConnection {
           socket.close(CLOSE_CODES.policy, 'hello failed');
         },
         complete: () => undefined,
+      },
+    );
+  }
+
+  /** From the socket's opening: a handshake the host never answers is as dead as a call it never answers. */
+  #watch(socket: WireSocket): void {
+    const window = this.#heartbeatWindow;
+    if (window === false) return;
+    this.#heartbeat = new Heartbeat(
+      window,
+      () => socket.send('PING'),
+      () => {
+        if (this.#socket !== socket) return;
+        const silentMs = window.idleMs + window.timeoutMs;
+        this.#lost({ code: 'disconnected', message: `The host sent nothing for ${silentMs} ms` });
+        // No closing handshake: a stopped host would hold it open (`ws` waits 30 s for the peer's close frame).
+        if (socket.terminate !== undefined) socket.terminate();
+        else socket.close(CLOSE_CODES.goingAway, 'the host is silent');
       },
     );
   }
@@ -203,8 +239,14 @@ export class RpcConnection {
 
   #socketClosed(socket: WireSocket, code: number, reason: string): void {
     if (this.#socket !== socket || this.#closed) return;
+    this.#lost(this.#lastError ?? closeReason(code, reason));
+  }
+
+  /** The current socket is gone (closed, or silent past the heartbeat window): fail what it carried, maybe retry. */
+  #lost(envelope: RemoteErrorEnvelope): void {
     this.#socket = undefined;
-    const envelope = this.#lastError ?? { code: 'disconnected', message: closeMessage(code, reason) };
+    this.#heartbeat?.stop();
+    this.#heartbeat = undefined;
     const retrying = this.#options.reconnect !== false && envelope.code !== 'not_authorized';
     this.#drop(envelope, retrying);
     if (retrying) {
@@ -237,7 +279,12 @@ function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape 
   return { code: -32000, message: remote.message, data: { remote } };
 }
 
-function closeMessage(code: number, reason: string): string {
-  if (code === CLOSE_CODES.tooBig) return 'The connection was closed: a frame exceeded the maximum size';
-  return reason === '' ? `The connection closed (code ${code})` : `The connection closed: ${reason}`;
+function closeReason(code: number, reason: string): RemoteErrorEnvelope {
+  // The code alone is enough: a client that missed the refusal frame must still stop retrying.
+  if (code === CLOSE_CODES.notAuthorized) return { code: 'not_authorized', message: 'The host refused the token' };
+  if (code === CLOSE_CODES.tooBig) {
+    return { code: 'disconnected', message: 'The connection was closed: a frame exceeded the maximum size' };
+  }
+  const message = reason === '' ? `The connection closed (code ${code})` : `The connection closed: ${reason}`;
+  return { code: 'disconnected', message };
 }

@@ -15,7 +15,7 @@ import {
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
 import { createHostRouter } from './router';
-import { CLOSE_CODES } from './wire-socket';
+import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 import type { HostRequestContext } from './trpc';
 
 export interface RpcHostOptions {
@@ -67,7 +67,12 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     info: { connectionParams: Record<string, string> | null };
   }): Promise<HostRequestContext> => {
     const identity = await options.authenticate(info.connectionParams);
-    if (identity.isErr()) throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
+    if (identity.isErr()) {
+      // tRPC's adapter answers this throw with the refusal frame, then closes with no code (1005), which a client
+      // cannot tell from a drop. This close is queued before the adapter's, so it runs after the frame, and first.
+      setImmediate(() => res.close(CLOSE_CODES.notAuthorized, NOT_AUTHORIZED_REASON));
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
+    }
     // The socket may have closed while authentication awaited: its close event is gone, so never open an endpoint.
     if (res.readyState !== SOCKET_OPEN)
       throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client went away' });

@@ -18,6 +18,7 @@ function wrap(socket: WebSocket): WireSocket {
   return {
     send: (data) => socket.send(data),
     close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
     onOpen: (listener) => socket.on('open', listener),
     onMessage: (listener) => socket.on('message', (data) => listener(data.toString())),
     onClose: (listener) => socket.on('close', (code, reason) => listener(code, reason.toString())),

@@ -5,6 +5,8 @@
 export interface WireSocket {
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** Ends at once, without waiting for the peer's half of the closing handshake; without it, `close` is used. */
+  terminate?(): void;
   onOpen(listener: () => void): void;
   onMessage(listener: (data: string) => void): void;
   onClose(listener: (code: number, reason: string) => void): void;
@@ -13,5 +15,11 @@ export interface WireSocket {
 /** Opens a fresh socket for each (re)connection attempt. */
 export type SocketFactory = () => WireSocket;
 
-/** Close codes the client reads meaning into. */
-export const CLOSE_CODES = { normal: 1000, goingAway: 1001, tooBig: 1009, policy: 1008 } as const;
+/**
+ * Close codes the client reads meaning into. `notAuthorized` (4401, an application code) is the host refusing
+ * the token: a client must not retry it, which a close without a code (1005) could not say.
+ */
+export const CLOSE_CODES = { normal: 1000, goingAway: 1001, tooBig: 1009, policy: 1008, notAuthorized: 4401 } as const;
+
+/** The reason sent with `CLOSE_CODES.notAuthorized`: the error code, so a stock client can match on it too. */
+export const NOT_AUTHORIZED_REASON = 'not_authorized';

@@ -7,6 +7,7 @@ import type { SocketFactory, WireSocket } from '../wire-socket';
 export class StubSocket implements WireSocket {
   readonly sent: string[] = [];
   closedWith: { code: number; reason: string } | undefined;
+  terminated = false;
   readonly #open: Array<() => void> = [];
   readonly #message: Array<(data: string) => void> = [];
   readonly #close: Array<(code: number, reason: string) => void> = [];
@@ -21,6 +22,14 @@ export class StubSocket implements WireSocket {
     if (this.closedWith !== undefined) return;
     this.closedWith = { code, reason };
     queueMicrotask(() => this.#emitClose(code, reason));
+  }
+
+  /** The client giving up on the peer: closed at once, reported as an abnormal close (1006), as `ws` does. */
+  terminate(): void {
+    if (this.closedWith !== undefined) return;
+    this.terminated = true;
+    this.closedWith = { code: 1006, reason: '' };
+    queueMicrotask(() => this.#emitClose(1006, ''));
   }
 
   onOpen(listener: () => void): void {
