@@ -68,8 +68,12 @@ export interface ListeningLine {
 
 const LISTENING = /^pi-session (\S+): listening on (\S+)(?: and (\S+))? \(connection file: (\S+)\)$/m;
 
-export function runPiSession(sandbox: SessionSandbox | null, args: readonly string[]): SessionProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+export function runPiSession(
+  sandbox: SessionSandbox | null,
+  args: readonly string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): SessionProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
   if (sandbox !== null) {
     env['XDG_RUNTIME_DIR'] = sandbox.runtimeDir;
     env['XDG_DATA_HOME'] = join(sandbox.root, 'xdg-data');

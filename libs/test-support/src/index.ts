@@ -41,3 +41,4 @@ export { openRawChannel, type RawChannel } from './raw-channel';
 export { wireViolations } from './wire-scan';
 export { startReconnectingCatalog, type ReconnectingCatalog } from './reconnecting-catalog';
 export { abortableContext } from './abortable-context';
+export { loadedModules, moduleLogEnvironment } from './module-log';

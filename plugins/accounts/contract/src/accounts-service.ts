@@ -25,14 +25,17 @@ export interface AccountsService {
   remove(provider: string, context: Context): Promise<void>;
 }
 
+/** The longest API key accepted: real keys are well under 1 KiB; headers of a few KiB are what servers take. */
+export const MAX_API_KEY_LENGTH = 4096;
+
 /**
  * An API key as accepted over the wire: printable ASCII without spaces (it becomes an HTTP header), at most
- * 4 KiB. Schema messages never quote the rejected value.
+ * MAX_API_KEY_LENGTH characters. Schema messages never quote the rejected value.
  */
 export const apiKeySchema = z
   .string()
   .min(1, 'The key is empty')
-  .max(4096, 'The key is longer than 4096 characters')
+  .max(MAX_API_KEY_LENGTH, `The key is longer than ${MAX_API_KEY_LENGTH} characters`)
   .regex(/^[\x21-\x7e]+$/, 'The key must be printable ASCII without spaces');
 
 export const accountsStateSchema = z.object({

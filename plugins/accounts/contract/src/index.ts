@@ -1,4 +1,4 @@
-export { ACCOUNTS_PLUGIN_ID } from './plugin-descriptor';
+export { ACCOUNTS_PLUGIN_ID } from './plugin-id';
 export { PROVIDER_ID_PATTERN, isProviderId, providerIdSchema } from './provider-id';
 export {
   CREDENTIAL_STORE_ERROR_CODES,
@@ -9,6 +9,7 @@ export {
 } from './credential-store';
 export {
   Accounts,
+  MAX_API_KEY_LENGTH,
   accountsStateSchema,
   apiKeySchema,
   type AccountSummary,

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
-import { CHAT_PLUGIN_ID } from './plugin';
+import { CHAT_PLUGIN_ID } from './plugin-id';
 import { chatTranscriptSchema } from './transcript';
 
 describe('chat contract', () => {

@@ -1,4 +1,4 @@
-export { CHAT_PLUGIN_ID } from './plugin';
+export { CHAT_PLUGIN_ID } from './plugin-id';
 export {
   CHECKPOINT_EVERY,
   Chat,

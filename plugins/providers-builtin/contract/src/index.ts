@@ -1,9 +1,12 @@
-export { PROVIDERS_BUILTIN_PLUGIN_ID } from './plugin-descriptor';
+export { PROVIDERS_BUILTIN_PLUGIN_ID } from './plugin-id';
 export {
+  MAX_MODEL_ID_LENGTH,
+  MAX_PROVIDER_ID_LENGTH,
   Models,
   THINKING_LEVELS,
   UNKNOWN_MODEL,
   modelRefSchema,
+  modelSelectionSchema,
   modelSpecSchema,
   modelsStateSchema,
   refreshStatusSchema,

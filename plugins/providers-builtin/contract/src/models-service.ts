@@ -42,8 +42,21 @@ export interface ModelsService {
   select(model: ModelRef, context: Context): Promise<void>;
 }
 
+/**
+ * The longest provider id and model id `select` accepts. Real ids are far shorter; the bound keeps one call
+ * from making the host check, or an error quote, megabytes. The state schemas stay unbounded, so a long id in
+ * models.json cannot break every client's watch; such a model just cannot be selected.
+ */
+export const MAX_PROVIDER_ID_LENGTH = 256;
+export const MAX_MODEL_ID_LENGTH = 256;
+
 export const thinkingLevelSchema = z.enum(['off', 'low', 'high']);
 export const modelRefSchema = z.object({ provider: z.string().min(1), modelId: z.string().min(1) });
+/** A model reference as a caller sends it. */
+export const modelSelectionSchema = z.object({
+  provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
+  modelId: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
+});
 export const modelSpecSchema = modelRefSchema.extend({ name: z.string(), reasoning: z.boolean() });
 
 export const refreshStatusSchema = z.union([
@@ -61,7 +74,7 @@ export const Models = defineRemoteService<ModelsService>('models', {
   methods: {
     cycleThinking: { args: [], result: z.void() },
     refresh: { args: [], result: z.void() },
-    select: { args: [modelRefSchema], result: z.void() },
+    select: { args: [modelSelectionSchema], result: z.void() },
   },
   state: { state: modelsStateSchema },
   events: {},

@@ -1,4 +1,4 @@
-export { QUESTION_PLUGIN_ID } from './plugin';
+export { QUESTION_PLUGIN_ID } from './plugin-id';
 export {
   MAX_CUSTOM_ANSWER_LENGTH,
   QUESTION_TOOL_NAME,

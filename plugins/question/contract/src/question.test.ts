@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_PLUGIN_ID } from './plugin';
+import { QUESTION_PLUGIN_ID } from './plugin-id';
 import { QuestionInteraction, questionRequestSchema } from './question';
 
 describe('question contract', () => {

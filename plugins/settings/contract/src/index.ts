@@ -1,4 +1,4 @@
-export { SETTINGS_PLUGIN_ID } from './plugin-descriptor';
+export { SETTINGS_PLUGIN_ID } from './plugin-id';
 export {
   SETTINGS_KEY_PATTERN,
   SETTINGS_STORE_ERROR_CODES,
@@ -11,6 +11,8 @@ export {
   type SettingsWarning,
 } from './settings-store';
 export {
+  MAX_PREFERENCE_ID_LENGTH,
+  MAX_PREFERENCE_VALUE_LENGTH,
   PREFERENCE_KEYS,
   Preferences,
   isPreferenceKey,

@@ -36,7 +36,20 @@ export interface PreferencesService {
   set(key: PreferenceKey, value: JsonValue, context: Context): Promise<void>;
 }
 
-export const modelPreferenceSchema = z.object({ provider: z.string().min(1), modelId: z.string().min(1) });
+/** The longest provider id and model id a model preference holds (as `models.select` accepts). */
+export const MAX_PREFERENCE_ID_LENGTH = 256;
+/** The largest preference value `set` accepts, as JSON text: every allowlisted value is far smaller. */
+export const MAX_PREFERENCE_VALUE_LENGTH = 4096;
+
+export const modelPreferenceSchema = z.object({
+  provider: z.string().min(1).max(MAX_PREFERENCE_ID_LENGTH),
+  modelId: z.string().min(1).max(MAX_PREFERENCE_ID_LENGTH),
+});
+
+/** Any JSON, bounded: which shape a key takes is checked on the server, against the key's own schema. */
+const preferenceValueSchema = z.json().refine((value) => JSON.stringify(value).length <= MAX_PREFERENCE_VALUE_LENGTH, {
+  message: `A preference value is at most ${MAX_PREFERENCE_VALUE_LENGTH} characters of JSON`,
+});
 
 /** One schema per allowlisted key: the allowlist itself, and how a value read from a file is checked. */
 export const preferenceSchemas = {
@@ -58,7 +71,10 @@ export const preferencesStateSchema = z.object({
 
 export const Preferences = defineRemoteService<PreferencesService>('preferences', {
   methods: {
-    set: { args: [z.enum(PREFERENCE_KEYS as [PreferenceKey, ...PreferenceKey[]]), z.json()], result: z.void() },
+    set: {
+      args: [z.enum(PREFERENCE_KEYS as [PreferenceKey, ...PreferenceKey[]]), preferenceValueSchema],
+      result: z.void(),
+    },
   },
   state: { state: preferencesStateSchema },
   events: {},

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { RemoteError, checkCallArguments } from '@pi/remote';
+import { Chat, MAX_OPERATION_ID_LENGTH, MAX_PROMPT_TEXT_LENGTH } from './index';
+
+function refusal(member: string, args: unknown[]): RemoteError {
+  try {
+    checkCallArguments(Chat.exposure, member, args);
+  } catch (error) {
+    if (error instanceof RemoteError) return error;
+    throw error;
+  }
+  throw new Error('the arguments were accepted');
+}
+
+describe('chat argument limits', () => {
+  it('takes a prompt of the largest size and refuses a longer one with invalid_argument', () => {
+    expect(checkCallArguments(Chat.exposure, 'prompt', [{ text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH) }])).toHaveLength(1);
+    const error = refusal('prompt', [{ text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH + 1) }]);
+    expect(error.code).toBe('invalid_argument');
+    expect(error.message.length).toBeLessThan(1024);
+  });
+
+  it('refuses an over-long operation id with invalid_argument, in a short message', () => {
+    expect(checkCallArguments(Chat.exposure, 'requestAbort', ['o'.repeat(MAX_OPERATION_ID_LENGTH)])).toHaveLength(1);
+    for (const id of ['o'.repeat(MAX_OPERATION_ID_LENGTH + 1), 'o'.repeat(1_000_000)]) {
+      const error = refusal('requestAbort', [id]);
+      expect(error.code).toBe('invalid_argument');
+      expect(error.message.length).toBeLessThan(1024);
+    }
+  });
+});
