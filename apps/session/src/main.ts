@@ -27,6 +27,12 @@ async function main(): Promise<number> {
     return 1;
   }
   const session = started.value;
+  // A repaired session file is worth one line: the user may wonder where the end of a crashed run went.
+  if (session.recovery.length > 0) {
+    process.stderr.write(
+      `pi-session ${session.sessionId}: recovered the session file: ${session.recovery.join('; ')}\n`,
+    );
+  }
   const also = session.url === null ? '' : ` and ${session.url}`;
   process.stdout.write(
     `pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})\n`,

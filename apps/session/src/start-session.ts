@@ -20,6 +20,8 @@ export interface RunningSession {
   readonly socketPath: string;
   readonly url: string | null;
   readonly connectionFile: string;
+  /** What opening the session file repaired (a torn last line, runs a crash left unsettled); empty when nothing. */
+  readonly recovery: readonly string[];
   /** Stops serving, disposes the plugins in reverse order, closes the session and removes the connection file. */
   stop(): Promise<string[]>;
 }
@@ -108,6 +110,7 @@ export async function startSession(
     socketPath: where.socketPath,
     url,
     connectionFile: where.connectionFile,
+    recovery: host.diagnostics().recovery,
     stop: () =>
       (stopping ??= (async () => {
         await removeConnectionFile(where.connectionFile);

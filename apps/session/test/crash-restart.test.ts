@@ -1,7 +1,10 @@
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Chat, type ChatService, type ChatTranscript } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
+import { eventually } from '@pi/test-support';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
@@ -86,6 +89,18 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
     const second = await attach(sandbox, ['--session', first.line.sessionId]);
 
     expect(second.line.sessionId).toBe(first.line.sessionId);
+    expect(
+      second.process
+        .stderr()
+        .split('\n')
+        .filter((line) => line !== ''),
+    ).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^pi-session ${first.line.sessionId}: recovered the session file: .*operation ${streaming.operationId} was interrupted`,
+        ),
+      ),
+    ]);
     const restored = second.chat.transcript.value;
     // Every durable entry, in order, then what recovery wrote for the run the crash cut short.
     const durableIds = durable.filter((entry) => entry['kind'] !== 'custom').map((entry) => entry['id']);
@@ -122,5 +137,30 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
     const second = await attach(sandbox, ['--session', first.line.sessionId]);
 
     expect(second.chat.transcript.value).toEqual(before);
+    expect(second.process.stderr()).toBe('');
+  });
+
+  it('says on stderr, in one line, that it cut back a torn last line of the session file', async () => {
+    sandbox = await createSandbox();
+    const first = await attach(sandbox);
+    await promptToEnd(first.chat, 'before the tear');
+    await first.process.stop('SIGKILL');
+    await appendFile(join(sandbox.dataDir, 'sessions', `${first.line.sessionId}.jsonl`), '{"id":"torn","par');
+
+    const second = await attach(sandbox, ['--session', first.line.sessionId]);
+
+    expect(
+      second.process
+        .stderr()
+        .split('\n')
+        .filter((line) => line !== ''),
+    ).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^pi-session ${first.line.sessionId}: recovered the session file: dropped a torn final line of 17 bytes`,
+        ),
+      ),
+    ]);
+    expect(second.chat.transcript.value.entries.at(-1)).toMatchObject({ kind: 'run_settled', outcome: 'completed' });
   });
 });
