@@ -89,6 +89,8 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
     const second = await attach(sandbox, ['--session', first.line.sessionId]);
 
     expect(second.line.sessionId).toBe(first.line.sessionId);
+    // stderr and stdout are separate pipes: the recovery line may arrive after the listening line.
+    await eventually(() => second.process.stderr().includes('\n'));
     expect(
       second.process
         .stderr()
@@ -149,6 +151,7 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
 
     const second = await attach(sandbox, ['--session', first.line.sessionId]);
 
+    await eventually(() => second.process.stderr().includes('\n'));
     expect(
       second.process
         .stderr()
