@@ -83,6 +83,7 @@ export class ConfiguredProviders {
           reasoning: model.reasoning,
         })),
         headers: provider.headers,
+        ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
         ...(this.needsKey(provider) ? { apiKey: () => this.apiKeyOf(provider) } : {}),
         ...(this.#options.fetch === undefined ? {} : { fetch: this.#options.fetch }),
       }),
