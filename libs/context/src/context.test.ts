@@ -102,4 +102,12 @@ describe('isContext', () => {
       expect(isContext(value)).toBe(false);
     }
   });
+
+  it('rejects copies: spread, decoded from JSON, or keyed by the brand name as a string', () => {
+    const context = withContextValue(RETRIES, 2, BACKGROUND_CONTEXT);
+    const decoded: unknown = JSON.parse(JSON.stringify({ ...context, '@pi/context.values.v1': {} }));
+    for (const value of [{ ...context }, decoded, Object.freeze({ ...context })]) {
+      expect(isContext(value)).toBe(false);
+    }
+  });
 });

@@ -10,17 +10,31 @@ export interface Context {
   value<T>(key: ContextKey<T>): T;
 }
 
-/** One link of the value chain: deriving a context adds a link instead of copying a map. */
+/**
+ * One link of the value chain: deriving a context adds a link instead of copying a map. Copies of this library
+ * read each other's chains, so this shape is a format: changing it needs a new brand symbol.
+ */
 interface ValueEntry {
   readonly key: ContextKey<unknown>;
   readonly value: unknown;
   readonly parent: ValueEntry | undefined;
 }
 
-class ImmutableContext implements Context {
+/**
+ * The brand and the value chain of every context, under a registered symbol so that a context made by another
+ * copy of this library (a plugin bundling its own) is recognised here. JSON decoding never creates a
+ * symbol-keyed property, so a look-alike decoded from a frame never carries it.
+ */
+const VALUES: unique symbol = Symbol.for('@pi/context.values.v1');
+
+interface Branded extends Context {
+  readonly [VALUES]: ValueEntry | undefined;
+}
+
+class ImmutableContext implements Branded {
   readonly abortSignal: AbortSignal | undefined;
   readonly telemetryContext: TelemetryContext;
-  readonly #values: ValueEntry | undefined;
+  declare readonly [VALUES]: ValueEntry | undefined;
 
   constructor(
     abortSignal: AbortSignal | undefined,
@@ -29,25 +43,22 @@ class ImmutableContext implements Context {
   ) {
     this.abortSignal = abortSignal;
     this.telemetryContext = telemetryContext;
-    this.#values = values;
+    // Not enumerable, so a spread copy of a context does not carry the brand.
+    Object.defineProperty(this, VALUES, { value: values });
     Object.freeze(this);
   }
 
   value<T>(key: ContextKey<T>): T {
-    for (let entry = this.#values; entry !== undefined; entry = entry.parent) {
+    for (let entry = this[VALUES]; entry !== undefined; entry = entry.parent) {
       // The key was typed T when stored, and keys compare by identity, so the value is a T.
       if (entry.key === key) return entry.value as T;
     }
     return key.defaultValue;
   }
+}
 
-  static values(context: Context): ValueEntry | undefined {
-    return context instanceof ImmutableContext ? context.#values : undefined;
-  }
-
-  static isBranded(value: unknown): value is ImmutableContext {
-    return typeof value === 'object' && value !== null && #values in value;
-  }
+function valuesOf(context: Context): ValueEntry | undefined {
+  return isContext(context) ? (context as Branded)[VALUES] : undefined;
 }
 
 /** No signal, root telemetry, no values: the start of every context chain. */
@@ -58,20 +69,29 @@ export function withAbortSignal(signal: AbortSignal, context: Context): Context 
   const parentSignal = context.abortSignal;
   const combined =
     parentSignal === undefined || parentSignal === signal ? signal : AbortSignal.any([parentSignal, signal]);
-  return new ImmutableContext(combined, context.telemetryContext, ImmutableContext.values(context));
+  return new ImmutableContext(combined, context.telemetryContext, valuesOf(context));
 }
 
 /** Later spans started from the result's telemetryContext become children of telemetry (e.g. a TelemetrySpan). */
 export function withTelemetryContext(telemetry: TelemetryContext, context: Context): Context {
-  return new ImmutableContext(context.abortSignal, telemetry, ImmutableContext.values(context));
+  return new ImmutableContext(context.abortSignal, telemetry, valuesOf(context));
 }
 
 export function withContextValue<T>(key: ContextKey<T>, value: T, context: Context): Context {
-  const entry: ValueEntry = { key: key as ContextKey<unknown>, value, parent: ImmutableContext.values(context) };
+  const entry: ValueEntry = { key: key as ContextKey<unknown>, value, parent: valuesOf(context) };
   return new ImmutableContext(context.abortSignal, context.telemetryContext, Object.freeze(entry));
 }
 
-/** Brand check: true only for contexts made by this module, never for look-alike plain objects. */
+/**
+ * Brand check: true for contexts made by any copy of this library (they are frozen and own the brand symbol),
+ * never for look-alike plain objects, spread copies or objects inheriting from a context.
+ */
 export function isContext(value: unknown): value is Context {
-  return ImmutableContext.isBranded(value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.hasOwn(value, VALUES) &&
+    Object.isFrozen(value) &&
+    typeof (value as Partial<Context>).value === 'function'
+  );
 }

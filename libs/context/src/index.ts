@@ -1,4 +1,4 @@
-export { createContextKey } from './context-key';
+export { createContextKey, defineSharedContextKey } from './context-key';
 export type { ContextKey } from './context-key';
 export { BACKGROUND_CONTEXT, isContext, withAbortSignal, withContextValue, withTelemetryContext } from './context';
 export type { Context } from './context';

@@ -1,0 +1,6 @@
+export { buildPackage, type BuildOptions, type BuiltPackage } from './build-package';
+export { packPackage } from './pack-package';
+export { npmEnvironment, runNpm } from './npm';
+export { PUBLISHED_PACKAGES, type PublishedPackage } from './published-packages';
+export type { PackedManifest } from './packed-manifest';
+export { WORKSPACE_ROOT } from './workspace-root';

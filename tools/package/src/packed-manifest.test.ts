@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { packedManifest } from './packed-manifest';
+import type { PackageManifest } from './workspace-packages';
+
+const client: PackageManifest = { name: '@pi/client', version: '0.0.0', dependencies: { '@pi/remote': '0.0.0' } };
+const remote: PackageManifest = { name: '@pi/remote', version: '0.0.0', dependencies: { zod: '4.6.7', ws: '8.18.3' } };
+
+describe('packedManifest', () => {
+  it('takes each imported package at the exact version a bundled package declares, and nothing else', () => {
+    const manifest = packedManifest(client, ['zod', 'zod'], [client, remote], '>=20.19');
+    expect(manifest.dependencies).toEqual({ zod: '4.6.7' });
+    expect(manifest.exports).toEqual({ '.': { types: './index.d.ts', import: './index.js' } });
+    expect(manifest).toMatchObject({ name: '@pi/client', type: 'module', engines: { node: '>=20.19' } });
+  });
+
+  it('refuses an import that no bundled package declares', () => {
+    expect(() => packedManifest(client, ['superjson'], [client, remote], '>=20')).toThrow(/no package declares/);
+  });
+
+  it('refuses two versions of one dependency', () => {
+    const other = { ...remote, name: '@pi/other', dependencies: { zod: '4.6.8' } };
+    expect(() => packedManifest(client, ['zod'], [remote, other], '>=20')).toThrow(/4\.6\.7 and 4\.6\.8/);
+  });
+
+  it('refuses a range instead of an exact version', () => {
+    const ranged = { ...remote, dependencies: { zod: '^4.6.7' } };
+    expect(() => packedManifest(client, ['zod'], [ranged], '>=20')).toThrow(/not an exact version/);
+  });
+
+  it('refuses an internal package left unbundled', () => {
+    expect(() => packedManifest(client, ['@pi/remote'], [client, remote], '>=20')).toThrow(/left unbundled/);
+  });
+});

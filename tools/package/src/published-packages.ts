@@ -1,0 +1,22 @@
+/**
+ * The packages that are built for use outside this repository. Each bundles the `@pi/*` libraries it imports
+ * and keeps every other package as a dependency of its own.
+ */
+export interface PublishedPackage {
+  /** The source entry, relative to the package's folder. */
+  readonly entry: string;
+}
+
+export const PUBLISHED_PACKAGES: Readonly<Record<string, PublishedPackage>> = Object.freeze({
+  '@pi/client': { entry: 'src/index.ts' },
+  '@pi/plugin-api': { entry: 'src/index.ts' },
+});
+
+/** Imports of this scope are bundled: no registry holds them. */
+export const INTERNAL_SCOPE = '@pi/';
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}

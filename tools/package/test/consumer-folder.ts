@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runNpm } from '../src/npm';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * An empty project outside the workspace, as a user of the packages has: its own package.json, packages
+ * installed by npm, plain `node` and `tsc`. Nothing in or above it resolves to this repository.
+ */
+export interface ConsumerFolder extends AsyncDisposable {
+  readonly dir: string;
+  /** `npm install` of tarballs or `name@version` specs (from the npm cache when it holds them). */
+  install(specs: readonly string[]): Promise<void>;
+  writeFile(name: string, text: string): Promise<void>;
+  /** Runs `node <file>` there with `env` added, and returns its standard output. */
+  node(file: string, env?: Readonly<Record<string, string>>): Promise<string>;
+  /** Runs the folder's own `tsc` over its tsconfig.json: type errors fail it; it emits into dist/. */
+  compile(): Promise<void>;
+}
+
+export async function createConsumerFolder(): Promise<ConsumerFolder> {
+  const dir = await mkdtemp(join(tmpdir(), 'pi-consumer-'));
+  const write = (name: string, text: string) => writeFile(join(dir, name), text);
+  await write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const run = async (command: string, args: readonly string[], env: Record<string, string> = {}) => {
+    try {
+      const options = { cwd: dir, timeout: 120_000, env: { ...process.env, ...env } };
+      return (await execFileAsync(command, [...args], options)).stdout;
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`, { cause: error });
+    }
+  };
+  return {
+    dir,
+    async install(specs) {
+      await runNpm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-exact', ...specs], dir);
+    },
+    writeFile: write,
+    node: (file, env = {}) => run(process.execPath, [file], env),
+    compile: async () => void (await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc')])),
+    [Symbol.asyncDispose]: () => rm(dir, { recursive: true, force: true }),
+  };
+}
