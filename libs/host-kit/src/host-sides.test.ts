@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { Facet } from '@pi/plugin-api';
+import type { ConsumingPluginContext, Facet } from '@pi/plugin-api';
 import { Ask, Catalog, TRANSPORTS, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
 import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
 import { consumingContext } from './consuming-side';
 import type { LoadedFacet } from './facet-loader';
 import { ProvidingSide } from './providing-side';
-import { runFacets, type RunningFacets } from './run-facets';
+import { runFacets, type RunnableFacet, type RunningFacets } from './run-facets';
 
 const TOKEN = 'kit-token';
 const providing = (id: string, facet: Facet<'coordinator'>): LoadedFacet<'coordinator'> => ({
@@ -15,12 +15,10 @@ const providing = (id: string, facet: Facet<'coordinator'>): LoadedFacet<'coordi
   facet,
   module: `test:${id}`,
 });
-const consuming = (id: string, facet: Facet<'tui'>): LoadedFacet<'tui'> => ({
-  id,
-  config: null,
-  facet,
-  module: `test:${id}`,
-});
+const consuming = (
+  id: string,
+  facet: (context: ConsumingPluginContext) => void | Promise<void>,
+): RunnableFacet<ConsumingPluginContext> => ({ id, config: null, facet });
 
 /** Asks until the answer is not `no_handler` (a handler's declaration reaches the host asynchronously). */
 async function askWhenHandled(side: ProvidingSide): Promise<unknown> {
@@ -72,7 +70,7 @@ async function providingHost(kind: (typeof TRANSPORTS)[number], facets: LoadedFa
 
 async function consumingHost(
   transport: HostTransport,
-  facets: LoadedFacet<'tui'>[],
+  facets: RunnableFacet<ConsumingPluginContext>[],
 ): Promise<{ client: RpcClient; running: RunningFacets }> {
   const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TOKEN } });
   await client.whenConnected();

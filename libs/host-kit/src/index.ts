@@ -4,5 +4,5 @@ export { loadFacets, type LoadedFacet } from './facet-loader';
 export type { PluginLoadError } from './plugin-load-error';
 export { findPluginPackage, type PluginLookup, type PluginPackage } from './plugin-package';
 export { ProvidingSide, type ExposeOptions } from './providing-side';
-export { runFacets, type FacetRunError, type RunningFacets } from './run-facets';
+export { runFacets, type FacetRunError, type RunnableFacet, type RunningFacets } from './run-facets';
 export { coalescedRebuild, scopedContributions } from './scoped-contributions';

@@ -1,12 +1,23 @@
 import { err, ok, type Result } from 'neverthrow';
-import { createKernel, type KernelStartError, type KernelStopReport, type PluginLifecycleScope } from '@pi/kernel';
-import type { HostContexts, HostName } from '@pi/plugin-api';
-import type { LoadedFacet } from './facet-loader';
+import {
+  createKernel,
+  type KernelStartError,
+  type KernelStopReport,
+  type ManifestEntry,
+  type PluginLifecycleScope,
+} from '@pi/kernel';
 
 /** A facet that failed (the kernel already rolled back), or a start the kernel refused. */
 export interface FacetRunError {
   readonly code: 'plugin_failed' | 'start_refused';
   readonly message: string;
+}
+
+/** A facet as the kernel runs it: a loaded facet of some host, or a facet of a host's own context type. */
+export interface RunnableFacet<C> {
+  readonly id: string;
+  readonly config: ManifestEntry['config'];
+  readonly facet: (context: C) => void | Promise<void>;
 }
 
 export interface RunningFacets {
@@ -18,13 +29,13 @@ export interface RunningFacets {
  * Runs loaded facets through the kernel: each gets the context the host builds around its scope, all register,
  * then all activate; a failure rolls back what was created, in reverse order, and names the plugin and phase.
  */
-export async function runFacets<H extends HostName>(
-  facets: readonly LoadedFacet<H>[],
-  createContext: (scope: PluginLifecycleScope, facet: LoadedFacet<H>) => HostContexts[H],
+export async function runFacets<C>(
+  facets: readonly RunnableFacet<C>[],
+  createContext: (scope: PluginLifecycleScope, facet: RunnableFacet<C>) => C,
 ): Promise<Result<RunningFacets, FacetRunError>> {
   const byId = new Map(facets.map((facet) => [facet.id, facet]));
-  const kernel = createKernel<HostContexts[H]>({
-    createContext: (scope, entry) => createContext(scope, byId.get(entry.id) as LoadedFacet<H>),
+  const kernel = createKernel<C>({
+    createContext: (scope, entry) => createContext(scope, byId.get(entry.id) as RunnableFacet<C>),
   });
   const started = await kernel.start(facets.map((loaded) => ({ id: loaded.id, facet: loaded.facet })));
   if (started.isErr()) return err(startFailure(started.error));

@@ -1,5 +1,5 @@
 import type { AgentHarness, AnyAgentTool, ModelProvider } from '@pi/agent';
-import { scopedContributions, type LoadedFacet, type ProvidingSide } from '@pi/host-kit';
+import { scopedContributions, type ProvidingSide, type RunnableFacet } from '@pi/host-kit';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CodingAgentSessionPluginContext, SessionIdentity, SessionPaths, SessionUpstream } from '@pi/plugin-api';
 import type { ContributionRegistry } from '@pi/registry';
@@ -24,7 +24,7 @@ export interface SessionParts {
  */
 export function sessionFacetContext(
   scope: PluginLifecycleScope,
-  facet: LoadedFacet<'session'>,
+  facet: RunnableFacet<CodingAgentSessionPluginContext>,
   parts: SessionParts,
 ): CodingAgentSessionPluginContext {
   const { failures } = parts.providing;

@@ -1,12 +1,12 @@
-import type { ConsumingPluginContext } from './consuming-context';
 import type { ProvidingPluginContext } from './providing-context';
 import type { CodingAgentSessionPluginContext } from './session-context';
+import type { CodingAgentTuiPluginContext } from './tui-context';
 
 /** Every host a plugin can have a facet for, and the context that host gives its facets. */
 export interface HostContexts {
   readonly coordinator: ProvidingPluginContext;
   readonly session: CodingAgentSessionPluginContext;
-  readonly tui: ConsumingPluginContext;
+  readonly tui: CodingAgentTuiPluginContext;
 }
 
 export type HostName = keyof HostContexts;

@@ -18,6 +18,24 @@ export type {
 } from './session-context';
 export { RunSettingsService } from './session-services';
 export type {
+  CodingAgentTuiPluginContext,
+  CommandContributions,
+  DialogOptions,
+  EditorAccess,
+  KeybindingContributions,
+  SlotContributions,
+  SlotName,
+  ThemeColor,
+  ToolRenderer,
+  ToolRendererContributions,
+  ToolResultView,
+  TranscriptAccess,
+  TuiCommand,
+  TuiComponent,
+  TuiFacilities,
+  TuiTheme,
+} from './tui-context';
+export type {
   AgentMessage,
   AgentTool,
   AgentToolResult,

@@ -1,0 +1,118 @@
+import type { Context } from '@pi/context';
+import type { JsonObject, JsonValue } from '@pi/json';
+import type { ConsumingPluginContext } from './consuming-context';
+
+/** A piece of terminal UI: lines of text (with SGR styling) for a given width. Never wider than `width`. */
+export interface TuiComponent {
+  render(width: number): string[];
+}
+
+export type ThemeColor = 'text' | 'accent' | 'muted' | 'dim' | 'success' | 'warning' | 'error' | 'toolTitle' | 'border';
+
+/** How facets style text: named colours of the user's theme, never raw escape codes. */
+export interface TuiTheme {
+  fg(color: ThemeColor, text: string): string;
+  bold(text: string): string;
+}
+
+export interface DialogOptions {
+  /** Aborting closes the dialog; it then resolves as cancelled (undefined, or false for confirm). */
+  readonly signal?: AbortSignal;
+}
+
+/** Dialogs and notices of the terminal host. Every dialog closes when its signal aborts. */
+export interface TuiFacilities {
+  /** Resolves with the chosen option, or undefined when cancelled (Esc) or aborted. Typing filters. */
+  select(title: string, choices: readonly string[], options?: DialogOptions): Promise<string | undefined>;
+  /** Resolves with the entered text, or undefined when cancelled or aborted. */
+  input(title: string, placeholder?: string, options?: DialogOptions): Promise<string | undefined>;
+  /** Resolves true only when the user confirms; Esc, closing or aborting is false. */
+  confirm(title: string, message: string, options?: DialogOptions): Promise<boolean>;
+  notify(message: string, level?: 'info' | 'warning' | 'error'): void;
+  readonly theme: TuiTheme;
+  /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
+  requestRender(): void;
+}
+
+/** A command users run by key, by `/name`, or from another facet. */
+export interface TuiCommand {
+  /** A dotted id (`models.select`); keybindings name it. */
+  readonly id: string;
+  /** Shown by `/help`. */
+  readonly description: string;
+  /** The slash name (`model` for `/model`), when it can be typed. */
+  readonly slash?: string;
+  /** True when it needs the session: refused with a visible message while disconnected. */
+  readonly needsSession?: boolean;
+  run(args: string, context: Context): void | Promise<void>;
+}
+
+export interface CommandContributions {
+  /** Returns the remover; the plugin's scope also removes it. A second command with the same id is refused. */
+  register(command: TuiCommand): () => void;
+  list(): readonly TuiCommand[];
+  /** Runs a command by id; resolves when it finished (errors are shown, never thrown at the caller). */
+  run(id: string, args?: string): Promise<void>;
+}
+
+export interface KeybindingContributions {
+  /** Binds a key (`ctrl+t`) to a command id, unless the user's keybindings file binds that command otherwise. */
+  bind(key: string, commandId: string): () => void;
+}
+
+/** What a tool renderer gets of a finished call. */
+export interface ToolResultView<Details extends JsonValue = JsonValue> {
+  readonly text: string;
+  readonly details: Details;
+  readonly isError: boolean;
+}
+
+export interface ToolRenderer<Details extends JsonValue = JsonValue> {
+  renderCall?(args: JsonObject, theme: TuiTheme): TuiComponent;
+  renderResult?(result: ToolResultView<Details>, theme: TuiTheme, options: { expanded: boolean }): TuiComponent;
+}
+
+export interface ToolRendererContributions {
+  /** The latest contribution for a tool name wins; removing it falls back to the previous one. */
+  add<Details extends JsonValue = JsonValue>(toolName: string, renderer: ToolRenderer<Details>): () => void;
+}
+
+/** Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays. */
+export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay';
+
+export interface SlotContributions {
+  add(slot: SlotName, widget: TuiComponent): () => void;
+}
+
+/** The prompt editor as facets see it: who receives submitted text, and the draft. */
+export interface EditorAccess {
+  /** The handler for submitted text that is not a slash command; the latest registration wins. */
+  onSubmit(handler: (text: string, context: Context) => void | Promise<void>): () => void;
+  setText(text: string): void;
+  text(): string;
+}
+
+/** The main transcript area: facets push blocks (components), keyed so a block can be replaced as it streams. */
+export interface TranscriptAccess {
+  /** Adds or replaces the block with this key (in place, keeping its position). */
+  upsert(key: string, block: TuiComponent): void;
+  remove(key: string): void;
+  /** Drops every block (for example before re-hydrating after a reconnect). */
+  clear(): void;
+  /** Whether tool output is expanded (Ctrl+O toggles it). */
+  readonly expanded: boolean;
+}
+
+/**
+ * What a TUI facet receives: the consuming context (remote `use`, connection state, interaction handlers) plus
+ * the terminal's facilities and contribution registries. It holds no session authority.
+ */
+export interface CodingAgentTuiPluginContext extends ConsumingPluginContext {
+  readonly ui: TuiFacilities;
+  readonly commands: CommandContributions;
+  readonly keybindings: KeybindingContributions;
+  readonly toolRenderers: ToolRendererContributions;
+  readonly slots: SlotContributions;
+  readonly editor: EditorAccess;
+  readonly transcript: TranscriptAccess;
+}
