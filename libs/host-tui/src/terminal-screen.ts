@@ -30,6 +30,7 @@ export interface TerminalScreen {
   destroy(): void;
 }
 
+// eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
 const SGR = /\x1b\[[0-9;]*m/y;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
