@@ -1,47 +1,22 @@
 import { type Context, extractTelemetryContext, withAbortSignal, withTelemetryContext } from '@pi/context';
+import { quoteForError } from './error-text';
 import { RemoteError, toRemoteError } from './errors';
 import { isRemoteResult, type AnyExposure } from './exposure';
 import type { InteractionBroker } from './interaction-broker';
+import {
+  DEFAULT_ENDPOINT_LIMITS,
+  type EndpointLimits,
+  type EndpointOptions,
+  type EndpointStats,
+  type WatchEnd,
+} from './endpoint-options';
 import type { CallRequest, CallResponse, InteractionFrame, InteractionReply, Target, WatchFrame } from './protocol';
 import { targetLabel } from './protocol';
+import { OutboundFrames, type OutboundStream } from './outbound-frames';
 import { ReferenceTable } from './references';
 import { checkImplementation, type ServiceRegistry } from './service-registry';
 import { findMethod, parseArguments, parseResult } from './validation';
 import { watchObject } from './watch';
-
-/** Limits on what one connection may hold at once; past one, the request fails with `limit_exceeded`. */
-export interface EndpointLimits {
-  readonly maxInFlightCalls: number;
-  readonly maxSubscriptions: number;
-  readonly maxReferences: number;
-}
-
-export const DEFAULT_ENDPOINT_LIMITS: EndpointLimits = {
-  maxInFlightCalls: 256,
-  maxSubscriptions: 256,
-  maxReferences: 1024,
-};
-
-export interface EndpointOptions {
-  readonly registry: ServiceRegistry;
-  /** The server-built context of this connection: its typed values (client id, identity), no signal. */
-  readonly connectionContext: Context;
-  readonly limits?: Partial<EndpointLimits>;
-  /** This connection's id, as the transport assigned it. */
-  readonly clientId: string;
-  /** The host's interaction broker, when this host sends interactions to its clients. */
-  readonly broker?: InteractionBroker;
-}
-
-/** Told when the providing side ends a watch on its own, such as when its reference is released. */
-export type WatchEnd = (error: RemoteError) => void;
-
-/** Counts of what the connection holds, for tests and diagnostics. */
-export interface EndpointStats {
-  readonly activeCalls: number;
-  readonly subscriptions: number;
-  readonly references: number;
-}
 
 /**
  * The providing side of one connection: runs calls against the trusted exposures, streams watched
@@ -58,6 +33,7 @@ export class ConnectionEndpoint {
   readonly #watches = new Map<() => void, { readonly ref: string | undefined; readonly end: WatchEnd | undefined }>();
   readonly #references = new ReferenceTable((id) => this.#endWatchesOf(id));
   readonly #clientId: string;
+  readonly #outbound = new OutboundFrames();
   #replaceServing: (() => void) | undefined;
   readonly #broker: InteractionBroker | undefined;
 
@@ -83,12 +59,34 @@ export class ConnectionEndpoint {
     return this.#registry.exposed(id) !== undefined;
   }
 
-  /** Runs one call. `callId` is the client's own handle for cancelling it, unique among its active calls. */
+  /**
+   * Runs one call. `callId` is the client's own handle for cancelling it, unique among its active calls. The call
+   * settles only once the stream frames this connection was handed before its outcome are written, so the caller
+   * sees the state changes and events its call made before it sees the result (read-your-writes).
+   */
   async call(request: CallRequest, callId: string): Promise<CallResponse> {
+    try {
+      return await this.#call(request, callId);
+    } finally {
+      const flushed = this.#outbound.flushed();
+      if (flushed !== undefined) await flushed;
+    }
+  }
+
+  /**
+   * Opens the transport's report on one stream it writes for this connection (a watch), for transports that write
+   * stream frames later than they are handed them; see `call`.
+   */
+  openOutbound(): OutboundStream {
+    return this.#outbound.open();
+  }
+
+  async #call(request: CallRequest, callId: string): Promise<CallResponse> {
     if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
     const { exposure, object, label } = this.#resolve(request.target);
     const method = findMethod(exposure, request.member);
-    if (method === undefined) throw new RemoteError('unknown_member', `Unknown member "${request.member}" of ${label}`);
+    if (method === undefined)
+      throw new RemoteError('unknown_member', `Unknown member ${quoteForError(request.member)} of ${label}`);
     const args = parseArguments(method, request.args);
     if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
     if (this.#calls.size >= this.#limits.maxInFlightCalls) {
@@ -188,6 +186,7 @@ export class ConnectionEndpoint {
     this.#closed.abort(reason);
     for (const controller of [...this.#calls.values()]) controller.abort(reason);
     for (const stop of [...this.#watches.keys()]) stop();
+    this.#outbound.close();
     this.#references.clear();
     this.#broker?.disconnect(this.#clientId);
   }
@@ -213,7 +212,7 @@ export class ConnectionEndpoint {
     }
     const id = typeof target === 'object' && target !== null ? (target as { service?: unknown }).service : undefined;
     const service = typeof id === 'string' ? this.#registry.exposed(id) : undefined;
-    if (service === undefined) throw new RemoteError('unknown_service', `Unknown service "${String(id)}"`);
+    if (service === undefined) throw new RemoteError('unknown_service', `Unknown service ${quoteForError(id)}`);
     return { exposure: service.exposure, object: service.implementation, label: service.id };
   }
 

@@ -1,4 +1,5 @@
 import { isJsonValue, type JsonValue } from '@pi/json';
+import { MAX_ERROR_MESSAGE_LENGTH, clipForError } from './error-text';
 
 /** The stable codes every host and client agree on; services may add their own snake_case codes. */
 export const REMOTE_ERROR_CODES = {
@@ -38,7 +39,8 @@ export class RemoteError extends Error {
   readonly data: JsonValue | undefined;
 
   constructor(code: RemoteErrorCode | (string & {}), message: string, data?: JsonValue) {
-    super(message);
+    // A message that interpolates a caller's value unquoted must not make the error frame as big as the input.
+    super(clipForError(message, MAX_ERROR_MESSAGE_LENGTH));
     this.code = SERVICE_CODE.test(code) ? code : REMOTE_ERROR_CODES.internal;
     // Data crosses the wire as is, so anything but strict JSON is dropped here rather than half-serialized there.
     this.data = data !== undefined && isJsonValue(data) ? data : undefined;

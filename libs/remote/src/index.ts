@@ -1,14 +1,15 @@
 export { type ConnectionState, type RemoteChannel, type WatchObserver } from './channel';
 export { RemoteConsumer, type Lease } from './consumer';
 export { CALLER_IDENTITY, CLIENT_ID, type CallerIdentity } from './context-keys';
+export { ConnectionEndpoint } from './endpoint';
 export {
-  ConnectionEndpoint,
   DEFAULT_ENDPOINT_LIMITS,
   type EndpointLimits,
   type EndpointOptions,
   type EndpointStats,
   type WatchEnd,
-} from './endpoint';
+} from './endpoint-options';
+export { ERROR_QUOTE_MAX, MAX_ERROR_MESSAGE_LENGTH, clipForError, quoteForError } from './error-text';
 export {
   REMOTE_ERROR_CODES,
   RemoteError,
@@ -50,6 +51,7 @@ export type {
   Target,
   WatchFrame,
 } from './protocol';
+export type { OutboundStream } from './outbound-frames';
 export { SETTLED_REFERENCE_GRACE_MS } from './references';
 export { releaseRemote } from './remote-object';
 export { ServiceRegistrationError, ServiceRegistry, type ProvidedService } from './service-registry';
@@ -72,3 +74,4 @@ export {
   type RemoteService,
   type ServiceToken,
 } from './tokens';
+export { checkCallArguments } from './validation';

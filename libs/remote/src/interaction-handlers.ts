@@ -1,6 +1,7 @@
 import { BACKGROUND_CONTEXT, type Context, withAbortSignal } from '@pi/context';
 import type { RemoteChannel } from './channel';
 import { deliveryContext } from './delivery';
+import { quoteForError } from './error-text';
 import { RemoteError, toRemoteError } from './errors';
 import type { JsonValue } from '@pi/json';
 import type { InteractionFrame } from './protocol';
@@ -67,7 +68,8 @@ export class InteractionHandlers {
   async #answer(frame: Extract<InteractionFrame, { kind: 'request' }>, context: Context): Promise<void> {
     try {
       const entry = this.#handlers.get(frame.interaction);
-      if (entry === undefined) throw new RemoteError('no_handler', `No handler for "${frame.interaction}"`);
+      if (entry === undefined)
+        throw new RemoteError('no_handler', `No handler for ${quoteForError(frame.interaction)}`);
       const request = parseValue(entry.interaction.request, frame.request, '$.request', 'invalid_argument');
       const response = await entry.handler(request, context);
       const json = parseValue(entry.interaction.response, response, '$.response', 'invalid_result') as JsonValue;

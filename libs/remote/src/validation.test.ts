@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RemoteError } from './errors';
 import { Notes } from './testing/notes-service';
-import { findMethod, parseArgument, parseArguments, parseResult, type MethodSpec } from './validation';
+import {
+  checkCallArguments,
+  findMethod,
+  parseArgument,
+  parseArguments,
+  parseResult,
+  type MethodSpec,
+} from './validation';
 
 function method(name: string): MethodSpec {
   const found = findMethod(Notes.exposure, name);
@@ -74,5 +81,33 @@ describe('argument and result checks', () => {
     expect(parseResult(count, 3)).toBe(3);
     expect(thrown(() => parseResult(count, 'three')).code).toBe('invalid_result');
     expect(thrown(() => parseResult(count, undefined)).code).toBe('invalid_result');
+  });
+});
+
+describe('argument errors echo the caller boundedly', () => {
+  const hugeKey = 'k'.repeat(1_000_000);
+
+  it('cuts a schema issue path made of the caller keys, and an issue message that quotes one', () => {
+    const strict = z.strictObject({ name: z.string() });
+    const error = thrown(() => parseArgument(strict, { name: 'a', [hugeKey]: 1 }, 0));
+    expect(error.code).toBe('invalid_argument');
+    expect(error.message.length).toBeLessThan(1024);
+    const record = z.record(z.string(), z.number());
+    const nested = thrown(() => parseArgument(record, { [hugeKey]: 'not a number' }, 0));
+    expect(nested.message.length).toBeLessThan(1024);
+  });
+
+  it('cuts the path of a strict-JSON violation in the message and in data', () => {
+    const error = thrown(() => parseArgument(z.unknown(), { [hugeKey]: new Date(0) }, 0));
+    expect(error.data).toMatchObject({ reason: 'not_json', kind: 'date' });
+    expect(JSON.stringify(error.toEnvelope()).length).toBeLessThan(1024);
+  });
+});
+
+describe('checking a call against an exposure', () => {
+  it('parses the arguments of a known member and refuses bad ones and unknown members', () => {
+    expect(checkCallArguments(Notes.exposure, 'add', ['note'])).toEqual(['note']);
+    expect(thrown(() => checkCallArguments(Notes.exposure, 'add', [''])).code).toBe('invalid_argument');
+    expect(thrown(() => checkCallArguments(Notes.exposure, 'x'.repeat(100_000), [])).message.length).toBeLessThan(200);
   });
 });

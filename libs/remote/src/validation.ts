@@ -1,13 +1,29 @@
 import type { z } from 'zod';
+import { clipForError, quoteForError } from './error-text';
 import { RemoteError } from './errors';
 import { isRemoteResult, type AnyExposure, type Schema } from './exposure';
 import { checkJson, type JsonValue } from '@pi/json';
 
 export type MethodSpec = AnyExposure['methods'][string];
 
+/** How much of a value's path, and of one schema issue, an error quotes. */
+const MAX_PATH_LENGTH = 160;
+const MAX_ISSUE_LENGTH = 200;
+
 /** The method of an exposure by name, own properties only, so `__proto__` or `toString` never resolve. */
 export function findMethod(exposure: AnyExposure, member: string): MethodSpec | undefined {
   return Object.hasOwn(exposure.methods, member) ? exposure.methods[member] : undefined;
+}
+
+/**
+ * A call's arguments checked against an exposure as a host checks them before the method runs (and a client
+ * before it sends them): parsed, or a RemoteError (`invalid_argument`, or `unknown_member`). For contract tests and
+ * for callers that validate input early.
+ */
+export function checkCallArguments(exposure: AnyExposure, member: string, args: readonly unknown[]): unknown[] {
+  const method = findMethod(exposure, member);
+  if (method === undefined) throw new RemoteError('unknown_member', `Unknown member ${quoteForError(member)}`);
+  return parseArguments(method, [...args]);
 }
 
 /** Arguments as the method will see them, or `invalid_argument` naming the first problem. */
@@ -55,10 +71,12 @@ export function parseValue(
   if (value !== undefined) {
     const json = checkJson(value, path);
     if (json.isErr()) {
-      throw new RemoteError(code, `Not strict JSON: ${json.error.kind} at ${json.error.path}`, {
+      // The path names the caller's own keys, which may be of any length.
+      const at = clipForError(json.error.path, MAX_PATH_LENGTH);
+      throw new RemoteError(code, `Not strict JSON: ${json.error.kind} at ${at}`, {
         reason: 'not_json',
         kind: json.error.kind,
-        path: json.error.path,
+        path: at,
       });
     }
   }
@@ -72,9 +90,17 @@ export function parseValue(
   return parsed.data;
 }
 
+/**
+ * The first issues, each bounded: an issue's path holds the caller's keys and some messages quote them (an
+ * unrecognized key), so neither may make the error as big as the input.
+ */
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') + ': ' : ''}${issue.message}`)
+    .map((issue) => {
+      const path = issue.path.map((segment) => String(segment)).join('.');
+      const message = clipForError(issue.message, MAX_ISSUE_LENGTH);
+      return path.length > 0 ? `${clipForError(path, MAX_PATH_LENGTH)}: ${message}` : message;
+    })
     .join('; ');
 }

@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server';
-import { RemoteError, type RemoteErrorEnvelope } from '@pi/remote';
+import { RemoteError, quoteForError, type RemoteErrorEnvelope } from '@pi/remote';
 
 interface FormatInput {
   readonly shape: { code: number; message: string };
@@ -46,10 +46,13 @@ function toEnvelope(
   }
 }
 
-/** tRPC says only "no such procedure"; the first path segment tells a missing service from a missing member. */
+/**
+ * tRPC says only "no such procedure"; the first path segment tells a missing service from a missing member. The
+ * path is the client's, of any length: both names are quoted bounded.
+ */
 function notFound(path: string | undefined, hasService: (id: string) => boolean): RemoteErrorEnvelope {
-  const [service = '', member = ''] = (path ?? '').split('.');
+  const [service = '', member = ''] = (path ?? '').split('.', 2);
   return hasService(service) || service === '$rpc'
-    ? { code: 'unknown_member', message: `Unknown member "${member}" of ${service}` }
-    : { code: 'unknown_service', message: `Unknown service "${service}"` };
+    ? { code: 'unknown_member', message: `Unknown member ${quoteForError(member)} of ${service}` }
+    : { code: 'unknown_service', message: `Unknown service ${quoteForError(service)}` };
 }

@@ -1,8 +1,8 @@
 import type { AnyRouter } from '@trpc/server';
-import { observable } from '@trpc/server/observable';
 import type { ConnectionEndpoint, InteractionFrame, ServiceRegistry, Target, WatchFrame } from '@pi/remote';
 import { t } from './trpc';
 import { readServiceCall } from './call-envelope';
+import { FrameStream } from './frame-stream';
 import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput } from './wire-schema';
 
 /**
@@ -46,20 +46,15 @@ const rpcRouter = t.router({
     ctx.endpoint.cancel(input.c);
     return null;
   }),
-  interactions: t.procedure.input(interactionsInput).subscription(({ ctx, input }) =>
-    observable<InteractionFrame>((emit) => {
-      try {
-        return ctx.endpoint.serveInteractions(
-          input.ids,
-          (frame) => emit.next(frame),
-          (error) => emit.error(error),
-        );
-      } catch (error) {
-        emit.error(error);
-        return () => undefined;
-      }
-    }),
-  ),
+  interactions: t.procedure
+    .input(interactionsInput)
+    .subscription(
+      ({ ctx, input }) =>
+        new FrameStream<InteractionFrame>(
+          (push, fail) => ctx.endpoint.serveInteractions(input.ids, push, fail),
+          ctx.endpoint.openOutbound(),
+        ),
+    ),
   reply: t.procedure.input(replyInput).mutation(({ ctx, input }) => {
     ctx.endpoint.reply(input as never);
     return null;
@@ -70,17 +65,7 @@ function watchProcedure(target: Target) {
   return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target));
 }
 
-function streamWatch(endpoint: ConnectionEndpoint, target: Target) {
-  return observable<WatchFrame>((emit) => {
-    try {
-      return endpoint.watch(
-        target,
-        (frame) => emit.next(frame),
-        (error) => emit.error(error),
-      );
-    } catch (error) {
-      emit.error(error);
-      return () => undefined;
-    }
-  });
+/** Watch frames go out through a stream that tells the endpoint when each is written: see `ConnectionEndpoint.call`. */
+function streamWatch(endpoint: ConnectionEndpoint, target: Target): FrameStream<WatchFrame> {
+  return new FrameStream<WatchFrame>((push, fail) => endpoint.watch(target, push, fail), endpoint.openOutbound());
 }

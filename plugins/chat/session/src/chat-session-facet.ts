@@ -8,7 +8,7 @@ import {
   type StreamingCheckpoint,
 } from '@pi/chat';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import { RemoteError } from '@pi/remote';
+import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { projectTranscript } from './transcript-projection';
@@ -42,7 +42,8 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
       const aborted = await lane.requestAbort(operationId, callContext);
       // Already settled is the state the caller asked for, so a retried abort is harmless.
       if (aborted.isErr() && aborted.error.code === 'unknown_operation')
-        throw new RemoteError('unknown_operation', aborted.error.message);
+        // The lane's message quotes the id whole; this one quotes it bounded.
+        throw new RemoteError('unknown_operation', `No operation ${quoteForError(operationId)} in this session`);
     },
   };
   context.provide(Chat, service);

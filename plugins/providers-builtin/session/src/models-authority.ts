@@ -9,7 +9,7 @@ import {
   type RefreshStatus,
   type ThinkingLevel,
 } from '@pi/providers-builtin';
-import { RemoteError, jsonEquals, type JsonValue, type MutableRemoteState } from '@pi/remote';
+import { RemoteError, jsonEquals, quoteForError, type JsonValue, type MutableRemoteState } from '@pi/remote';
 import { findModel, refOf } from './model-catalog';
 import { RefreshTracker } from './refresh-tracker';
 import { effectiveThinkingLevel, nextThinkingLevel } from './thinking-level';
@@ -65,7 +65,10 @@ export class ModelsAuthority {
   select(ref: ModelRef, context: Context): void {
     const model = findModel(this.state.value.catalog.availableModels, ref);
     if (model === undefined)
-      throw new RemoteError(UNKNOWN_MODEL, `No model ${ref.provider}/${ref.modelId} in the catalogue`);
+      throw new RemoteError(
+        UNKNOWN_MODEL,
+        `No model ${quoteForError(`${ref.provider}/${ref.modelId}`)} in the catalogue`,
+      );
     this.state.set({ ...this.state.value, configuration: this.#configuration(model) }, context);
   }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import { RemoteError, checkJson, type JsonObject } from '@pi/remote';
+import { RemoteError, checkJson, quoteForError, type JsonObject } from '@pi/remote';
 import {
   PREFERENCE_KEYS,
   Preferences,
@@ -47,7 +47,10 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
         throw new RemoteError('invalid_argument', `Only ${PREFERENCE_KEYS.join(', ')} can be set remotely`);
       const parsed = preferenceSchemas[key].safeParse(value);
       if (!parsed.success)
-        throw new RemoteError('invalid_argument', `"${key}": ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+        throw new RemoteError(
+          'invalid_argument',
+          `${quoteForError(key)}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`,
+        );
       try {
         await store.setUser(key, parsed.data, callContext);
       } catch (error) {

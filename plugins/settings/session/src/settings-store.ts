@@ -1,5 +1,13 @@
 import type { Context } from '@pi/context';
-import { checkJson, detachJson, jsonEquals, type JsonObject, type JsonValue } from '@pi/remote';
+import {
+  checkJson,
+  clipForError,
+  detachJson,
+  jsonEquals,
+  quoteForError,
+  type JsonObject,
+  type JsonValue,
+} from '@pi/remote';
 import {
   SETTINGS_KEY_PATTERN,
   SettingsStoreError,
@@ -76,12 +84,15 @@ export async function openSettingsStore(
     setUser: (key, value, writeContext) =>
       serial(async () => {
         if (!SETTINGS_KEY_PATTERN.test(key))
-          throw new SettingsStoreError('invalid_key', `"${key}" is not a settings key (dotted identifiers)`);
+          throw new SettingsStoreError(
+            'invalid_key',
+            `${quoteForError(key)} is not a settings key (dotted identifiers)`,
+          );
         const json = checkJson(value);
         if (json.isErr())
           throw new SettingsStoreError(
             'invalid_value',
-            `A setting must be strict JSON: ${json.error.kind} at ${json.error.path}`,
+            `A setting must be strict JSON: ${json.error.kind} at ${clipForError(json.error.path, 160)}`,
           );
         writeContext.abortSignal?.throwIfAborted();
         const next = writePath(await readSettingsFileForWrite(files.user), key, json.value);
