@@ -1,5 +1,6 @@
 export { createFixtureWorkspace } from './fixture-workspace';
 export type { FixtureOptions, FixtureWorkspace } from './fixture-workspace';
 export type { LintProblem } from './lint-report';
+export { startPiSession, type PiSessionExit, type RunningPiSession } from './pi-session';
 export type { ToolRun } from './run-tool';
 export { fixturesRoot, workspaceRoot } from './workspace-root';

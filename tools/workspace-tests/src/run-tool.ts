@@ -13,9 +13,10 @@ export interface ToolRun {
 function binScript(packageName: string, command: string): string {
   const packageDir = join(workspaceRoot, 'node_modules', packageName);
   const { bin } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf-8')) as {
-    bin: Record<string, string>;
+    bin: string | Record<string, string>;
   };
-  const script = bin[command];
+  // A package with one command may name its script directly.
+  const script = typeof bin === 'string' ? bin : bin[command];
   if (!script) throw new Error(`${packageName} has no "${command}" command`);
   return join(packageDir, script);
 }
@@ -24,6 +25,7 @@ function binScript(packageName: string, command: string): string {
 export const tools = {
   nx: binScript('nx', 'nx'),
   eslint: binScript('eslint', 'eslint'),
+  prettier: binScript('prettier', 'prettier'),
 } as const;
 
 /**

@@ -15,6 +15,11 @@ describe('normalizePluginOptions', () => {
     }
   });
 
+  it('rejects names too long to prefix a service id, saying the limit', () => {
+    expect(normalizePluginOptions({ name: 'a'.repeat(50) }).name).toHaveLength(50);
+    expect(() => normalizePluginOptions({ name: 'a'.repeat(51) })).toThrow(/51 characters long; use at most 50/);
+  });
+
   it('reads facets from a comma-separated string or a list, in host order', () => {
     expect(normalizePluginOptions({ name: 'q', facets: ' tui , session ' }).facets).toEqual(['session', 'tui']);
     expect(normalizePluginOptions({ name: 'q', facets: ['coordinator', 'tui'] }).facets).toEqual([

@@ -1,5 +1,5 @@
 import { type HostFacet, hostFacets, isHostFacet } from './facets';
-import { isKebabCase } from './names';
+import { MAX_PLUGIN_NAME_LENGTH, isKebabCase } from './names';
 
 /** The generator's options as Nx passes them (see schema.json). */
 export interface PluginGeneratorSchema {
@@ -25,6 +25,11 @@ export function normalizePluginOptions(schema: PluginGeneratorSchema): PluginOpt
   if (!isKebabCase(name)) {
     throw new PluginOptionsError(
       `Plugin name "${name}" is not kebab-case: use lowercase letters and digits in words joined by "-", starting with a letter (e.g. "question" or "session-directory").`,
+    );
+  }
+  if (name.length > MAX_PLUGIN_NAME_LENGTH) {
+    throw new PluginOptionsError(
+      `Plugin name "${name}" is ${name.length} characters long; use at most ${MAX_PLUGIN_NAME_LENGTH} (it prefixes the plugin's service ids, which are limited to 64).`,
     );
   }
   return { name, facets: parseFacets(schema.facets ?? 'session'), skipInstall: schema.skipInstall === true };
