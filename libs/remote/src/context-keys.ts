@@ -1,4 +1,4 @@
-import { createContextKey } from '@pi/context';
+import { defineSharedContextKey } from '@pi/context';
 import type { JsonObject } from '@pi/json';
 
 /** Who is calling, as the server's authentication policy decided from the connection's credentials. */
@@ -9,8 +9,9 @@ export interface CallerIdentity {
   readonly claims: JsonObject;
 }
 
-/** The connection's id, installed by the providing host's transport; a client can never set it. */
-export const CLIENT_ID = createContextKey<string | undefined>('pi.client-id', undefined);
+/** The connection's id, installed by the providing host's transport; a client can never set it. Shared by name
+ *  across copies of the library, so a plugin that bundles its own copy reads what the host installed. */
+export const CLIENT_ID = defineSharedContextKey<string | undefined>('pi.client-id', undefined);
 
 /** The authenticated caller, installed by the providing host's transport policy. */
-export const CALLER_IDENTITY = createContextKey<CallerIdentity | undefined>('pi.caller-identity', undefined);
+export const CALLER_IDENTITY = defineSharedContextKey<CallerIdentity | undefined>('pi.caller-identity', undefined);

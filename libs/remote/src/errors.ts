@@ -29,6 +29,10 @@ export interface RemoteErrorEnvelope {
   data?: JsonValue;
 }
 
+/** Marks a RemoteError of any copy of this library: a plugin that bundles its own copy throws errors the host
+ *  must still recognise. A symbol-keyed property can never come out of a decoded frame. */
+const REMOTE_ERROR_BRAND = Symbol.for('@pi/remote.error.v1');
+
 /**
  * The one error type that crosses a connection. Services throw it for expected failures with a
  * stable code; anything else thrown by a service becomes `internal` with a generic message.
@@ -36,6 +40,14 @@ export interface RemoteErrorEnvelope {
 export class RemoteError extends Error {
   override readonly name = 'RemoteError';
   readonly code: string;
+
+  /** `instanceof RemoteError` holds for a RemoteError of any copy of the library (see the brand). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[REMOTE_ERROR_BRAND] === true
+    );
+  }
+
   readonly data: JsonValue | undefined;
 
   constructor(code: RemoteErrorCode | (string & {}), message: string, data?: JsonValue) {
@@ -56,6 +68,8 @@ export class RemoteError extends Error {
     return new RemoteError(envelope.code, envelope.message, envelope.data);
   }
 }
+
+Object.defineProperty(RemoteError.prototype, REMOTE_ERROR_BRAND, { value: true });
 
 export function isRemoteError(value: unknown): value is RemoteError {
   return value instanceof RemoteError;
