@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '@pi/agent';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import {
-  QUESTION_TOOL_NAME,
-  QuestionInteraction,
-  type QuestionDetails,
-  type QuestionRequest,
-} from '@pi/question';
+import { QUESTION_TOOL_NAME, QuestionInteraction, type QuestionDetails, type QuestionRequest } from '@pi/question';
 import { RemoteError } from '@pi/remote';
 import { questionResult, unansweredResult } from './question-result';
 
