@@ -1,0 +1,85 @@
+import type { TuiTheme } from '@pi/plugin-api';
+import type { ConnectionState } from '@pi/remote';
+import type { CursorPosition } from './terminal-screen';
+import type { SlotRegistry } from './slot-registry';
+import type { TranscriptView } from './transcript-view';
+
+export interface FrameInput {
+  readonly width: number;
+  readonly height: number;
+  readonly theme: TuiTheme;
+  readonly slots: SlotRegistry;
+  readonly transcript: TranscriptView;
+  readonly editor: { readonly lines: readonly string[]; readonly cursor: CursorPosition };
+  readonly dialog: readonly string[] | undefined;
+  readonly notices: ReadonlyArray<{ text: string; level: 'info' | 'warning' | 'error' }>;
+  readonly connection: ConnectionState;
+  readonly label: string;
+  readonly hint: string;
+  readonly fit: (line: string, width: number) => string;
+}
+
+export interface Frame {
+  readonly lines: string[];
+  readonly cursor: CursorPosition | null;
+}
+
+/** How many rows the editor may take before it scrolls within itself. */
+const MAX_EDITOR_ROWS = 10;
+
+/**
+ * One screen, top to bottom: header slot, the transcript (filling what is left), a dialog if one is open,
+ * status slot and notices, editor.above, the editor between two rules, editor.below, the footer line and the
+ * footer slot. Every line is cut to the width; the transcript gives way first when the terminal is small.
+ */
+export function composeFrame(input: FrameInput): Frame {
+  const { width, height, theme, slots, fit } = input;
+  const slot = (name: Parameters<SlotRegistry['render']>[0]) => slots.render(name, width, fit);
+  const rule = theme.fg('border', '─'.repeat(width));
+  const header = slot('header');
+  const status = [
+    ...slot('status'),
+    ...input.notices.map((notice) =>
+      theme.fg(notice.level === 'info' ? 'accent' : notice.level, fit(notice.text, width)),
+    ),
+  ];
+  const stale = staleLine(input.connection, theme);
+  const editorRows = input.editor.lines.slice(-MAX_EDITOR_ROWS);
+  const cursorRow = input.editor.cursor.row - (input.editor.lines.length - editorRows.length);
+  const below = [...slot('editor.below'), footerLine(input), ...slot('footer')];
+  const above = slot('editor.above');
+  const dialog = input.dialog === undefined ? [] : [rule, ...input.dialog.map((line) => fit(line, width))];
+  const fixed =
+    header.length + dialog.length + status.length + stale.length + above.length + 2 + editorRows.length + below.length;
+  const transcriptHeight = Math.max(0, height - fixed);
+  const viewport = input.transcript.viewport(width, transcriptHeight);
+  const transcriptLines = viewport.lines.map((line) => fit(line, width));
+  if (viewport.below > 0 && transcriptLines.length > 0) {
+    transcriptLines[transcriptLines.length - 1] = theme.fg(
+      'warning',
+      fit(`↓ ${viewport.below} more lines — End follows the output`, width),
+    );
+  }
+  const padding = Array.from({ length: Math.max(0, transcriptHeight - transcriptLines.length) }, () => '');
+  const top = [...header, ...padding, ...transcriptLines, ...dialog, ...status, ...stale, ...above, rule];
+  const lines = [...top, ...editorRows.map((line) => fit(line, width)), rule, ...below].slice(0, height);
+  const row = top.length + Math.max(0, cursorRow);
+  return { lines, cursor: row < height ? { row, col: Math.min(width - 1, input.editor.cursor.col) } : null };
+}
+
+function staleLine(connection: ConnectionState, theme: TuiTheme): string[] {
+  if (connection.status === 'connected') return [];
+  const why = connection.status === 'disconnected' ? ` (${connection.reason.message})` : '';
+  return [theme.fg('warning', `Disconnected from the session${why} — showing the last state; reconnecting…`)];
+}
+
+function footerLine(input: FrameInput): string {
+  const { connection, theme, width, fit } = input;
+  const state =
+    connection.status === 'connected'
+      ? theme.fg('success', '● connected')
+      : connection.status === 'connecting'
+        ? theme.fg('warning', `◌ connecting (attempt ${connection.attempt})`)
+        : theme.fg('error', `○ disconnected${connection.retrying ? ', retrying' : ''}`);
+  return fit(`${state}  ${theme.fg('muted', input.label)}  ${theme.fg('dim', input.hint)}`, width);
+}

@@ -1,0 +1,73 @@
+import { consumingContext, type RunnableFacet } from '@pi/host-kit';
+import type { PluginLifecycleScope } from '@pi/kernel';
+import type {
+  CodingAgentTuiPluginContext,
+  CommandContributions,
+  EditorAccess,
+  KeybindingContributions,
+  SlotContributions,
+  ToolRenderer,
+  ToolRendererContributions,
+  TranscriptAccess,
+  TuiCommand,
+  TuiFacilities,
+} from '@pi/plugin-api';
+import type { RpcClient } from '@pi/transport-trpc';
+import type { CommandRegistry } from './command-registry';
+import type { SlotRegistry } from './slot-registry';
+import type { ToolRendererRegistry } from './tool-renderer-registry';
+
+/** What the TUI host shares with every facet context it builds (each context scopes it to one plugin). */
+export interface TuiParts {
+  readonly client: RpcClient;
+  readonly ui: TuiFacilities;
+  readonly commands: CommandRegistry;
+  readonly runCommand: (id: string, args: string) => Promise<void>;
+  readonly bind: (owner: string, key: string, commandId: string) => () => void;
+  readonly renderers: ToolRendererRegistry;
+  readonly slots: SlotRegistry;
+  readonly editor: EditorAccess;
+  readonly transcript: TranscriptAccess;
+}
+
+/**
+ * One TUI facet's context: the host kit's consuming side (remote `use`, connection, interaction handlers) plus
+ * the terminal's facilities. Every registration is owned by the plugin's scope and returns its remover.
+ */
+export function tuiFacetContext(
+  scope: PluginLifecycleScope,
+  facet: RunnableFacet<CodingAgentTuiPluginContext>,
+  parts: TuiParts,
+): CodingAgentTuiPluginContext {
+  const owned = (remove: () => void): (() => void) => {
+    scope.own(remove);
+    return remove;
+  };
+  const commands: CommandContributions = {
+    register: (command: TuiCommand) => owned(parts.commands.register(facet.id, command)),
+    list: () => parts.commands.list(),
+    run: (id, args = '') => parts.runCommand(id, args),
+  };
+  const keybindings: KeybindingContributions = {
+    bind: (key, commandId) => owned(parts.bind(facet.id, key, commandId)),
+  };
+  const toolRenderers: ToolRendererContributions = {
+    add: (toolName, renderer) => owned(parts.renderers.add(toolName, renderer as ToolRenderer)),
+  };
+  const slots: SlotContributions = { add: (slot, widget) => owned(parts.slots.add(facet.id, slot, widget)) };
+  const editor: EditorAccess = {
+    onSubmit: (handler) => owned(parts.editor.onSubmit(handler)),
+    setText: (text) => parts.editor.setText(text),
+    text: () => parts.editor.text(),
+  };
+  return Object.freeze({
+    ...consumingContext(scope, facet.id, facet.config, parts.client),
+    ui: parts.ui,
+    commands: Object.freeze(commands),
+    keybindings: Object.freeze(keybindings),
+    toolRenderers: Object.freeze(toolRenderers),
+    slots: Object.freeze(slots),
+    editor: Object.freeze(editor),
+    transcript: parts.transcript,
+  } satisfies CodingAgentTuiPluginContext);
+}

@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProvidingSide, runFacets, type RunnableFacet } from '@pi/host-kit';
+import type { CodingAgentTuiPluginContext, ProvidingPluginContext } from '@pi/plugin-api';
+import { Catalog, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
+import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
+import { DIALOG_ARMING_MS } from './dialogs';
+import { createVirtualTerminal, type VirtualTerminal } from './testing';
+import { startTuiHost, type TuiHost } from './tui-host';
+
+const TOKEN = 'tui-token';
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+type TuiFacet = (context: CodingAgentTuiPluginContext) => void | Promise<void>;
+
+interface Fixture {
+  readonly host: TuiHost;
+  readonly terminal: VirtualTerminal;
+  readonly transport: HostTransport;
+  readonly client: RpcClient;
+  readonly clock: { now: number };
+  /** Types text (and named keys as raw sequences), lets the decoder and scheduler run, and paints. */
+  type(input: string): Promise<void>;
+  screen(): string;
+  quits: number;
+}
+
+async function startFixture(facets: Record<string, TuiFacet>, size = { columns: 80, rows: 24 }): Promise<Fixture> {
+  const side = new ProvidingSide();
+  const providers = await runFacets(
+    [
+      {
+        id: '@t/catalog',
+        config: null,
+        facet: (context: ProvidingPluginContext) => context.provide(Catalog, createCatalog()),
+      },
+    ],
+    (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+  );
+  const rpc = side.expose({
+    authenticate: tokenAuthentication(TOKEN, { principal: 't', claims: {} }),
+    keepAlive: false,
+  });
+  const transport = await serveHost('loopback', rpc);
+  const client = createRpcClient({
+    socketFactory: transport.socketFactory,
+    connectionParams: { token: TOKEN },
+    reconnect: { minDelayMs: 10, maxDelayMs: 20 },
+    heartbeat: false,
+  });
+  await client.whenConnected();
+  const terminal = createVirtualTerminal(size.columns, size.rows);
+  const clock = { now: 10_000 };
+  const fixture = { quits: 0 } as { quits: number } & Partial<Fixture>;
+  const loaded: RunnableFacet<CodingAgentTuiPluginContext>[] = Object.entries(facets).map(([id, facet]) => ({
+    id,
+    config: null,
+    facet,
+  }));
+  const host = (
+    await startTuiHost({
+      facets: loaded,
+      client,
+      terminal,
+      label: '~/project',
+      now: () => clock.now,
+      onQuit: () => (fixture.quits += 1),
+    })
+  )._unsafeUnwrap();
+  cleanups.push(async () => {
+    await host.stop();
+    client.close();
+    rpc.close();
+    await transport.close();
+    await providers._unsafeUnwrap().stop();
+  });
+  return Object.assign(fixture, {
+    host,
+    terminal,
+    transport,
+    client,
+    clock,
+    async type(input: string) {
+      clock.now += DIALOG_ARMING_MS + 1;
+      terminal.input.write(input);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      host.flush();
+    },
+    screen: () => host.screen.text().join('\n'),
+  }) as Fixture;
+}
+
+describe('the TUI host', () => {
+  it('sends what is typed on Enter to the submit handler and clears the editor', async () => {
+    const submitted: string[] = [];
+    const fixture = await startFixture({
+      '@t/chat': (context) => void context.editor.onSubmit((text) => void submitted.push(text)),
+    });
+    await fixture.type('hello 🐢');
+    expect(fixture.screen()).toContain('hello 🐢');
+    await fixture.type('\r');
+    expect(submitted).toEqual(['hello 🐢']);
+    expect(fixture.screen()).not.toContain('hello 🐢');
+  });
+
+  it('Ctrl+J inserts a newline instead of sending', async () => {
+    const submitted: string[] = [];
+    const fixture = await startFixture({
+      '@t/chat': (context) => void context.editor.onSubmit((text) => void submitted.push(text)),
+    });
+    await fixture.type('one\ntwo\r');
+    expect(submitted).toEqual(['one\ntwo']);
+  });
+
+  it('runs a slash command with its arguments, and names an unknown one', async () => {
+    const runs: string[] = [];
+    const fixture = await startFixture({
+      '@t/demo': (context) =>
+        void context.commands.register({
+          id: 'demo.echo',
+          slash: 'echo',
+          description: 'echo',
+          run: (args) => void runs.push(args),
+        }),
+    });
+    await fixture.type('/echo a b\r');
+    expect(runs).toEqual(['a b']);
+    await fixture.type('/nope\r');
+    expect(fixture.screen()).toContain('Unknown command /nope');
+  });
+
+  it('a select dialog filters as the user types and returns the pick; Esc cancels', async () => {
+    const picks: Array<string | undefined> = [];
+    const fixture = await startFixture({
+      '@t/demo': (context) =>
+        void context.commands.register({
+          id: 'demo.pick',
+          slash: 'pick',
+          description: 'pick',
+          run: async () => void picks.push(await context.ui.select('Pick a fruit', ['apple', 'banana', 'cherry'])),
+        }),
+    });
+    await fixture.type('/pick\r');
+    expect(fixture.screen()).toContain('Pick a fruit');
+    await fixture.type('an');
+    expect(fixture.screen()).toContain('› banana');
+    expect(fixture.screen()).not.toContain('cherry');
+    await fixture.type('\r');
+    await eventually(() => picks.length === 1);
+    expect(picks).toEqual(['banana']);
+    await fixture.type('/pick\r');
+    await fixture.type('\x1b');
+    await eventually(() => picks.length === 2);
+    expect(picks[1]).toBeUndefined();
+    expect(fixture.screen()).not.toContain('Pick a fruit');
+  });
+
+  it('a dialog closes when its signal aborts', async () => {
+    const controller = new AbortController();
+    let answer: string | undefined = 'pending';
+    const fixture = await startFixture({
+      '@t/demo': (context) => {
+        void context.ui.input('Your name', 'type it', { signal: controller.signal }).then((value) => (answer = value));
+      },
+    });
+    expect(fixture.screen()).toContain('Your name');
+    controller.abort();
+    await eventually(() => answer === undefined);
+    fixture.host.flush();
+    expect(fixture.screen()).not.toContain('Your name');
+  });
+
+  it('Ctrl+C clears a draft, and twice on an empty editor quits', async () => {
+    const fixture = await startFixture({});
+    await fixture.type('draft');
+    await fixture.type('\x03');
+    expect(fixture.screen()).not.toContain('draft');
+    expect(fixture.quits).toBe(0);
+    fixture.clock.now += 100;
+    fixture.terminal.input.write('\x03');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fixture.quits).toBe(1);
+  });
+
+  it('while disconnected it says so, keeps what it showed, and refuses commands that need the session', async () => {
+    const runs: string[] = [];
+    const fixture = await startFixture({
+      '@t/demo': (context) => {
+        context.transcript.upsert('entry-1', { render: () => ['an earlier answer'] });
+        context.commands.register({
+          id: 'demo.live',
+          slash: 'live',
+          description: 'needs the session',
+          needsSession: true,
+          run: () => void runs.push('ran'),
+        });
+      },
+    });
+    await fixture.transport.stop();
+    await eventually(() => fixture.client.connection.value.status !== 'connected');
+    await fixture.type('/live\r');
+    expect(runs).toEqual([]);
+    const screen = fixture.screen();
+    expect(screen).toContain('an earlier answer');
+    expect(screen).toContain('Disconnected from the session');
+    expect(screen).toContain('/live needs it');
+    await fixture.transport.restore();
+    await eventually(() => fixture.client.connection.value.status === 'connected');
+    fixture.host.flush();
+    expect(fixture.screen()).toContain('● connected');
+    await fixture.type('/live\r');
+    expect(runs).toEqual(['ran']);
+  });
+
+  it('lays out again at 80×24, smaller, and back, with wide text in the right columns', async () => {
+    const fixture = await startFixture({
+      '@t/demo': (context) =>
+        context.transcript.upsert('a', { render: (width) => [`你好🐢 ${'x'.repeat(Math.max(0, width - 7))}`] }),
+    });
+    const row = () => fixture.host.screen.text().find((line) => line.startsWith('你好'));
+    expect(row()).toBe(`你好🐢 ${'x'.repeat(73)}`);
+    fixture.terminal.resize(40, 12);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fixture.host.flush();
+    expect(fixture.host.screen.text()).toHaveLength(12);
+    expect(row()).toBe(`你好🐢 ${'x'.repeat(33)}`);
+    fixture.terminal.resize(80, 24);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fixture.host.flush();
+    expect(row()).toBe(`你好🐢 ${'x'.repeat(73)}`);
+  });
+
+  it('a slot widget that throws disappears and the footer stays', async () => {
+    const fixture = await startFixture({
+      '@t/bad': (context) =>
+        void context.slots.add('footer', {
+          render: () => {
+            throw new Error('broken widget');
+          },
+        }),
+      '@t/good': (context) => void context.slots.add('footer', { render: () => ['model: offline/echo'] }),
+    });
+    expect(fixture.screen()).toContain('model: offline/echo');
+    expect(fixture.host.failures()).toEqual(['@t/bad: footer widget threw: broken widget']);
+  });
+
+  it('a burst of changes costs one frame', async () => {
+    let setText: ((text: string) => void) | undefined;
+    const fixture = await startFixture({ '@t/demo': (context) => void (setText = context.editor.setText) });
+    const before = fixture.host.frames;
+    for (let index = 0; index < 500; index++) setText?.(`draft ${index}`);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(fixture.host.frames - before).toBe(1);
+    expect(fixture.screen()).toContain('draft 499');
+  });
+});

@@ -1,0 +1,350 @@
+import { err, ok, type Result } from 'neverthrow';
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import { Editor } from '@pi/editor';
+import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
+import type { CodingAgentTuiPluginContext, TuiFacilities } from '@pi/plugin-api';
+import type { ConnectionState } from '@pi/remote';
+import { createInputDecoder, defaultKeymap, keyId, truncate, type InputEvent, type Keymap } from '@pi/terminal';
+import type { RpcClient } from '@pi/transport-trpc';
+import { CommandRegistry } from './command-registry';
+import { confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs';
+import { composeFrame } from './frame';
+import { RenderScheduler } from './render-scheduler';
+import { SlotRegistry } from './slot-registry';
+import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
+import { tuiTheme } from './theme';
+import { ToolRendererRegistry } from './tool-renderer-registry';
+import { TranscriptView } from './transcript-view';
+import { tuiFacetContext } from './tui-context';
+
+export interface TuiHostOptions {
+  readonly facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[];
+  /** The connection to the session this TUI presents. */
+  readonly client: RpcClient;
+  readonly terminal: TerminalIO;
+  readonly keymap?: Keymap;
+  /** Shown in the footer: where the session works, and which session it is. */
+  readonly label?: string;
+  /** Called when the user quits (Ctrl+C twice, Ctrl+D on an empty editor). */
+  readonly onQuit?: () => void;
+  readonly now?: () => number;
+}
+
+export interface TuiHost {
+  readonly screen: TerminalScreen;
+  /** How many frames were painted (for tests and benchmarks). */
+  readonly frames: number;
+  /** Plugin callbacks and widgets that failed, by plugin. */
+  failures(): readonly string[];
+  /** Paints now instead of at the next frame (tests). */
+  flush(): void;
+  stop(): Promise<void>;
+}
+
+/** Well-known command ids the host's own key actions run, when a facet registered them. */
+export const ACTION_COMMANDS = {
+  interrupt: 'chat.interrupt',
+  modelPicker: 'models.pick',
+  thinkingCycle: 'thinking.cycle',
+} as const;
+
+const QUIT_WINDOW_MS = 1500;
+const NOTICE_MS = 5000;
+
+/**
+ * The TUI app host: a terminal screen, one input decoder, one editor, the transcript view, and the facets of
+ * the manifest's `tui` entries, each with a context over the session connection. It holds no authority: all it
+ * shows comes from replicated state, events and interactions the facets consume.
+ */
+export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiHost, FacetRunError>> {
+  const now = options.now ?? (() => performance.now());
+  const keymap = options.keymap ?? defaultKeymap;
+  const theme = tuiTheme();
+  const screen = createTerminalScreen(options.terminal);
+  const failures: string[] = [];
+  const fail = (owner: string, message: string) => {
+    failures.push(`${owner}: ${message}`);
+    if (failures.length > 64) failures.shift();
+  };
+  const commands = new CommandRegistry();
+  const renderers = new ToolRendererRegistry();
+  const slots = new SlotRegistry(fail);
+  const transcript = new TranscriptView((key, message) => fail(`transcript ${key}`, message));
+  const editor = new Editor({ markerStyle: (label) => theme.fg('accent', label) });
+  const bindings = new Map<string, { owner: string; commandId: string }>();
+  const submitHandlers: Array<(text: string, context: Context) => void | Promise<void>> = [];
+  const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
+  let dialog: Dialog | undefined;
+  let expanded = false;
+  let lastClear = Number.NEGATIVE_INFINITY;
+  let connection: ConnectionState = options.client.connection.value;
+  let stopped = false;
+
+  const scheduler = new RenderScheduler(() => paint());
+  const render = () => scheduler.request();
+
+  const notify: TuiFacilities['notify'] = (text, level = 'info') => {
+    notices.push({ text, level, until: now() + NOTICE_MS });
+    if (notices.length > 3) notices.shift();
+    render();
+    setTimeout(render, NOTICE_MS + 10).unref?.();
+  };
+
+  function openDialog<T>(make: (settle: (value: T) => void) => Dialog, cancelled: T, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.resolve(cancelled);
+    return new Promise<T>((resolve) => {
+      const previous = dialog;
+      let opened: Dialog | undefined = undefined;
+      const settle = (value: T) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (dialog === opened) dialog = previous;
+        render();
+        resolve(value);
+      };
+      const onAbort = () => opened?.cancel();
+      opened = make(settle);
+      dialog = opened;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      render();
+    });
+  }
+
+  const facilities: TuiFacilities = {
+    select: (title, choices, dialogOptions) =>
+      openDialog<string | undefined>(
+        (settle) => selectDialog(title, choices, now(), settle),
+        undefined,
+        dialogOptions?.signal,
+      ),
+    input: (title, placeholder = '', dialogOptions) =>
+      openDialog<string | undefined>(
+        (settle) => inputDialog(title, placeholder, now(), settle),
+        undefined,
+        dialogOptions?.signal,
+      ),
+    confirm: (title, message, dialogOptions) =>
+      openDialog<boolean>((settle) => confirmDialog(title, message, now(), settle), false, dialogOptions?.signal),
+    notify,
+    theme,
+    requestRender: render,
+  };
+  const ui = Object.freeze(facilities);
+
+  const connected = () => connection.status === 'connected';
+
+  async function runCommand(id: string, args: string): Promise<void> {
+    const command = commands.get(id);
+    if (command === undefined) return notify(`No command "${id}"`, 'warning');
+    if (command.needsSession === true && !connected()) {
+      return notify(
+        `Not connected to the session: ${command.slash === undefined ? id : `/${command.slash}`} needs it`,
+        'warning',
+      );
+    }
+    try {
+      await command.run(args, BACKGROUND_CONTEXT);
+    } catch (error) {
+      notify(`${command.slash === undefined ? id : `/${command.slash}`} failed: ${messageOf(error)}`, 'error');
+    }
+  }
+
+  async function submit(text: string): Promise<void> {
+    const slash = commands.parseSlash(text);
+    if (slash !== undefined) {
+      if ('unknown' in slash) return notify(`Unknown command /${slash.unknown} — /help lists them`, 'warning');
+      return runCommand(slash.command.id, slash.args);
+    }
+    const handler = submitHandlers.at(-1);
+    if (handler === undefined) return notify('Nothing here takes a prompt', 'warning');
+    if (!connected()) {
+      editor.setText(text);
+      return notify('Not connected to the session: the prompt stays in the editor', 'warning');
+    }
+    try {
+      await handler(text, BACKGROUND_CONTEXT);
+    } catch (error) {
+      notify(`The prompt failed: ${messageOf(error)}`, 'error');
+    }
+  }
+
+  function handleInput(event: InputEvent): void {
+    if (stopped) return;
+    if (dialog !== undefined) {
+      if (event.type === 'key') dialog.handleKey(event, now());
+      else if (event.type === 'paste') dialog.handlePaste(event.text);
+      return render();
+    }
+    if (event.type === 'paste') {
+      editor.paste(event.text);
+      return render();
+    }
+    if (event.type !== 'key') return;
+    const actions = keymap.actionsFor(event);
+    const height = Math.max(1, screen.rows - 6);
+    if (actions.includes('clear')) {
+      if (!editor.isEmpty()) {
+        editor.clear();
+      } else if (now() - lastClear < QUIT_WINDOW_MS) {
+        return quit();
+      } else {
+        notify(`Press ${keymap.hint('clear')} again to quit`);
+      }
+      lastClear = now();
+      return render();
+    }
+    if (actions.includes('quit') && editor.isEmpty()) return quit();
+    if (actions.includes('pageUp') || actions.includes('pageDown')) {
+      transcript.scroll(
+        actions.includes('pageUp') ? Math.ceil(height / 2) : -Math.ceil(height / 2),
+        height,
+        screen.columns,
+      );
+      return render();
+    }
+    if (actions.includes('scrollToEnd') && !transcript.following) {
+      transcript.scrollToEnd();
+      return render();
+    }
+    if (actions.includes('expandTools')) {
+      expanded = !expanded;
+      transcript.invalidate();
+      return render();
+    }
+    for (const action of ['interrupt', 'modelPicker', 'thinkingCycle'] as const) {
+      if (actions.includes(action) && commands.get(ACTION_COMMANDS[action]) !== undefined) {
+        void runCommand(ACTION_COMMANDS[action], '');
+        return render();
+      }
+    }
+    const bound = bindings.get(keyId(event));
+    if (bound !== undefined) {
+      void runCommand(bound.commandId, '');
+      return render();
+    }
+    const result = editor.handle(event, keymap);
+    if (result.kind === 'submit') void submit(result.text);
+    render();
+  }
+
+  function quit(): void {
+    options.onQuit?.();
+  }
+
+  function paint(): void {
+    if (stopped) return;
+    const time = now();
+    while (notices.length > 0 && (notices[0]?.until ?? 0) <= time) notices.shift();
+    const frame = composeFrame({
+      width: screen.columns,
+      height: screen.rows,
+      theme,
+      slots,
+      transcript,
+      editor: editor.render(screen.columns),
+      dialog: dialog?.render(screen.columns, theme),
+      notices,
+      connection,
+      label: options.label ?? '',
+      hint: `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`,
+      fit: (line, width) => truncate(line, width),
+    });
+    screen.paint(frame.lines, dialog === undefined ? frame.cursor : null);
+  }
+
+  const decoder = createInputDecoder({ onEvent: handleInput });
+  const onData = (chunk: Buffer | string) => decoder.feed(typeof chunk === 'string' ? chunk : new Uint8Array(chunk));
+  options.terminal.input.on('data', onData);
+  const stopResize = screen.onResize(() => {
+    transcript.invalidate();
+    render();
+  });
+  const stopConnection = options.client.connection.subscribe((state) => {
+    connection = state;
+    render();
+  });
+
+  const parts = {
+    client: options.client,
+    ui,
+    commands,
+    runCommand,
+    bind(owner: string, key: string, commandId: string) {
+      const entry = { owner, commandId };
+      bindings.set(key, entry);
+      return () => {
+        if (bindings.get(key) === entry) bindings.delete(key);
+      };
+    },
+    renderers,
+    slots,
+    editor: {
+      onSubmit(handler: (text: string, context: Context) => void | Promise<void>) {
+        submitHandlers.push(handler);
+        return () => {
+          const index = submitHandlers.lastIndexOf(handler);
+          if (index >= 0) submitHandlers.splice(index, 1);
+        };
+      },
+      setText: (text: string) => {
+        editor.setText(text);
+        render();
+      },
+      text: () => editor.text(),
+    },
+    transcript: {
+      upsert: (key: string, block: Parameters<TranscriptView['upsert']>[1]) => {
+        transcript.upsert(key, block);
+        render();
+      },
+      remove: (key: string) => {
+        transcript.remove(key);
+        render();
+      },
+      clear: () => {
+        transcript.clear();
+        render();
+      },
+      get expanded() {
+        return expanded;
+      },
+    },
+  };
+
+  const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
+  if (running.isErr()) {
+    options.terminal.input.off('data', onData);
+    stopResize();
+    stopConnection();
+    decoder.dispose();
+    scheduler.stop();
+    screen.destroy();
+    return err(running.error);
+  }
+  scheduler.flush();
+
+  let stopping: Promise<void> | undefined;
+  return ok({
+    screen,
+    get frames() {
+      return scheduler.frames;
+    },
+    failures: () => [...failures],
+    flush: () => scheduler.flush(),
+    stop: () =>
+      (stopping ??= (async () => {
+        dialog?.cancel();
+        await running.value.stop();
+        stopped = true;
+        options.terminal.input.off('data', onData);
+        stopResize();
+        stopConnection();
+        decoder.dispose();
+        scheduler.stop();
+        screen.destroy();
+      })()),
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
