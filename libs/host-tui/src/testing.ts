@@ -1,5 +1,9 @@
 import { PassThrough } from 'node:stream';
+import type { CodingAgentTuiPluginContext } from '@pi/plugin-api';
+import type { RpcClient } from '@pi/transport-trpc';
+import { DIALOG_ARMING_MS } from './dialogs';
 import type { TerminalIO } from './terminal-screen';
+import { startTuiHost, type TuiHost } from './tui-host';
 
 /** A terminal in memory: write keys to `input`, read what was written from `written()`, resize at will. */
 export interface VirtualTerminal extends TerminalIO {
@@ -24,5 +28,56 @@ export function createVirtualTerminal(columns = 80, rows = 24): VirtualTerminal 
       output.rows = nextRows;
       output.emit('resize');
     },
+  };
+}
+
+/** A TUI host on a virtual terminal, attached to `client`, with a clock the test moves. */
+export interface TestTuiHost {
+  readonly host: TuiHost;
+  readonly terminal: VirtualTerminal;
+  readonly clock: { now: number };
+  /** Writes raw input (text, `\r` for Enter, `\x1b` for Esc, `\x0c` for Ctrl+L…) past the dialog arming delay,
+   *  lets it be decoded and handled, and paints. */
+  type(input: string): Promise<void>;
+  /** The screen's text, rows joined by newlines. */
+  screen(): string;
+  readonly quits: number;
+  stop(): Promise<void>;
+}
+
+export async function startTestTuiHost(options: {
+  readonly facets: Record<string, (context: CodingAgentTuiPluginContext) => void | Promise<void>>;
+  readonly client: RpcClient;
+  readonly columns?: number;
+  readonly rows?: number;
+}): Promise<TestTuiHost> {
+  const terminal = createVirtualTerminal(options.columns ?? 80, options.rows ?? 24);
+  const clock = { now: 10_000 };
+  let quits = 0;
+  const started = await startTuiHost({
+    facets: Object.entries(options.facets).map(([id, facet]) => ({ id, config: null, facet })),
+    client: options.client,
+    terminal,
+    label: 'test',
+    now: () => clock.now,
+    onQuit: () => (quits += 1),
+  });
+  if (started.isErr()) throw new Error(started.error.message);
+  const host = started.value;
+  return {
+    host,
+    terminal,
+    clock,
+    async type(input) {
+      clock.now += DIALOG_ARMING_MS + 1;
+      terminal.input.write(input);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      host.flush();
+    },
+    screen: () => host.screen.text().join('\n'),
+    get quits() {
+      return quits;
+    },
+    stop: () => host.stop(),
   };
 }
