@@ -3,13 +3,13 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+import { removeConnectionFile, writeConnectionFile } from '@pi/connection-files';
 import { loadFacets, type PluginLookup } from '@pi/host-kit';
 import { startSessionHost } from '@pi/host-session';
 import { loadManifestFile, parseManifest, type PluginManifest } from '@pi/kernel';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
-import { removeConnectionFile, writeConnectionFile } from './connection-file';
 import { locate } from './locations';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
@@ -93,6 +93,7 @@ export async function startSession(
   try {
     await writeConnectionFile(where.connectionFile, {
       sessionId,
+      cwd,
       socketPath: where.socketPath,
       url,
       token,
