@@ -1,0 +1,93 @@
+import { SgrState } from './sgr-state';
+import { styledGraphemes, type StyledPiece } from './styled-graphemes';
+
+/**
+ * Word wrap for styled terminal text: breaks after spaces, hard-breaks words longer than a line, never splits a
+ * grapheme, counts wide characters as two columns. Escape sequences take no width and stay where they were; a
+ * style open at a line break is closed at the end of that line and re-opened at the start of the next, so every
+ * line can be drawn on its own.
+ *
+ * A grapheme wider than `width` (a 🐢 at width 1) gets a line of its own, which then overflows.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const columns = Math.max(1, Math.floor(width));
+  const rows: StyledPiece[][] = [];
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) rows.push(...wrapLine(styledGraphemes(line), columns));
+  return restyle(rows);
+}
+
+const isSpace = (piece: StyledPiece): boolean => piece.kind === 'grapheme' && piece.text === ' ';
+const widthOf = (pieces: readonly StyledPiece[]): number =>
+  pieces.reduce((sum, p) => sum + (p.kind === 'grapheme' ? p.width : 0), 0);
+
+/** Drops the spaces at the end of a row that ends at a soft break, keeping any escapes among them. */
+function trimEnd(row: StyledPiece[]): StyledPiece[] {
+  const out = [...row];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const piece = out[i];
+    if (piece === undefined || piece.kind === 'escape') continue;
+    if (piece.text !== ' ') break;
+    out.splice(i, 1);
+  }
+  return out;
+}
+
+function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][] {
+  const rows: StyledPiece[][] = [];
+  let row: StyledPiece[] = [];
+  let rowWidth = 0;
+  let breakAt = 0; // index in `row` just after the last space, 0 when the row has no break opportunity
+  let afterSoftBreak = false; // spaces at the start of a wrapped row are dropped
+  const endRow = (next: StyledPiece[]): void => {
+    rows.push(trimEnd(row));
+    row = next;
+    rowWidth = widthOf(next);
+    breakAt = 0;
+    afterSoftBreak = true;
+  };
+  for (const piece of pieces) {
+    if (piece.kind === 'escape') {
+      row.push(piece);
+      continue;
+    }
+    if (isSpace(piece)) {
+      if (afterSoftBreak) continue;
+      if (rowWidth + piece.width > width) {
+        endRow([]);
+        continue;
+      }
+      row.push(piece);
+      rowWidth += piece.width;
+      breakAt = row.length;
+      continue;
+    }
+    afterSoftBreak = false;
+    if (rowWidth + piece.width > width && breakAt > 0) {
+      const carry = row.slice(breakAt);
+      row = row.slice(0, breakAt);
+      endRow(carry);
+      afterSoftBreak = false;
+    }
+    if (rowWidth + piece.width > width && rowWidth > 0) {
+      endRow([]);
+      afterSoftBreak = false;
+    }
+    row.push(piece);
+    rowWidth += piece.width;
+  }
+  rows.push(row);
+  return rows;
+}
+
+/** Joins each row, closing the styles open at its end and re-opening them on the next row. */
+function restyle(rows: readonly StyledPiece[][]): string[] {
+  const state = new SgrState();
+  return rows.map((row) => {
+    let line = state.open();
+    for (const piece of row) {
+      if (piece.kind === 'escape') state.apply(piece.text);
+      line += piece.text;
+    }
+    return line + state.close();
+  });
+}
