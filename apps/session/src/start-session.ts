@@ -2,11 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
 import { removeConnectionFile, writeConnectionFile } from '@pi/connection-files';
-import { loadFacets, type PluginLookup } from '@pi/host-kit';
+import { loadFacets, readManifestSource } from '@pi/host-kit';
 import { startSessionHost } from '@pi/host-session';
-import { loadManifestFile, parseManifest, type PluginManifest } from '@pi/kernel';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
@@ -33,7 +31,7 @@ export async function startSession(
 ): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
-  const manifest = await readManifest(options.manifest);
+  const manifest = await readManifestSource(options.manifest);
   if (manifest.isErr()) return err(manifest.error);
   // Only session facet modules are imported; every plugin is checked (found, API version) before any code runs.
   const facets = await loadFacets(manifest.value.manifest, 'session', manifest.value.lookup);
@@ -120,35 +118,6 @@ export async function startSession(
         return report.failures.map((failure) => `${failure.pluginId}: ${failure.message}`);
       })()),
   });
-}
-
-/**
- * The manifest and where its plugins are found: paths in a manifest file are relative to that file, and
- * package names are looked up next to the file first, then among the built-ins this build installs.
- */
-async function readManifest(
-  file: string | undefined,
-): Promise<Result<{ manifest: PluginManifest; lookup: PluginLookup }, string>> {
-  if (file !== undefined) {
-    const path = resolve(file);
-    const loaded = await loadManifestFile(path);
-    if (loaded.isErr()) return err(loaded.error.message);
-    const lookup = {
-      baseDirectory: dirname(path),
-      packageRoots: [dirname(path), BUILTIN_PLUGINS_ROOT],
-      source: `manifest ${path}`,
-    };
-    return ok({ manifest: loaded.value, lookup });
-  }
-  // The built-in manifest failing would be a bug of this build.
-  const parsed = parseManifest(DEFAULT_MANIFEST);
-  if (parsed.isErr()) return err(`the built-in manifest is invalid: ${parsed.error.message}`);
-  const lookup = {
-    baseDirectory: BUILTIN_PLUGINS_ROOT,
-    packageRoots: [BUILTIN_PLUGINS_ROOT],
-    source: 'the built-in manifest',
-  };
-  return ok({ manifest: parsed.value, lookup });
 }
 
 /** Sessions of one project share a workspace id, derived from its directory. */

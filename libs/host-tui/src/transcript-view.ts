@@ -71,6 +71,11 @@ export class TranscriptView {
     this.#offset = Math.min(Math.max(0, this.#offset + lines), limit);
   }
 
+  /** Whether the viewport shows the first line of what is held. */
+  atTop(height: number, width: number): boolean {
+    return this.#linesAbove(width, this.#offset + height + 1) <= this.#offset + height;
+  }
+
   scrollToEnd(): void {
     this.#offset = 0;
   }

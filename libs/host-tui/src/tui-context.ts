@@ -53,6 +53,7 @@ export function tuiFacetContext(
   };
   const toolRenderers: ToolRendererContributions = {
     add: (toolName, renderer) => owned(parts.renderers.add(toolName, renderer as ToolRenderer)),
+    get: (toolName) => parts.renderers.get(toolName),
   };
   const slots: SlotContributions = { add: (slot, widget) => owned(parts.slots.add(facet.id, slot, widget)) };
   const editor: EditorAccess = {
@@ -68,6 +69,14 @@ export function tuiFacetContext(
     toolRenderers: Object.freeze(toolRenderers),
     slots: Object.freeze(slots),
     editor: Object.freeze(editor),
-    transcript: parts.transcript,
+    transcript: Object.freeze({
+      upsert: parts.transcript.upsert,
+      remove: parts.transcript.remove,
+      clear: parts.transcript.clear,
+      get expanded() {
+        return parts.transcript.expanded;
+      },
+      onReachTop: (listener: () => void) => owned(parts.transcript.onReachTop(listener)),
+    }),
   } satisfies CodingAgentTuiPluginContext);
 }

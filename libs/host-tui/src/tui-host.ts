@@ -74,6 +74,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const bindings = new Map<string, { owner: string; commandId: string }>();
   const submitHandlers: Array<(text: string, context: Context) => void | Promise<void>> = [];
   const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
+  const reachTopListeners = new Set<() => void>();
   let dialog: Dialog | undefined;
   let expanded = false;
   let lastClear = Number.NEGATIVE_INFINITY;
@@ -306,6 +307,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       },
       get expanded() {
         return expanded;
+      },
+      onReachTop(listener: () => void) {
+        reachTopListeners.add(listener);
+        return () => void reachTopListeners.delete(listener);
       },
     },
   };

@@ -75,6 +75,8 @@ export interface ToolRenderer<Details extends JsonValue = JsonValue> {
 export interface ToolRendererContributions {
   /** The latest contribution for a tool name wins; removing it falls back to the previous one. */
   add<Details extends JsonValue = JsonValue>(toolName: string, renderer: ToolRenderer<Details>): () => void;
+  /** The renderer in force for a tool (the transcript's owner renders other plugins' tools with it). */
+  get(toolName: string): ToolRenderer | undefined;
 }
 
 /** Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays. */
@@ -101,6 +103,8 @@ export interface TranscriptAccess {
   clear(): void;
   /** Whether tool output is expanded (Ctrl+O toggles it). */
   readonly expanded: boolean;
+  /** Called when the user scrolls to the top of what is shown: the moment to load older entries. */
+  onReachTop(listener: () => void): () => void;
 }
 
 /**

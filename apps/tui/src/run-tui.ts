@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import { findRunningSession, type PiDirectories } from '@pi/connection-files';
+import { loadFacets, readManifestSource } from '@pi/host-kit';
+import { startTuiHost } from '@pi/host-tui';
+import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
+import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
+import type { CliOptions } from './cli-options';
+import { startSessionProcess, type StartedSession } from './session-process';
+import { findSessionTarget } from './session-target';
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` and no session
+ * in the directory, it starts one and stops it again on the way out: no orphan process.
+ */
+export async function runTui(
+  options: CliOptions,
+  directories: PiDirectories,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<void, string>> {
+  const source = await readManifestSource(options.manifest);
+  if (source.isErr()) return err(source.error);
+  // Only tui facet modules are imported: a presentation never loads session code.
+  const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);
+  if (facets.isErr()) return err(facets.error.message);
+  const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
+  if (keymap.isErr()) return err(keymap.error);
+
+  let started: StartedSession | undefined;
+  if (options.start && (await findRunningSession(directories.dataDir, { cwd: options.cwd })).isErr()) {
+    const flags = ['--data-dir', directories.dataDir, '--config-dir', directories.configDir];
+    const session = await startSessionProcess(
+      options.cwd,
+      options.manifest === undefined ? flags : [...flags, '--manifest', options.manifest],
+      env,
+    );
+    if (session.isErr()) return err(session.error);
+    started = session.value;
+  }
+  const target = await findSessionTarget(
+    started === undefined ? options : { ...options, sessionId: started.sessionId },
+    directories.dataDir,
+    env,
+  );
+  if (target.isErr()) {
+    await started?.stop();
+    return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
+  }
+
+  const client = createRpcClient({
+    socketFactory: webSocketFactory(target.value.address),
+    connectionParams: { token: target.value.token },
+  });
+  const connected = await Promise.race([
+    client.whenConnected().then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    ),
+    new Promise<string>((resolve) =>
+      setTimeout(
+        () => resolve(`the session did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`),
+        CONNECT_TIMEOUT_MS,
+      ).unref(),
+    ),
+  ]);
+  if (connected !== undefined) {
+    client.close();
+    await started?.stop();
+    return err(`Cannot attach to ${target.value.label}: ${connected}`);
+  }
+
+  const input = process.stdin;
+  const output = process.stdout;
+  const restore = () => {
+    output.write(restoreTerminal());
+    if (input.isTTY) input.setRawMode(false);
+  };
+  process.once('exit', restore);
+  if (input.isTTY) input.setRawMode(true);
+  input.resume();
+  let quit: () => void = () => undefined;
+  const quitting = new Promise<void>((resolve) => (quit = resolve));
+  const host = await startTuiHost({
+    facets: facets.value,
+    client,
+    terminal: { input, output },
+    keymap: keymap.value,
+    label: target.value.label,
+    onQuit: () => quit(),
+  });
+  if (host.isErr()) {
+    restore();
+    client.close();
+    await started?.stop();
+    return err(host.error.message);
+  }
+  output.write(enterTerminal({ altScreen: false }));
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => quit());
+  await quitting;
+  await host.value.stop();
+  client.close();
+  restore();
+  await started?.stop();
+  return ok(undefined);
+}
+
+/** The user's keybindings file, if any: action → key or keys. A broken file is an error, not a silent default. */
+async function readKeymap(path: string): Promise<Result<Keymap, string>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return ok(defaultKeymap);
+  }
+  return keymapFromJson(text).mapErr((error) => `${path}: ${error.message}`);
+}

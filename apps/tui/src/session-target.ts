@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import { findRunningSession, readConnectionFile } from '@pi/connection-files';
+import type { ConnectAddress } from '@pi/transport-trpc';
+import type { CliOptions } from './cli-options';
+
+/** Where the TUI attaches: the address, the token, and what the footer calls it. */
+export interface SessionTarget {
+  readonly address: ConnectAddress;
+  readonly token: string;
+  readonly label: string;
+}
+
+/** The session the flags name: a connection file, a session id, a socket or URL (token from $PI_TOKEN), or the one in --cwd. */
+export async function findSessionTarget(
+  options: CliOptions,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<SessionTarget, string>> {
+  if (options.socket !== undefined || options.url !== undefined) {
+    const token = env['PI_TOKEN'];
+    if (token === undefined || token === '') return err('--socket and --url need the session token in $PI_TOKEN');
+    const address: ConnectAddress =
+      options.socket !== undefined ? { socketPath: resolve(options.socket) } : { url: options.url as string };
+    return ok({ address, token, label: options.socket ?? options.url ?? '' });
+  }
+  const info =
+    options.connection !== undefined
+      ? await readConnectionFile(resolve(options.connection))
+      : await findRunningSession(dataDir, { sessionId: options.sessionId, cwd: resolve(options.cwd) });
+  if (info.isErr()) return err(info.error);
+  const { socketPath, token, cwd, sessionId } = info.value;
+  return ok({ address: { socketPath }, token, label: `${cwd} · ${sessionId}` });
+}
