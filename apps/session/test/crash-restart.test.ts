@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat, type ChatService, type ChatTranscript } from '@pi/chat';
+import { Chat, TranscriptReplica, type ChatService, type TranscriptEntry } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
@@ -33,7 +33,11 @@ async function attach(where: SessionSandbox, extra: readonly string[] = []) {
   const { socketPath, token } = await readConnectionFile(line.connectionFile);
   const client = (await connect({ socketPath, token, reconnect: false }))._unsafeUnwrap();
   clients.push(client);
-  return { process, line, chat: await client.use(Chat) };
+  const chat = await client.use(Chat);
+  // In the turn the proxy hydrated, so it hears every appended entry.
+  const transcript = new TranscriptReplica(chat);
+  await eventually(() => transcript.complete);
+  return { process, line, chat, transcript };
 }
 
 /**
@@ -41,9 +45,9 @@ async function attach(where: SessionSandbox, extra: readonly string[] = []) {
  * entry arrives a moment earlier, while the run still holds the lane).
  */
 async function promptToEnd(
-  chat: ChatService,
+  { chat, transcript }: { chat: ChatService; transcript: TranscriptReplica },
   text: string,
-): Promise<{ operationId: string | null; transcript: ChatTranscript }> {
+): Promise<{ operationId: string | null; entries: TranscriptEntry[] }> {
   const settledRuns = new Set<string>();
   let notify = (): void => undefined;
   const stop = chat.events.subscribe((event) => {
@@ -60,7 +64,8 @@ async function promptToEnd(
       };
       notify();
     });
-    return { operationId: response.operationId, transcript: chat.transcript.value };
+    await eventually(() => transcript.complete);
+    return { operationId: response.operationId, entries: [...transcript.entries] };
   } finally {
     stop();
   }
@@ -73,7 +78,7 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
   it('comes back with --session holding the transcript up to the last durable entry', async () => {
     sandbox = await createSandbox();
     const first = await attach(sandbox);
-    await promptToEnd(first.chat, 'remember me');
+    await promptToEnd(first, 'remember me');
 
     const streaming = await first.chat.prompt({ text: LONG_PROMPT }, BACKGROUND_CONTEXT);
     await new Promise<void>((resolve) => {
@@ -103,7 +108,7 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
         ),
       ),
     ]);
-    const restored = second.chat.transcript.value;
+    const restored = second.transcript;
     // Every durable entry, in order, then what recovery wrote for the run the crash cut short.
     const durableIds = durable.filter((entry) => entry['kind'] !== 'custom').map((entry) => entry['id']);
     expect(restored.entries.slice(0, durableIds.length).map((entry) => entry.id)).toEqual(durableIds);
@@ -126,26 +131,27 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
     expect(restored.running).toBeNull();
 
     // The recovered session takes prompts again.
-    const after = (await promptToEnd(second.chat, 'still here?')).transcript;
+    const after = await promptToEnd(second, 'still here?');
     expect(after.entries.at(-2)).toMatchObject({ kind: 'assistant', text: 'You said: still here?' });
   });
 
   it('between prompts, comes back with every settled run', async () => {
     sandbox = await createSandbox();
     const first = await attach(sandbox);
-    const before = (await promptToEnd(first.chat, 'one and done')).transcript;
+    const before = await promptToEnd(first, 'one and done');
     await first.process.stop('SIGKILL');
 
     const second = await attach(sandbox, ['--session', first.line.sessionId]);
 
-    expect(second.chat.transcript.value).toEqual(before);
+    expect(second.transcript.entries).toEqual(before.entries);
+    expect(second.transcript.running).toBeNull();
     expect(second.process.stderr()).toBe('');
   });
 
   it('says on stderr, in one line, that it cut back a torn last line of the session file', async () => {
     sandbox = await createSandbox();
     const first = await attach(sandbox);
-    await promptToEnd(first.chat, 'before the tear');
+    await promptToEnd(first, 'before the tear');
     await first.process.stop('SIGKILL');
     await appendFile(join(sandbox.dataDir, 'sessions', `${first.line.sessionId}.jsonl`), '{"id":"torn","par');
 
@@ -164,6 +170,6 @@ describe('a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS 
         ),
       ),
     ]);
-    expect(second.chat.transcript.value.entries.at(-1)).toMatchObject({ kind: 'run_settled', outcome: 'completed' });
+    expect(second.transcript.entries.at(-1)).toMatchObject({ kind: 'run_settled', outcome: 'completed' });
   });
 });

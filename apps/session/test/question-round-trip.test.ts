@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat } from '@pi/chat';
+import { Chat, TranscriptReplica } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
+import { eventually } from '@pi/test-support';
 import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question';
 import {
   PROCESS_TEST_TIMEOUT_MS,
@@ -34,16 +35,18 @@ async function startedSession(): Promise<{ sandbox: SessionSandbox; sessionId: s
   return { sandbox, sessionId: line.sessionId, client };
 }
 
-/** Prompts through Chat and waits for the run to settle; returns the transcript then. */
+/** Prompts through Chat and waits for the run to settle; returns the transcript entries then. */
 async function promptAndSettle(client: PiClient, text: string) {
   const chat = await client.use(Chat);
+  const transcript = new TranscriptReplica(chat);
   const settled = new Promise<void>((resolve) =>
     chat.events.subscribe((event) => event.type === 'settled' && resolve()),
   );
   const response = await chat.prompt({ text }, BACKGROUND_CONTEXT);
   expect(response).toMatchObject({ accepted: true, error: null });
   await settled;
-  return chat.transcript.value;
+  await eventually(() => transcript.complete);
+  return transcript;
 }
 
 describe(

@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat, type ChatEvent } from '@pi/chat';
+import { Chat, TranscriptReplica, type ChatEvent } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Models } from '@pi/providers-builtin';
-import { nextValue } from '@pi/test-support';
+import { eventually, nextValue } from '@pi/test-support';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
@@ -85,6 +85,7 @@ describe('a running pi-session', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     ).toEqual({ provider: 'offline', modelId: 'echo' });
 
     const chat = await piClient.use(Chat);
+    const transcript = new TranscriptReplica(chat, { connection: piClient.connection });
     const events: ChatEvent[] = [];
     // The run's last event: the transcript's settled entry is appended just before it.
     const ended = new Promise<void>((resolve) =>
@@ -96,13 +97,13 @@ describe('a running pi-session', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const response = await chat.prompt({ text: 'hello there, session' }, BACKGROUND_CONTEXT);
     expect(response).toMatchObject({ accepted: true, error: null });
     await ended;
-    const transcript = chat.transcript.value;
+    await eventually(() => transcript.complete);
 
     expect(transcript.entries.map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
     expect(transcript.entries[2]).toMatchObject({ kind: 'assistant', text: 'You said: hello there, session' });
     const types = events.map((event) => event.type);
     expect(types.filter((type) => type === 'delta').length).toBeGreaterThan(1);
-    expect(types.slice(-2)).toEqual(['final', 'settled']);
+    expect(types.slice(-4)).toEqual(['final', 'appended', 'appended', 'settled']);
 
     const refused = await connect({ socketPath, token: `${token}x`, reconnect: false });
     expect(refused._unsafeUnwrapErr().code).toBe('not_authorized');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError, checkCallArguments } from '@pi/remote';
-import { Chat, MAX_OPERATION_ID_LENGTH, MAX_PROMPT_TEXT_LENGTH } from './index';
+import { Chat, MAX_HISTORY_LIMIT, MAX_OPERATION_ID_LENGTH, MAX_PROMPT_TEXT_LENGTH } from './index';
 
 function refusal(member: string, args: unknown[]): RemoteError {
   try {
@@ -24,6 +24,19 @@ describe('chat argument limits', () => {
     expect(checkCallArguments(Chat.exposure, 'requestAbort', ['o'.repeat(MAX_OPERATION_ID_LENGTH)])).toHaveLength(1);
     for (const id of ['o'.repeat(MAX_OPERATION_ID_LENGTH + 1), 'o'.repeat(1_000_000)]) {
       const error = refusal('requestAbort', [id]);
+      expect(error.code).toBe('invalid_argument');
+      expect(error.message.length).toBeLessThan(1024);
+    }
+  });
+
+  it('takes a history page of the largest size and refuses a larger limit or a huge index with invalid_argument', () => {
+    expect(checkCallArguments(Chat.exposure, 'history', [{ before: 5000, limit: MAX_HISTORY_LIMIT }])).toHaveLength(1);
+    for (const request of [
+      { before: 5000, limit: MAX_HISTORY_LIMIT + 1 },
+      { before: 5000, limit: 1_000_000_000 },
+      { before: Number.MAX_SAFE_INTEGER + 2, limit: 1 },
+    ]) {
+      const error = refusal('history', [request]);
       expect(error.code).toBe('invalid_argument');
       expect(error.message.length).toBeLessThan(1024);
     }

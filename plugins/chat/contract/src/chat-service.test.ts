@@ -4,7 +4,13 @@ import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
 import { CHAT_PLUGIN_ID } from './plugin-id';
-import { chatTranscriptSchema } from './transcript';
+import { transcriptEntrySchema } from './transcript';
+import {
+  historyPageSchema,
+  historyRequestSchema,
+  recentTranscriptSchema,
+  transcriptHeadSchema,
+} from './transcript-window';
 
 describe('chat contract', () => {
   it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
@@ -17,10 +23,10 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly prompt, requestAbort, the two state cells and one event stream', () => {
+  it('exposes exactly prompt, requestAbort, history, the three state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
-    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['prompt', 'requestAbort']);
-    expect(Object.keys(Chat.exposure.state).sort()).toEqual(['streaming', 'transcript']);
+    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['history', 'prompt', 'requestAbort']);
+    expect(Object.keys(Chat.exposure.state)).toEqual(['recent', 'transcript', 'streaming']);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });
 
@@ -66,9 +72,30 @@ describe('chat contract', () => {
       details: { answer: 'red' },
       isError: false,
     };
-    expect(chatTranscriptSchema.safeParse({ entries: [toolResult], running: null }).success).toBe(true);
+    expect(transcriptEntrySchema.safeParse(toolResult).success).toBe(true);
+    expect(transcriptEntrySchema.safeParse({ ...toolResult, kind: 'secret' }).success).toBe(false);
+    expect(chatEventSchema.safeParse({ type: 'appended', branch: 'b', index: 3, entry: toolResult }).success).toBe(
+      true,
+    );
+    expect(chatEventSchema.safeParse({ type: 'appended', branch: 'b', index: -1, entry: toolResult }).success).toBe(
+      false,
+    );
+  });
+
+  it('keeps the transcript cells and history pages to their shapes and bounds', () => {
+    const entry = { kind: 'run_started', id: 'e', operationId: 'op' };
+    expect(transcriptHeadSchema.safeParse({ branch: 'b', total: 3, running: null }).success).toBe(true);
+    expect(transcriptHeadSchema.safeParse({ branch: '', total: 3, running: null }).success).toBe(false);
     expect(
-      chatTranscriptSchema.safeParse({ entries: [{ ...toolResult, kind: 'secret' }], running: null }).success,
+      recentTranscriptSchema.safeParse({ branch: 'b', firstIndex: 0, entries: Array(100).fill(entry) }).success,
+    ).toBe(true);
+    expect(
+      recentTranscriptSchema.safeParse({ branch: 'b', firstIndex: 0, entries: Array(101).fill(entry) }).success,
     ).toBe(false);
+    expect(historyPageSchema.safeParse({ branch: 'b', firstIndex: 0, entries: Array(201).fill(entry) }).success).toBe(
+      false,
+    );
+    expect(historyRequestSchema.safeParse({ before: 10, limit: 0 }).success).toBe(false);
+    expect(historyRequestSchema.safeParse({ before: 1.5, limit: 1 }).success).toBe(false);
   });
 });

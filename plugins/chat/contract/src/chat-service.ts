@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { Context } from '@pi/context';
 import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
-import { chatTranscriptSchema, type ChatTranscript } from './transcript';
+import {
+  historyPageSchema,
+  historyRequestSchema,
+  recentTranscriptSchema,
+  transcriptHeadSchema,
+  type HistoryRequest,
+  type TranscriptHead,
+  type TranscriptPage,
+} from './transcript-window';
 
 /** What a presentation sends: the user's text. The session builds the model message from it. */
 export interface PromptRequest {
@@ -31,17 +39,29 @@ export interface PromptResponse {
 /**
  * The session's chat authority, as presentations see it.
  *
- * Late-join rule. A client hydrates `transcript` and `streaming` in one atomic snapshot; every later state
- * change and event of this service arrives after it, in order. To show "text so far":
+ * Late-join rule. A client hydrates `recent`, `transcript` and `streaming` in one atomic snapshot; every later
+ * state change and event of this service arrives after it, in order.
+ *
+ * The durable transcript (use `TranscriptReplica`, which does all of this):
+ * 1. start from the `recent` checkpoint: the newest entries as of the last checkpoint, which may be behind;
+ * 2. `transcript.total` says how many entries the branch has now: fetch the ones between with `history`;
+ * 3. apply each `appended` event at its index (one that arrives ahead of a gap waits for the gap to be filled);
+ * 4. a `branch` other than the one held means the sequence was replaced: start again from step 1;
+ * 5. older entries, when the reader scrolls up, come from `history` too.
+ * No change sends more than one entry, except `recent` every TRANSCRIPT_CHECKPOINT_EVERY entries.
+ *
+ * "Text so far" of the open segment:
  * 1. start from the `streaming` checkpoint (`streamingViewFrom`);
  * 2. apply each `events` item with `applyChatEvent`: a delta whose `offset` is at most the text held extends
  *    it (the part already held is skipped); a delta whose `offset` is beyond it is a gap, and the view waits
  *    for the segment's `final` instead of guessing; `final` and `settled` end the segment;
  * 3. a newer checkpoint of the same segment (`applyChatCheckpoint`) may close a gap early.
- * The durable messages themselves are read from `transcript`, which changes only when an entry is appended.
  */
 export interface ChatService {
-  readonly transcript: RemoteState<ChatTranscript>;
+  /** The newest TRANSCRIPT_WINDOW entries, re-set every TRANSCRIPT_CHECKPOINT_EVERY entries and on a new branch. */
+  readonly recent: RemoteState<TranscriptPage>;
+  /** The branch, its length and the run in progress: set with every appended entry. */
+  readonly transcript: RemoteState<TranscriptHead>;
   /** The open segment's text, checkpointed at its first delta and every CHECKPOINT_EVERY deltas; null when none. */
   readonly streaming: RemoteState<StreamingCheckpoint | null>;
   readonly events: RemoteEvents<ChatEvent>;
@@ -52,6 +72,11 @@ export interface ChatService {
    * ran fails with `unknown_operation`.
    */
   requestAbort(operationId: string, context: Context): Promise<void>;
+  /**
+   * Entries of the current branch before index `before`, newest last: at most `limit` (≤ MAX_HISTORY_LIMIT), fewer
+   * when they pass TRANSCRIPT_PAGE_CHARS. The answer names its branch; an empty page means nothing is before.
+   */
+  history(request: HistoryRequest, context: Context): Promise<TranscriptPage>;
 }
 
 /** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
@@ -76,7 +101,13 @@ export const Chat = defineRemoteService<ChatService>('chat', {
   methods: {
     prompt: { args: [promptRequestSchema], result: promptResponseSchema },
     requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
+    history: { args: [historyRequestSchema], result: historyPageSchema },
   },
-  state: { transcript: chatTranscriptSchema, streaming: streamingCheckpointSchema.nullable() },
+  // A snapshot installs cells in this order: `recent` before the `transcript` head that may run ahead of it.
+  state: {
+    recent: recentTranscriptSchema,
+    transcript: transcriptHeadSchema,
+    streaming: streamingCheckpointSchema.nullable(),
+  },
   events: { events: chatEventSchema },
 });

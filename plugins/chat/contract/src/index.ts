@@ -15,14 +15,27 @@ export {
 export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 export {
   assistantTranscriptEntrySchema,
-  chatTranscriptSchema,
   runOutcomeKindSchema,
   transcriptEntrySchema,
   transcriptToolCallSchema,
   type AssistantTranscriptEntry,
-  type ChatTranscript,
   type RunOutcomeKind,
   type TranscriptEntry,
   type TranscriptToolCall,
 } from './transcript';
+export {
+  MAX_BRANCH_ID_LENGTH,
+  MAX_HISTORY_LIMIT,
+  TRANSCRIPT_CHECKPOINT_EVERY,
+  TRANSCRIPT_PAGE_CHARS,
+  TRANSCRIPT_WINDOW,
+  historyPageSchema,
+  historyRequestSchema,
+  recentTranscriptSchema,
+  transcriptHeadSchema,
+  type HistoryRequest,
+  type TranscriptHead,
+  type TranscriptPage,
+} from './transcript-window';
+export { TranscriptReplica, type TranscriptReplicaOptions, type TranscriptSource } from './transcript-replica';
 export { applyChatCheckpoint, applyChatEvent, streamingViewFrom, type StreamingView } from './streaming-view';

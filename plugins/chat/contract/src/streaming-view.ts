@@ -30,6 +30,9 @@ export function applyChatEvent(view: StreamingView | null, event: ChatEvent): St
       return view !== null && view.operationId === event.operationId && view.segment > event.segment ? view : null;
     case 'settled':
       return view !== null && view.operationId === event.operationId ? null : view;
+    case 'appended':
+      // The durable record; the streamed segment ends with its `final`.
+      return view;
   }
 }
 

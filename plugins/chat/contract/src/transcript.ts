@@ -42,13 +42,6 @@ export interface TranscriptToolCall {
 
 export type RunOutcomeKind = 'completed' | 'aborted' | 'failed';
 
-/** The `transcript` state cell: replaced only when a durable entry is appended, never per token. */
-export interface ChatTranscript {
-  entries: TranscriptEntry[];
-  /** The run in progress, or null: started and settled are durable entries, so this changes with them. */
-  running: string | null;
-}
-
 const operationId = z.string().nullable();
 const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), z.json());
 
@@ -94,8 +87,3 @@ export const transcriptEntrySchema: z.ZodType<TranscriptEntry> = z.discriminated
     error: z.string().nullable(),
   }),
 ]);
-
-export const chatTranscriptSchema: z.ZodType<ChatTranscript> = z.object({
-  entries: z.array(transcriptEntrySchema),
-  running: z.string().nullable(),
-});

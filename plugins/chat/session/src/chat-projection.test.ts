@@ -1,23 +1,41 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { HarnessEvent, SessionEntry, SessionTree } from '@pi/agent';
-import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat';
+import {
+  TRANSCRIPT_CHECKPOINT_EVERY,
+  type ChatEvent,
+  type StreamingCheckpoint,
+  type TranscriptHead,
+  type TranscriptPage,
+} from '@pi/chat';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRemoteEvents, createRemoteState } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { StreamSegments } from './stream-segments';
+import { TranscriptLog } from './transcript-log';
 
 /** The projection's writes in the order it made them, as one client stream would carry them. */
 function recordedProjection() {
   const branch: SessionEntry[] = [];
-  const tree = { branch: () => branch } as unknown as SessionTree;
-  const transcript = createRemoteState<ChatTranscript>({ entries: [], running: null });
+  const tree = {
+    branch: () => branch,
+    get leafId() {
+      return branch.at(-1)?.id ?? null;
+    },
+  } satisfies Pick<SessionTree, 'branch' | 'leafId'>;
+  let branches = 0;
+  const log = new TranscriptLog(tree, () => `b${(branches += 1)}`);
+  const recent = createRemoteState<TranscriptPage>(log.window());
+  const transcript = createRemoteState<TranscriptHead>(log.head());
   const streaming = createRemoteState<StreamingCheckpoint | null>(null);
   const events = createRemoteEvents<ChatEvent>();
   const writes: string[] = [];
-  transcript.observe((change) => writes.push(`transcript:${change.value.entries.length}`));
+  recent.observe((change) => writes.push(`recent:${change.value.firstIndex}+${change.value.entries.length}`));
+  transcript.observe((change) => writes.push(`transcript:${change.value.total}`));
   streaming.observe((change) => writes.push(`streaming:${change.value === null ? 'null' : change.value.text}`));
-  events.observe(({ event }) => writes.push(`event:${event.type}`));
-  const project = chatProjection(tree, { transcript, streaming, events }, new StreamSegments(2));
+  events.observe(({ event }) =>
+    writes.push(event.type === 'appended' ? `appended:${event.index}` : `event:${event.type}`),
+  );
+  const project = chatProjection(tree, log, { recent, transcript, streaming, events }, new StreamSegments(2));
   const append = (entry: SessionEntry) => {
     branch.push(entry);
     project(
@@ -26,20 +44,32 @@ function recordedProjection() {
     );
   };
   const emit = (event: HarnessEvent) => project(event, BACKGROUND_CONTEXT);
-  return { writes, append, emit, transcript };
+  return { writes, append, emit, transcript, recent, branch };
 }
 
 const at = { parentId: null, timestamp: '2025-01-01T00:00:00.000Z' };
-const assistant = (id: string, text: string): SessionEntry => ({
-  id,
-  ...at,
-  kind: 'message',
-  operationId: 'op',
-  message: { role: 'assistant', content: [{ type: 'text', text }], model: 'm/x', stopReason: 'stop' },
-});
+let last: string | null = null;
+/** Entries in a chain: each one's parent is the one made before it (the tests' branch never forks). */
+const chained = <T extends object>(id: string, body: T) => {
+  const entry = { id, parentId: last, timestamp: at.timestamp, ...body };
+  last = id;
+  return entry as unknown as SessionEntry;
+};
+const assistant = (id: string, text: string): SessionEntry =>
+  chained(id, {
+    kind: 'message',
+    operationId: 'op',
+    message: { role: 'assistant', content: [{ type: 'text', text }], model: 'm/x', stopReason: 'stop' },
+  });
+const user = (id: string): SessionEntry =>
+  chained(id, { kind: 'message', operationId: null, message: { role: 'user', content: [{ type: 'text', text: id }] } });
 
 describe('chat projection', () => {
-  it('emits each delta before the checkpoint that covers it, and the final before the transcript and the cleared cell', () => {
+  beforeEach(() => {
+    last = null;
+  });
+
+  it('emits each delta before the checkpoint that covers it, and the final before the appended entry, the head and the cleared cell', () => {
     const { writes, append, emit } = recordedProjection();
     for (const delta of ['a', 'b', 'c']) emit({ type: 'text_delta', operationId: 'op', delta });
     append(assistant('e1', 'abc'));
@@ -51,6 +81,7 @@ describe('chat projection', () => {
       'event:delta',
       'streaming:abc',
       'event:final',
+      'appended:0',
       'transcript:1',
       'streaming:null',
       'event:settled',
@@ -59,10 +90,54 @@ describe('chat projection', () => {
 
   it('writes the transcript for durable entries only, not for deltas or tool starts', () => {
     const { writes, append, emit } = recordedProjection();
-    append({ id: 'e0', ...at, kind: 'operation_started', operationId: 'op' });
+    append(chained('e0', { kind: 'operation_started', operationId: 'op' }));
     emit({ type: 'run_started', operationId: 'op' });
     emit({ type: 'text_delta', operationId: 'op', delta: 'x' });
     emit({ type: 'tool_started', operationId: 'op', toolCallId: 'c', toolName: 't', arguments: {} });
     expect(writes.filter((write) => write.startsWith('transcript'))).toEqual(['transcript:1']);
+  });
+
+  it('sends one appended event and the head per entry, and the recent window only every TRANSCRIPT_CHECKPOINT_EVERY entries', () => {
+    const { writes, append, recent } = recordedProjection();
+    for (let index = 0; index < 2 * TRANSCRIPT_CHECKPOINT_EVERY + 1; index += 1) append(user(`u${index}`));
+    expect(writes.filter((write) => write.startsWith('recent'))).toEqual([
+      `recent:0+${TRANSCRIPT_CHECKPOINT_EVERY}`,
+      `recent:0+${2 * TRANSCRIPT_CHECKPOINT_EVERY}`,
+    ]);
+    expect(writes.slice(-2)).toEqual([
+      `appended:${2 * TRANSCRIPT_CHECKPOINT_EVERY}`,
+      `transcript:${2 * TRANSCRIPT_CHECKPOINT_EVERY + 1}`,
+    ]);
+    expect(writes.slice(-5, -2)).toEqual([
+      `appended:${2 * TRANSCRIPT_CHECKPOINT_EVERY - 1}`,
+      `recent:0+${2 * TRANSCRIPT_CHECKPOINT_EVERY}`,
+      `transcript:${2 * TRANSCRIPT_CHECKPOINT_EVERY}`,
+    ]);
+    expect(recent.value.entries.map((entry) => entry.id).at(-1)).toBe(`u${2 * TRANSCRIPT_CHECKPOINT_EVERY - 1}`);
+  });
+
+  it('leaves custom entries out: no event, no head change', () => {
+    const { writes, append } = recordedProjection();
+    append(chained('c0', { kind: 'custom', namespace: '@pi/other', data: { secret: true } }));
+    append(user('u1'));
+    expect(writes).toEqual(['appended:0', 'transcript:1']);
+  });
+
+  it('an entry that is not a child of the last leaf re-reads the branch and, when it is another sequence, names a new branch', () => {
+    const { writes, append, branch, transcript, recent } = recordedProjection();
+    append(user('u0'));
+    append(user('u1'));
+    writes.length = 0;
+    // Another leaf: a fork from before u0, as navigation would make.
+    branch.splice(0, branch.length);
+    last = null;
+    append(user('v0'));
+    expect(writes).toEqual(['recent:0+1', 'transcript:1']);
+    expect(transcript.value.branch).not.toBe('b1');
+    expect(recent.value).toEqual({
+      branch: transcript.value.branch,
+      firstIndex: 0,
+      entries: [expect.objectContaining({ id: 'v0' })],
+    });
   });
 });

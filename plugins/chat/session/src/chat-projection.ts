@@ -1,28 +1,32 @@
 import type { HarnessEvent, SessionTree } from '@pi/agent';
-import type { ChatEvent, ChatTranscript, StreamingCheckpoint } from '@pi/chat';
+import type { ChatEvent, StreamingCheckpoint, TranscriptHead, TranscriptPage } from '@pi/chat';
 import type { Context } from '@pi/context';
 import type { MutableRemoteEvents, MutableRemoteState } from '@pi/remote';
 import { StreamSegments } from './stream-segments';
-import { projectTranscript, toTranscriptEntry } from './transcript-projection';
+import type { TranscriptLog } from './transcript-log';
+import { toTranscriptEntry } from './transcript-projection';
 
 export interface ChatStreams {
-  readonly transcript: MutableRemoteState<ChatTranscript>;
+  readonly recent: MutableRemoteState<TranscriptPage>;
+  readonly transcript: MutableRemoteState<TranscriptHead>;
   readonly streaming: MutableRemoteState<StreamingCheckpoint | null>;
   readonly events: MutableRemoteEvents<ChatEvent>;
 }
 
 /**
- * Projects the harness's progress events into the three chat streams, by weight: each token as a delta
- * event, the open segment as an occasional checkpoint, and the whole transcript only when a durable entry is
- * appended. Each event is handled in one synchronous step, so a client's snapshot sees all of its writes or
- * none, and the writes of one step reach clients in the order they are made here.
+ * Projects the harness's progress events into the chat streams, by weight: each token as a delta event, the open
+ * segment as an occasional checkpoint, each durable entry once as an `appended` event plus the small head, and the
+ * `recent` window only every TRANSCRIPT_CHECKPOINT_EVERY entries or for a new branch. Each event is handled in one
+ * synchronous step, so a client's snapshot sees all of its writes or none, and the writes of one step reach
+ * clients in the order they are made here.
  */
 export function chatProjection(
-  tree: SessionTree,
+  tree: Pick<SessionTree, 'branch' | 'leafId'>,
+  log: TranscriptLog,
   streams: ChatStreams,
   segments = new StreamSegments(),
 ): (event: HarnessEvent, source: Context) => void {
-  const { transcript, streaming, events } = streams;
+  const { recent, transcript, streaming, events } = streams;
   return (event, source) => {
     switch (event.type) {
       case 'text_delta': {
@@ -46,8 +50,15 @@ export function chatProjection(
             source,
           );
         }
-        // Re-read from the branch, not appended to the last value: navigation may have moved the leaf.
-        transcript.set(projectTranscript(tree.branch()), source);
+        const change = log.advance(event.entry, tree);
+        if (change.kind === 'appended') {
+          for (const { index, entry } of change.appended)
+            events.emit({ type: 'appended', branch: log.branch, index, entry }, source);
+        }
+        // `recent` before the head: a client that sees the new head can already read the window it implies.
+        if (change.kind === 'replaced' || (change.kind === 'appended' && change.checkpoint))
+          recent.set(log.window(), source);
+        if (change.kind !== 'none') transcript.set(log.head(), source);
         if (closesSegment) streaming.set(null, source);
         return;
       }

@@ -4,14 +4,15 @@ import {
   CHAT_PLUGIN_ID,
   type ChatEvent,
   type ChatService,
-  type ChatTranscript,
   type StreamingCheckpoint,
+  type TranscriptHead,
+  type TranscriptPage,
 } from '@pi/chat';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
-import { projectTranscript } from './transcript-projection';
+import { TranscriptLog } from './transcript-log';
 
 /** The manifest id this facet answers to. */
 export const pluginId = CHAT_PLUGIN_ID;
@@ -23,12 +24,15 @@ export const pluginId = CHAT_PLUGIN_ID;
 export function chatSessionFacet(context: CodingAgentSessionPluginContext): void {
   const lane = context.agent.main;
   const tree = context.agent.sessionTree;
-  const transcript = context.remoteState<ChatTranscript>(projectTranscript(tree.branch()));
+  const log = new TranscriptLog(tree);
+  const recent = context.remoteState<TranscriptPage>(log.window());
+  const transcript = context.remoteState<TranscriptHead>(log.head());
   const streaming = context.remoteState<StreamingCheckpoint | null>(null);
   const events = context.remoteEvents<ChatEvent>();
-  context.agent.events.subscribe(chatProjection(tree, { transcript, streaming, events }));
+  context.agent.events.subscribe(chatProjection(tree, log, { recent, transcript, streaming, events }));
 
   const service: ChatService = {
+    recent,
     transcript,
     streaming,
     events,
@@ -44,6 +48,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
       if (aborted.isErr() && aborted.error.code === 'unknown_operation')
         // The lane's message quotes the id whole; this one quotes it bounded.
         throw new RemoteError('unknown_operation', `No operation ${quoteForError(operationId)} in this session`);
+    },
+    async history(request) {
+      return log.page(request.before, request.limit);
     },
   };
   context.provide(Chat, service);

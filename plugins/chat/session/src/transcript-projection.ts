@@ -1,22 +1,34 @@
 import type { AgentMessage, SessionEntry } from '@pi/agent';
-import type { ChatTranscript, TranscriptEntry } from '@pi/chat';
+import type { TranscriptEntry } from '@pi/chat';
+
+/** The transcript entries of a branch, and the run that started on it and has not settled (or null). */
+export interface ProjectedTranscript {
+  entries: TranscriptEntry[];
+  running: string | null;
+}
 
 /**
  * The transcript of the current branch, as presentations read it. Custom entries are another plugin's own
  * record and are left out. `running` is derived from the durable entries, like everything else here: the
  * last run that started on this branch and has no settlement after it.
  */
-export function projectTranscript(branch: readonly SessionEntry[]): ChatTranscript {
+export function projectTranscript(branch: readonly SessionEntry[]): ProjectedTranscript {
   const entries: TranscriptEntry[] = [];
   let running: string | null = null;
   for (const entry of branch) {
     const projected = toTranscriptEntry(entry);
     if (projected === null) continue;
     entries.push(projected);
-    if (projected.kind === 'run_started') running = projected.operationId;
-    else if (projected.kind === 'run_settled' && projected.operationId === running) running = null;
+    running = runningAfter(running, projected);
   }
   return { entries, running };
+}
+
+/** The run in progress once `entry` is appended to a branch whose run in progress was `running`. */
+export function runningAfter(running: string | null, entry: TranscriptEntry): string | null {
+  if (entry.kind === 'run_started') return entry.operationId;
+  if (entry.kind === 'run_settled' && entry.operationId === running) return null;
+  return running;
 }
 
 export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {

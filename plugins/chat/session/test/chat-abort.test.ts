@@ -22,8 +22,9 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     expect(observer.events.find((event) => event.type === 'final')).toMatchObject({
       entry: { text: partial, stopReason: 'aborted' },
     });
-    const transcript = observer.chat.transcript.value;
+    const transcript = observer.transcript;
     expect(transcript.running).toBeNull();
+    expect(transcript.complete).toBe(true);
     expect(transcript.entries.map((entry) => entry.kind)).toEqual([
       'run_started',
       'user',
@@ -75,7 +76,7 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     });
     provider.resume();
     await eventually(() => observer.events.some((event) => event.type === 'settled'));
-    expect(observer.chat.transcript.value.entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
+    expect(observer.transcript.entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
   });
 
   it('a blank prompt is rejected as invalid_message and records nothing', async () => {
@@ -101,7 +102,7 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     });
   });
 
-  it('a client connecting after the run hydrates the whole transcript and no open segment', async () => {
+  it('a client connecting after the run converges to the whole transcript and no open segment', async () => {
     const answer = words(5);
     const host = await startChatHost(transport, pacedProvider(answer));
     const first = await observeChat(host);
@@ -109,8 +110,9 @@ describe.each<Transport>(['loopback', 'websocket'])('chat runs over %s', (transp
     await eventually(() => first.events.some((event) => event.type === 'settled'));
 
     const late = await observeChat(host);
-    expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
-    expect(late.chat.transcript.value.entries.find((entry) => entry.kind === 'assistant')).toMatchObject({
+    await eventually(() => late.transcript.complete);
+    expect(late.transcript.entries).toEqual(first.transcript.entries);
+    expect(late.transcript.entries.find((entry) => entry.kind === 'assistant')).toMatchObject({
       text: answer.join(''),
     });
     expect(late.chat.streaming.value).toBeNull();

@@ -1,24 +1,36 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { ModelProvider, SessionEntry } from '@pi/agent';
 import {
   Chat,
+  TranscriptReplica,
   applyChatCheckpoint,
   applyChatEvent,
   streamingViewFrom,
   type ChatEvent,
   type ChatService,
   type StreamingView,
+  type TranscriptEntry,
 } from '@pi/chat';
 import { RunSettingsService, type SessionFacet } from '@pi/plugin-api';
-import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import { chatSessionFacet, pluginId } from '../src/index';
+import {
+  TEST_SESSION_TOKEN,
+  startTestSessionHost,
+  testSessionHostOptions,
+  type TestSessionHost,
+} from '@pi/host-session/testing';
+import { serveHost, type HostTransport } from '@pi/test-support';
+import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
+import { chatSessionFacet, pluginId, projectTranscript } from '../src/index';
 
 export type Transport = 'loopback' | 'websocket';
 
-const hosts: TestSessionHost[] = [];
+const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((host) => host.close()));
+  // Clients and extra transports first, then the hosts, then seeded directories.
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** The providers plugin's part, reduced: contributes one provider and selects its first model. */
@@ -35,29 +47,90 @@ function modelFacet(provider: ModelProvider): SessionFacet {
   };
 }
 
-/** A session host with @pi/chat (and, given a provider, a selected model), closed after the test. */
-export async function startChatHost(transport: Transport, provider: ModelProvider | null): Promise<TestSessionHost> {
+/**
+ * A session host with @pi/chat (and, given a provider, a selected model), closed after the test. `seeded` entries
+ * (user messages s0, s1, …) are written to its session file first, as a long session restored from disk.
+ */
+export async function startChatHost(
+  transport: Transport,
+  provider: ModelProvider | null,
+  options: { seeded?: number } = {},
+): Promise<TestSessionHost> {
   const facets = [
     ...(provider === null ? [] : [{ id: '@test/model', facet: modelFacet(provider) }]),
     { id: pluginId, facet: chatSessionFacet },
   ];
-  const host = await startTestSessionHost({ transport, facets });
-  hosts.push(host);
+  const directory = options.seeded === undefined ? undefined : await seededDirectory(options.seeded, facets);
+  const host = await startTestSessionHost({ transport, facets, directory });
+  cleanups.push(() => host.close());
   return host;
+}
+
+async function seededDirectory(count: number, facets: Parameters<typeof testSessionHostOptions>[1]['facets']) {
+  const directory = await mkdtemp(join(tmpdir(), 'pi-chat-'));
+  cleanups.push(() => rm(directory, { recursive: true, force: true }));
+  const file = testSessionHostOptions(directory, { facets }).sessionFile;
+  const header = {
+    type: 'session',
+    version: 1,
+    sessionId: 'test',
+    cwd: directory,
+    createdAt: new Date().toISOString(),
+  };
+  const lines = [JSON.stringify(header)];
+  for (let index = 0; index < count; index += 1) {
+    const entry: SessionEntry = {
+      id: `s${index}`,
+      parentId: index === 0 ? null : `s${index - 1}`,
+      timestamp: '2025-01-01T00:00:00.000Z',
+      kind: 'message',
+      operationId: null,
+      message: { role: 'user', content: [{ type: 'text', text: `seeded message ${index}` }] },
+    };
+    lines.push(JSON.stringify(entry));
+  }
+  await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return directory;
+}
+
+/**
+ * The host's RPC surface served once more over `transport`, recording every frame its clients receive and able to
+ * go away and come back (`stop`/`restore`), closed after the test.
+ */
+export async function serveChatHost(host: TestSessionHost, transport: Transport): Promise<HostTransport> {
+  const served = await serveHost(transport, host.host.rpc);
+  cleanups.push(() => served.close());
+  return served;
+}
+
+/** A client through a served transport; it reconnects quickly after the transport comes back. */
+export async function connectThrough(served: HostTransport): Promise<RpcClient> {
+  const client = createRpcClient({
+    socketFactory: served.socketFactory,
+    connectionParams: { token: TEST_SESSION_TOKEN },
+    reconnect: { minDelayMs: 10, maxDelayMs: 50 },
+  });
+  cleanups.push(async () => client.close());
+  await client.whenConnected();
+  return client;
 }
 
 /** A client's Chat proxy plus everything it observed, in order. */
 export interface ChatObserver {
   readonly chat: ChatService;
+  /** The client's copy of the transcript, created in the turn the proxy hydrated. */
+  readonly transcript: TranscriptReplica;
   readonly events: ChatEvent[];
   /** "Text so far" after every event or checkpoint, as a presentation would render it. */
   readonly views: Array<StreamingView | null>;
   view(): StreamingView | null;
 }
 
-export async function observeChat(host: TestSessionHost): Promise<ChatObserver> {
-  const client = await host.connect();
+export async function observeChat(host: TestSessionHost | RpcClient): Promise<ChatObserver> {
+  const client = 'connect' in host ? await host.connect() : host;
   const chat = await client.use(Chat);
+  const transcript = new TranscriptReplica(chat, { connection: client.connection });
   const events: ChatEvent[] = [];
   let view = streamingViewFrom(chat.streaming.value);
   const views: Array<StreamingView | null> = [view];
@@ -66,11 +139,16 @@ export async function observeChat(host: TestSessionHost): Promise<ChatObserver> 
     views.push((view = applyChatEvent(view, event)));
   });
   chat.streaming.subscribe((checkpoint) => views.push((view = applyChatCheckpoint(view, checkpoint))));
-  return { chat, events, views, view: () => view };
+  return { chat, transcript, events, views, view: () => view };
 }
 
 /** The durable entries of the session file (after its header line). */
 export async function sessionFileEntries(host: TestSessionHost): Promise<SessionEntry[]> {
   const lines = (await readFile(host.sessionFile, 'utf8')).split('\n').filter((line) => line !== '');
   return lines.slice(1).map((line) => JSON.parse(line) as SessionEntry);
+}
+
+/** The session's branch as the transcript shows it, read from the session file: what every replica must equal. */
+export async function sessionTranscript(host: TestSessionHost): Promise<TranscriptEntry[]> {
+  return projectTranscript(await sessionFileEntries(host)).entries;
 }

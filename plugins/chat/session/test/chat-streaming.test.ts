@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { CHECKPOINT_EVERY, type ChatEvent, type ChatTranscript } from '@pi/chat';
+import { CHECKPOINT_EVERY, type ChatEvent, type TranscriptHead } from '@pi/chat';
 import { eventually } from '@pi/test-support';
 import { observeChat, startChatHost, type Transport } from './chat-host';
 import { pacedProvider, words } from './paced-provider';
@@ -15,8 +15,8 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const answer = words(70);
     const host = await startChatHost(transport, pacedProvider(answer));
     const observer = await observeChat(host);
-    const transcripts: ChatTranscript[] = [];
-    observer.chat.transcript.subscribe((value) => transcripts.push(value));
+    const heads: TranscriptHead[] = [];
+    observer.chat.transcript.subscribe((value) => heads.push(value));
 
     const response = await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
     expect(response).toEqual({ accepted: true, operationId: expect.any(String), error: null });
@@ -38,10 +38,18 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
       outcome: 'completed',
       error: null,
     });
-    // Events in order: every delta, then the final, then the settlement.
-    expect(observer.events.map((event) => event.type)).toEqual([...answer.map(() => 'delta'), 'final', 'settled']);
+    // Events in order: the run's first two entries, every delta, then the final and its entry, then the settlement.
+    expect(observer.events.map((event) => event.type)).toEqual([
+      'appended',
+      'appended',
+      ...answer.map(() => 'delta'),
+      'final',
+      'appended',
+      'appended',
+      'settled',
+    ]);
 
-    const transcript = observer.chat.transcript.value;
+    const transcript = observer.transcript;
     expect(transcript.running).toBeNull();
     expect(transcript.entries.map((entry) => entry.kind)).toEqual(['run_started', 'user', 'assistant', 'run_settled']);
     expect(transcript.entries[2]).toMatchObject({
@@ -49,8 +57,8 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
       stopReason: 'stop',
       operationId: response.operationId,
     });
-    // The whole transcript moved once per durable entry (plus the hydration), never per token.
-    expect(transcripts).toHaveLength(1 + 4);
+    // The head moved once per durable entry (plus the hydration), never per token.
+    expect(heads.map((head) => head.total)).toEqual([0, 1, 2, 3, 4]);
     expect(observer.view()).toBeNull();
     expect(observer.chat.streaming.value).toBeNull();
   });
@@ -80,6 +88,7 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const joinedAt = answer.slice(0, 1 + CHECKPOINT_EVERY).join('');
     expect(late.chat.streaming.value).toEqual({ operationId, segment: 0, text: joinedAt, offset: joinedAt.length });
     expect(late.chat.transcript.value.running).toBe(operationId);
+    expect(late.transcript.running).toBe(operationId);
     provider.resume();
     await eventually(() => settledOf(late.events) !== undefined);
 
@@ -88,7 +97,8 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const lastStreamed = late.views.filter((view) => view !== null).at(-1);
     expect(lastStreamed?.text).toBe(answer.join(''));
     expect(finalOf(late.events)).toEqual(finalOf(first.events));
-    expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
+    await eventually(() => late.transcript.complete);
+    expect(late.transcript.entries).toEqual(first.transcript.entries);
   });
 
   it('a client joining between checkpoints detects the gap, waits, and resumes from the next checkpoint', async () => {
@@ -111,6 +121,7 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const resumed = late.views.findIndex((view, index) => index > waiting && view !== null && !view.waitingForFinal);
     expect(late.views[resumed]?.text).toBe(answer.slice(0, 1 + 2 * CHECKPOINT_EVERY).join(''));
     expect(late.views.filter((view) => view !== null).at(-1)?.text).toBe(answer.join(''));
-    expect(late.chat.transcript.value).toEqual(first.chat.transcript.value);
+    await eventually(() => late.transcript.complete);
+    expect(late.transcript.entries).toEqual(first.transcript.entries);
   });
 });
