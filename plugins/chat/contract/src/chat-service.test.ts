@@ -13,13 +13,13 @@ import {
 } from './transcript-window';
 
 describe('chat contract', () => {
-  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+  it('names its session and tui facet modules in its package metadata', () => {
     expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(CHAT_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',
       description: expect.any(String),
-      facets: { session: '@pi/chat-session' },
+      facets: { session: '@pi/chat-session', tui: '@pi/chat-tui' },
     });
   });
 

@@ -1,0 +1,82 @@
+import type { TranscriptEntry } from '@pi/chat';
+import type { ToolRenderer, TuiComponent, TuiTheme } from '@pi/plugin-api';
+import { wrapText } from '@pi/terminal';
+
+/** How many lines of a tool's output show while tool output is collapsed (Ctrl+O shows all). */
+const COLLAPSED_TOOL_LINES = 4;
+
+const text = (lines: (width: number) => string[]): TuiComponent => ({ render: lines });
+
+/** Wraps `body` under a first-line prefix, indenting the continuation lines to match. */
+function prefixed(prefix: string, body: string, width: number): string[] {
+  const indent = ' '.repeat(2);
+  const lines = wrapText(body, Math.max(1, width - 2));
+  return lines.map((line, index) => (index === 0 ? prefix : indent) + line);
+}
+
+export interface BlockContext {
+  readonly theme: TuiTheme;
+  readonly expanded: boolean;
+  readonly renderer: (toolName: string) => ToolRenderer | undefined;
+}
+
+/** The transcript block of one durable entry, or null for entries a reader need not see. */
+export function entryBlock(entry: TranscriptEntry, context: BlockContext): TuiComponent | null {
+  const { theme } = context;
+  switch (entry.kind) {
+    case 'user':
+      return text((width) => ['', ...prefixed(theme.fg('accent', '› '), entry.text, width)]);
+    case 'assistant':
+      return text((width) => {
+        const lines = entry.text === '' ? [] : ['', ...prefixed('  ', entry.text, width)];
+        for (const call of entry.toolCalls) {
+          const custom = context.renderer(call.name)?.renderCall?.(call.arguments, theme);
+          lines.push(
+            ...(custom?.render(width - 2).map((line) => `  ${line}`) ?? [
+              `  ${theme.fg('toolTitle', call.name)} ${theme.fg('muted', JSON.stringify(call.arguments))}`,
+            ]),
+          );
+        }
+        if (entry.stopReason === 'error') lines.push(theme.fg('error', '  the model stopped with an error'));
+        return lines;
+      });
+    case 'tool_result':
+      return text((width) => {
+        const custom = context
+          .renderer(entry.toolName)
+          ?.renderResult?.({ text: entry.text, details: entry.details, isError: entry.isError }, theme, {
+            expanded: context.expanded,
+          });
+        if (custom !== undefined) return custom.render(width - 4).map((line) => `    ${line}`);
+        const body = wrapText(entry.text, Math.max(1, width - 4));
+        const shown =
+          context.expanded || body.length <= COLLAPSED_TOOL_LINES ? body : body.slice(0, COLLAPSED_TOOL_LINES);
+        const colour = entry.isError ? 'error' : 'muted';
+        const more =
+          shown.length < body.length
+            ? [theme.fg('dim', `    … ${body.length - shown.length} more lines (ctrl+o)`)]
+            : [];
+        return [...shown.map((line) => `    ${theme.fg(colour, line)}`), ...more];
+      });
+    case 'run_settled':
+      if (entry.outcome === 'completed') return null;
+      return text((width) =>
+        prefixed(
+          '',
+          theme.fg(
+            entry.outcome === 'aborted' ? 'warning' : 'error',
+            entry.outcome === 'aborted' ? '  ⏹ interrupted' : `  ✗ the run failed: ${entry.error ?? 'unknown error'}`,
+          ),
+          width,
+        ),
+      );
+    case 'abort_requested':
+    case 'run_started':
+      return null;
+  }
+}
+
+/** The block of the text a model is streaming right now. */
+export function streamingBlock(body: string, theme: TuiTheme): TuiComponent {
+  return text((width) => ['', ...prefixed('  ', body === '' ? theme.fg('dim', '…') : body, width)]);
+}

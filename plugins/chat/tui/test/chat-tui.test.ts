@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatSessionFacet } from '@pi/chat-session';
+import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
+import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
+import { createOfflineProvider } from '@pi/model-providers';
+import { TRANSPORTS, eventually } from '@pi/test-support';
+import { chatTuiFacet } from '../src/index';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function chatTui(transport: (typeof TRANSPORTS)[number], columns = 80, rows = 24): Promise<TestTuiHost> {
+  const session = await startTestSessionHost({
+    transport,
+    facets: [
+      { id: '@pi/providers-builtin', facet: modelProviderFacet(createOfflineProvider()) },
+      { id: '@pi/chat', facet: chatSessionFacet },
+    ],
+  });
+  cleanups.push(() => session.close());
+  const client = await session.connect();
+  const tui = await startTestTuiHost({ facets: { '@pi/chat': chatTuiFacet }, client, columns, rows });
+  cleanups.push(() => tui.stop());
+  return tui;
+}
+
+/** Waits (bounded by turns, never by wall-clock assertions) until the screen shows `text`. */
+async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
+  await eventually(() => {
+    tui.host.flush();
+    return tui.screen().includes(text);
+  }).catch(() => undefined);
+  expect(tui.screen()).toContain(text);
+}
+
+describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
+  it('sends the typed prompt and shows it, the streamed answer, and then the settled transcript', async () => {
+    const tui = await chatTui(transport);
+    await tui.type('hello there\r');
+    await screenShows(tui, '› hello there');
+    await screenShows(tui, 'You said: hello there');
+    await eventually(() => {
+      tui.host.flush();
+      return !tui.screen().includes('esc to interrupt');
+    });
+  });
+
+  it('Esc interrupts a long run and the transcript says so', async () => {
+    const tui = await chatTui(transport);
+    const long = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
+    await tui.type(`${long}\r`);
+    await screenShows(tui, 'esc to interrupt');
+    await tui.type('\x1b');
+    await screenShows(tui, 'interrupted');
+  });
+
+  it('a prompt while a run is busy stays in the editor with the reason', async () => {
+    const tui = await chatTui(transport);
+    const long = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
+    await tui.type(`${long}\r`);
+    await screenShows(tui, 'esc to interrupt');
+    await tui.type('second prompt\r');
+    await screenShows(tui, 'second prompt');
+    await screenShows(tui, 'A run is in progress');
+  });
+});
