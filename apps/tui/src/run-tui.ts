@@ -8,7 +8,7 @@ import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Key
 import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { startSessionProcess, type StartedSession } from './session-process';
-import { findSessionTarget } from './session-target';
+import { findSessionTarget, tokenSource } from './session-target';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -52,7 +52,7 @@ export async function runTui(
 
   const client = createRpcClient({
     socketFactory: webSocketFactory(target.value.address),
-    connectionParams: { token: target.value.token },
+    connectionParams: tokenSource(target.value),
   });
   const connected = await Promise.race([
     client.whenConnected().then(

@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { findRunningSession, readConnectionFile } from '@pi/connection-files';
+import { connectionFilePath, findRunningSession, readConnectionFile } from '@pi/connection-files';
 import type { ConnectAddress } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 
-/** Where the TUI attaches: the address, the token, and what the footer calls it. */
+/** Where the TUI attaches: the address, the token (read again before each attempt), and what the footer calls it. */
 export interface SessionTarget {
   readonly address: ConnectAddress;
   readonly token: string;
+  /** The connection file, when there is one: a restarted session writes a new token there. */
+  readonly file: string | undefined;
   readonly label: string;
 }
 
@@ -22,7 +24,7 @@ export async function findSessionTarget(
     if (token === undefined || token === '') return err('--socket and --url need the session token in $PI_TOKEN');
     const address: ConnectAddress =
       options.socket !== undefined ? { socketPath: resolve(options.socket) } : { url: options.url as string };
-    return ok({ address, token, label: options.socket ?? options.url ?? '' });
+    return ok({ address, token, file: undefined, label: options.socket ?? options.url ?? '' });
   }
   const info =
     options.connection !== undefined
@@ -30,5 +32,18 @@ export async function findSessionTarget(
       : await findRunningSession(dataDir, { sessionId: options.sessionId, cwd: resolve(options.cwd) });
   if (info.isErr()) return err(info.error);
   const { socketPath, token, cwd, sessionId } = info.value;
-  return ok({ address: { socketPath }, token, label: `${cwd} · ${sessionId}` });
+  const file = options.connection !== undefined ? resolve(options.connection) : connectionFilePath(dataDir, sessionId);
+  return ok({ address: { socketPath }, token, file, label: `${cwd} · ${sessionId}` });
+}
+
+/** The token to send on each attempt: the connection file's current one (a restarted session rotates it). */
+export function tokenSource(target: SessionTarget): () => Promise<{ token: string }> {
+  let last = target.token;
+  return async () => {
+    if (target.file !== undefined) {
+      const info = await readConnectionFile(target.file);
+      if (info.isOk()) last = info.value.token;
+    }
+    return { token: last };
+  };
 }

@@ -58,6 +58,11 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
     autoPadding: false,
   } as unknown as blessed.Widgets.IScreenOptions);
   const program = screen.program;
+  // Lines are drawn as UTF-8 text: no ACS line-drawing substitution (tmux and others show it as letters), no
+  // ASCII fallback for characters above '~'.
+  const tput = (screen as unknown as { tput: { brokenACS: boolean; unicode: boolean } }).tput;
+  tput.brokenACS = true;
+  tput.unicode = true;
   const defaultAttr = (screen as unknown as { dattr: number }).dattr;
   type Cell = [number, string];
   const lines = () => (screen as unknown as { lines: Array<Cell[] & { dirty?: boolean }> }).lines;

@@ -4,7 +4,7 @@ export { rpcLink } from './link';
 export { loopbackFactory } from './loopback';
 export { DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect';
 export { createRpcClient, type RpcClient } from './rpc-client';
-export { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
+export { RpcConnection, type ConnectionParamsSource, type RpcConnectionOptions } from './rpc-connection';
 export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
 export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';

@@ -160,6 +160,34 @@ describe('RpcConnection', () => {
     expect(stubs.sockets).toHaveLength(1);
   });
 
+  it('params read before every attempt: a refused token that changed since is tried again; the same one twice ends it', async () => {
+    let token = 'old';
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: () => ({ token }),
+      reconnect: POLICY,
+    });
+    /** Opens the latest socket, waits for its params, and refuses them; returns the token it sent. */
+    const refuseLatest = async () => {
+      const socket = stubs.latest();
+      socket.open();
+      await vi.waitFor(() => expect(socket.sent.length).toBeGreaterThan(0));
+      socket.drop(4401, 'not_authorized');
+      return JSON.parse(socket.sent[0] ?? '{}').data.token as string;
+    };
+    expect(await refuseLatest()).toBe('old');
+    expect(connection.state.value).toMatchObject({ status: 'disconnected', retrying: true });
+    token = 'new';
+    vi.advanceTimersByTime(POLICY.maxDelayMs * 2);
+    expect(await refuseLatest()).toBe('new');
+    expect(connection.state.value).toMatchObject({ status: 'disconnected', retrying: true });
+    vi.advanceTimersByTime(POLICY.maxDelayMs * 2);
+    expect(await refuseLatest()).toBe('new');
+    expect(connection.state.value).toMatchObject({ reason: { code: 'not_authorized' }, retrying: false });
+    vi.advanceTimersByTime(POLICY.maxDelayMs * 10);
+    expect(stubs.sockets).toHaveLength(3);
+  });
+
   it('a close with code 4401 alone ends the connection as not_authorized without retrying', () => {
     connection = new RpcConnection({
       socketFactory: stubs.factory,

@@ -34,10 +34,16 @@ interface Active {
   sent: boolean;
 }
 
+type SentParams = Readonly<Record<string, string>>;
+/** The params a client sends first: fixed, or read before every attempt. */
+export type ConnectionParamsSource = SentParams | (() => SentParams | Promise<SentParams>);
+
 export interface RpcConnectionOptions {
   readonly socketFactory: SocketFactory;
   /** Sent as tRPC connection params in the first frame (the token lives here, never in a URL). */
-  readonly connectionParams: Readonly<Record<string, string>>;
+  /** Or a function read before every attempt, for credentials that change while the client lives (a session
+   *  restarted with a new token): a refusal then ends the connection only when the same params are refused twice. */
+  readonly connectionParams: ConnectionParamsSource;
   readonly reconnect?: ReconnectPolicy | false;
   /** How long the host may stay silent before the connection is declared dead (default `DEFAULT_HEARTBEAT`). */
   readonly heartbeat?: HeartbeatWindow | false;
@@ -63,6 +69,9 @@ export class RpcConnection {
   #epoch = 0;
   #closed = false;
   #lastError: RemoteErrorEnvelope | undefined;
+  /** The params of the current attempt, and the ones refused last (dynamic params get one more try). */
+  #sentParams: string | undefined;
+  #refusedParams: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #heartbeat: Heartbeat | undefined;
 
@@ -136,8 +145,20 @@ export class RpcConnection {
     socket.onOpen(() => {
       if (this.#socket !== socket) return;
       this.#watch(socket);
-      socket.send(JSON.stringify({ method: 'connectionParams', data: this.#options.connectionParams }));
-      this.#hello(socket);
+      const send = (params: SentParams) => {
+        if (this.#socket !== socket) return;
+        this.#sentParams = JSON.stringify(params);
+        socket.send(JSON.stringify({ method: 'connectionParams', data: params }));
+        this.#hello(socket);
+      };
+      const source = this.#options.connectionParams;
+      // Fixed params go out in the same turn as the open; a function may read a file first.
+      if (typeof source !== 'function') return send(source);
+      Promise.resolve()
+        .then(source)
+        .then(send, () => {
+          if (this.#socket === socket) socket.close(CLOSE_CODES.policy, 'no connection params');
+        });
     });
     socket.onMessage((data) => {
       if (this.#socket === socket) this.#heartbeat?.heard();
@@ -155,6 +176,7 @@ export class RpcConnection {
           if (this.#socket !== socket) return;
           this.#attempt = 0;
           this.#lastError = undefined;
+          this.#refusedParams = undefined;
           this.#epoch += 1;
           this.state.set({ status: 'connected', epoch: this.#epoch }, BACKGROUND_CONTEXT);
           for (const [id, active] of this.#active) if (!active.sent) this.#send(id, active);
@@ -247,11 +269,20 @@ export class RpcConnection {
     this.#socket = undefined;
     this.#heartbeat?.stop();
     this.#heartbeat = undefined;
-    const retrying = this.#options.reconnect !== false && envelope.code !== 'not_authorized';
+    const retrying =
+      this.#options.reconnect !== false && (envelope.code !== 'not_authorized' || this.#mayRetryRefusal());
     this.#drop(envelope, retrying);
     if (retrying) {
       this.#timer = setTimeout(() => this.#open(), backoffDelay(this.#attempt, this.#options.reconnect || undefined));
     }
+  }
+
+  /** Refused params that may have changed since (read anew each attempt) get one more try; the same ones twice stop. */
+  #mayRetryRefusal(): boolean {
+    if (typeof this.#options.connectionParams !== 'function') return false;
+    if (this.#refusedParams !== undefined && this.#refusedParams === this.#sentParams) return false;
+    this.#refusedParams = this.#sentParams;
+    return true;
   }
 
   /** Everything in flight fails now; persistent subscriptions wait, unsent, for the next connection. */
