@@ -246,6 +246,30 @@ describe('the TUI host', () => {
     expect(fixture.host.failures()).toEqual(['@t/bad: footer widget threw: broken widget']);
   });
 
+  it('/help lists every registered command and the keys from the keymap', async () => {
+    const fixture = await startFixture(
+      {
+        '@t/demo': (context) => {
+          context.commands.register({
+            id: 'demo.echo',
+            slash: 'echo',
+            description: 'say it back',
+            run: () => undefined,
+          });
+          context.keybindings.bind('ctrl+y', 'demo.echo');
+        },
+      },
+      { columns: 80, rows: 40 },
+    );
+    await fixture.type('/help\r');
+    const screen = fixture.screen();
+    expect(screen).toContain('/echo');
+    expect(screen).toContain('say it back');
+    expect(screen).toContain('/help');
+    expect(screen).toContain('ctrl+j, shift+enter');
+    expect(screen).toContain('ctrl+y');
+  });
+
   it('a burst of changes costs one frame', async () => {
     let setText: ((text: string) => void) | undefined;
     const fixture = await startFixture({ '@t/demo': (context) => void (setText = context.editor.setText) });

@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
 import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
-import type { CodingAgentTuiPluginContext, TuiFacilities } from '@pi/plugin-api';
+import type { CodingAgentTuiPluginContext, TuiFacilities, TuiTheme } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
 import { createInputDecoder, defaultKeymap, keyId, truncate, type InputEvent, type Keymap } from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
@@ -315,6 +315,18 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
   };
 
+  // /help reads the registries as they are now: every command, every key; nothing in it is hard-coded.
+  let helpShown = 0;
+  commands.register('host', {
+    id: 'help',
+    slash: 'help',
+    description: 'List every command and key binding',
+    run: () => {
+      helpShown += 1;
+      parts.transcript.upsert(`help:${helpShown}`, { render: () => helpLines(commands, keymap, bindings, theme) });
+    },
+  });
+
   const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
   if (running.isErr()) {
     options.terminal.input.off('data', onData);
@@ -349,6 +361,60 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       })()),
   });
 }
+
+function helpLines(
+  commands: CommandRegistry,
+  keymap: Keymap,
+  bindings: ReadonlyMap<string, { commandId: string }>,
+  theme: TuiTheme,
+): string[] {
+  const lines = ['', theme.bold('Commands')];
+  for (const command of commands.list()) {
+    const name = command.slash === undefined ? command.id : `/${command.slash}`;
+    lines.push(`  ${theme.fg('accent', name.padEnd(16))} ${command.description}`);
+  }
+  lines.push(theme.bold('Keys'));
+  const actionKeys = (
+    [
+      'submit',
+      'newline',
+      'followUp',
+      'interrupt',
+      'clear',
+      'quit',
+      'modelPicker',
+      'thinkingCycle',
+      'expandTools',
+      'pageUp',
+      'pageDown',
+      'scrollToEnd',
+      'historyPrevious',
+      'historyNext',
+    ] as const
+  )
+    .filter((action) => keymap.keysFor(action).length > 0)
+    .map((action) => `  ${theme.fg('accent', keymap.keysFor(action).join(', ').padEnd(16))} ${ACTION_HELP[action]}`);
+  lines.push(...actionKeys);
+  for (const [key, { commandId }] of bindings) lines.push(`  ${theme.fg('accent', key.padEnd(16))} ${commandId}`);
+  return lines;
+}
+
+const ACTION_HELP = {
+  submit: 'send the prompt',
+  newline: 'insert a newline',
+  followUp: 'send as a follow-up',
+  interrupt: 'interrupt the run',
+  clear: 'clear the editor; twice quits',
+  quit: 'quit (on an empty editor)',
+  modelPicker: 'pick a model',
+  thinkingCycle: 'cycle the thinking level',
+  expandTools: 'expand or collapse tool output',
+  pageUp: 'scroll up',
+  pageDown: 'scroll down',
+  scrollToEnd: 'follow the output again',
+  historyPrevious: 'previous prompt (on the first line)',
+  historyNext: 'next prompt (on the last line)',
+} as const;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
