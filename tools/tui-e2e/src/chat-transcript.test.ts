@@ -4,7 +4,7 @@ import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testi
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
 import { TRANSPORTS, eventually } from '@pi/test-support';
-import { chatTuiFacet } from '../src/index';
+import { chatTuiFacet } from '@pi/chat-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
