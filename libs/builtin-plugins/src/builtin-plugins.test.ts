@@ -24,6 +24,15 @@ it('every built-in is a dependency of this package, so hosts resolve it from her
   for (const id of DEFAULT_MANIFEST.plugins) expect(dependencies).toHaveProperty([id]);
 });
 
-it('every built-in declares valid plugin metadata with a session facet today', () => {
-  for (const id of DEFAULT_MANIFEST.plugins) expect(metadataOf(id).facets.session).toBe(`${id}-session`);
+it('every built-in declares valid plugin metadata with a session facet, and names each facet `<id>-<host>`', () => {
+  for (const id of DEFAULT_MANIFEST.plugins) {
+    const { facets } = metadataOf(id);
+    expect(facets.session).toBe(`${id}-session`);
+    for (const [host, module] of Object.entries(facets)) expect(module).toBe(`${id}-${host}`);
+  }
+});
+
+it('the model picker and the question dialog have TUI facets', () => {
+  expect(metadataOf('@pi/providers-builtin').facets.tui).toBe('@pi/providers-builtin-tui');
+  expect(metadataOf('@pi/question').facets.tui).toBe('@pi/question-tui');
 });

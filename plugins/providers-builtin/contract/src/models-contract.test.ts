@@ -11,12 +11,12 @@ import {
 } from './index';
 
 describe('the models contract', () => {
-  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+  it('is a plugin whose package metadata names its session facet and its TUI facet', () => {
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',
       description: expect.any(String),
-      facets: { session: '@pi/providers-builtin-session' },
+      facets: { session: '@pi/providers-builtin-session', tui: '@pi/providers-builtin-tui' },
     });
   });
 

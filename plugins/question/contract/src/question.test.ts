@@ -4,13 +4,13 @@ import { QUESTION_PLUGIN_ID } from './plugin-id';
 import { QuestionInteraction, questionRequestSchema } from './question';
 
 describe('question contract', () => {
-  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+  it('is a plugin whose package metadata names its session facet and its TUI facet', () => {
     expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(QUESTION_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',
       description: expect.any(String),
-      facets: { session: '@pi/question-session' },
+      facets: { session: '@pi/question-session', tui: '@pi/question-tui' },
     });
   });
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelsState } from '@pi/providers-builtin';
+import { footerText, modelChoices, pickerTitle, printable } from './model-text';
+
+const state = (patch: Partial<ModelsState> = {}): ModelsState => ({
+  catalog: {
+    revision: 1,
+    availableModels: [
+      { provider: 'offline', modelId: 'echo', name: 'Offline echo', reasoning: false },
+      { provider: 'lab', modelId: 'big', name: 'big', reasoning: true },
+    ],
+  },
+  configuration: { model: { provider: 'offline', modelId: 'echo' }, thinkingLevel: 'off' },
+  refresh: { status: 'done' },
+  ...patch,
+});
+
+describe('model text', () => {
+  it('lists each model as provider/modelId — name, marks the selected one, and leaves out a name that only repeats the id', () => {
+    expect(modelChoices(state())).toEqual(['offline/echo — Offline echo  (current)', 'lab/big']);
+  });
+
+  it('titles the picker with a running refresh or the warning of the last one', () => {
+    expect(pickerTitle(state())).toBe('Select a model');
+    expect(pickerTitle(state({ refresh: { status: 'refreshing' } }))).toBe('Select a model · refreshing…');
+    expect(
+      pickerTitle(state({ refresh: { status: 'warning', errors: { 'models.json': 'not JSON', lab: 'HTTP 401' } } })),
+    ).toBe('Select a model · warning: models.json: not JSON; lab: HTTP 401');
+  });
+
+  it('shows the model and its thinking level in the footer, and a refresh while it runs', () => {
+    expect(footerText(state())).toBe('offline/echo · thinking off');
+    const thinking = state({
+      configuration: { model: { provider: 'lab', modelId: 'big' }, thinkingLevel: 'high' },
+      refresh: { status: 'refreshing' },
+    });
+    expect(footerText(thinking)).toBe('lab/big · thinking high · refreshing models…');
+    expect(footerText(state({ configuration: { model: null, thinkingLevel: 'off' } }))).toBe('no model · thinking off');
+  });
+
+  it('turns control characters a server put in a model name into spaces', () => {
+    expect(printable('evil\x1b[2Jname\nnext')).toBe('evil [2Jname next');
+  });
+});

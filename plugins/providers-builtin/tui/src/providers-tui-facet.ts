@@ -1,0 +1,24 @@
+import type { Facet } from '@pi/plugin-api';
+import { PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
+import { registerModelCommands } from './model-commands';
+import { footerText } from './model-text';
+import { watchModels } from './models-watch';
+
+/** The manifest id this facet answers to. */
+export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
+
+/**
+ * The TUI facet of @pi/providers-builtin: the model picker (Ctrl+L, `/model`), the thinking level (Ctrl+T,
+ * `/thinking`), `/refresh`, and a footer line with the model and thinking level. It holds no catalogue of its own:
+ * it calls the session's Models and shows its replicated state.
+ */
+export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
+  const models = watchModels(context);
+  registerModelCommands(context);
+  context.slots.add('footer', {
+    render() {
+      const state = models.current();
+      return state === undefined ? [] : [context.ui.theme.fg('muted', footerText(state))];
+    },
+  });
+};

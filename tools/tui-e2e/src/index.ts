@@ -1,0 +1,2 @@
+// Tests only: TUI facets against a real session host, over loopback and a real WebSocket.
+export {};

@@ -1,0 +1,42 @@
+import { afterEach, describe, it } from 'vitest';
+import { TRANSPORTS, type TransportKind } from '@pi/test-support';
+import { startSessionAndTui, type SessionAndTui } from './session-and-tui';
+
+const running: SessionAndTui[] = [];
+afterEach(async () => {
+  for (const pair of running.splice(0).reverse()) await pair.close();
+});
+
+async function start(transport: TransportKind): Promise<SessionAndTui> {
+  const pair = await startSessionAndTui(transport, { chat: true });
+  running.push(pair);
+  return pair;
+}
+
+describe.each(TRANSPORTS)('a question asked from the prompt editor over %s', (transport) => {
+  it('shows the call with its options, and the chosen answer once the tool returns', async () => {
+    const { tui, shows, hides } = await start(transport);
+    await tui.type('ask me which color I like: red, green or blue\r');
+    await shows('Which color I like?');
+    await tui.type('green\r');
+    await hides('Type something…');
+
+    await shows('Options: 1. red, 2. green, 3. blue');
+    await shows('✓ green');
+  });
+
+  it('shows a typed answer as written, and a cancelled question as cancelled', async () => {
+    const { tui, shows } = await start(transport);
+    await tui.type('ask me which color I like: red, green or blue\r');
+    await shows('Which color I like?');
+    await tui.type('type\r');
+    await shows('Your answer');
+    await tui.type('teal\r');
+    await shows('✓ (wrote) teal');
+
+    await tui.type('ask me which fruit: apple or pear\r');
+    await shows('Which fruit?');
+    await tui.type('\x1b');
+    await shows('Cancelled');
+  });
+});
