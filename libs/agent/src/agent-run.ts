@@ -1,11 +1,11 @@
 import type { Context } from '@pi/context';
 import type { BeforeToolHooks } from './before-tool-hooks';
-import type { HarnessEvent, RunOutcome, SessionTree } from './harness-types';
-import type { AgentMessage, ToolCallPart } from './messages';
+import type { HarnessEvent, RunOutcome, SessionTree } from '@pi/agent-contract';
+import type { AgentMessage, ToolCallPart } from '@pi/agent-contract';
 import { streamTurn } from './model-turn';
 import type { ModelProvider, ThinkingLevel } from './provider';
 import type { SessionWriter } from './session-writer';
-import type { AnyAgentTool } from './tool';
+import type { AnyAgentTool } from '@pi/agent-contract';
 import { runToolCall } from './tool-call';
 import { runToolRound } from './tool-round';
 import { toolSchema } from './tool-schema';

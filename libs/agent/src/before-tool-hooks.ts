@@ -1,6 +1,7 @@
 import type { Context } from '@pi/context';
 import { errorMessage } from './error-text';
-import type { BeforeToolHook, Hooks, ToolCallInfo } from './harness-types';
+import type { Hooks } from './harness-types';
+import type { BeforeToolHook, ToolCallInfo } from '@pi/agent-contract';
 
 /**
  * The `before_tool` hooks, run in registration order before each tool call. They fail closed: a hook

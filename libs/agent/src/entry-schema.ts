@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionEntry, SessionHeader } from './entries';
+import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { agentMessageSchema } from './message-schema';
 
 /** Runtime shapes of the session file's lines, checked when a session is restored. */

@@ -3,9 +3,9 @@ import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentHarness } from './harness-types';
-import type { UserMessage } from './messages';
+import type { UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
-import type { AgentTool } from './tool';
+import type { AgentTool } from '@pi/agent-contract';
 import type { ScriptedProvider, ScriptStep } from './testing';
 import {
   createDeferred,

@@ -1,5 +1,6 @@
 import { BACKGROUND_CONTEXT, withTelemetryContext, type Context } from '@pi/context';
-import type { HarnessEvent, HarnessEvents } from './harness-types';
+import type { HarnessEvents } from './harness-types';
+import type { HarnessEvent } from '@pi/agent-contract';
 
 type Listener = (event: HarnessEvent, context: Context) => void;
 

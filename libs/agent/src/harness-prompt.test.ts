@@ -1,7 +1,8 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentHarness, RunSettings } from './harness-types';
-import type { UserMessage } from './messages';
+import type { AgentHarness } from './harness-types';
+import type { RunSettings } from '@pi/agent-contract';
+import type { UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
 import {
   createDeferred,

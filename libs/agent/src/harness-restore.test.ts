@@ -4,9 +4,9 @@ import { dirname } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SessionEntry, SessionHeader } from './entries';
+import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import type { AgentHarness, HarnessOptions } from './harness-types';
-import type { UserMessage } from './messages';
+import type { UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
 import {
   createDeferred,

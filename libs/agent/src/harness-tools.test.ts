@@ -2,7 +2,7 @@ import { BACKGROUND_CONTEXT } from '@pi/context';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentHarness } from './harness-types';
-import type { ToolResultMessage, UserMessage } from './messages';
+import type { ToolResultMessage, UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
 import type { ScriptStep } from './testing';
 import {
@@ -13,7 +13,7 @@ import {
   testHarnessOptions,
   type SessionDirectory,
 } from './testing';
-import type { AgentTool, AnyAgentTool } from './tool';
+import type { AgentTool, AnyAgentTool } from '@pi/agent-contract';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
 

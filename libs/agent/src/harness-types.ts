@@ -11,18 +11,6 @@ import type {
   AnyAgentTool,
 } from '@pi/agent-contract';
 
-export type {
-  AbortRejection,
-  AgentLane,
-  BeforeToolHook,
-  HarnessEvent,
-  PromptRejection,
-  RunOutcome,
-  RunSettings,
-  SessionTree,
-  ToolCallInfo,
-} from '@pi/agent-contract';
-
 export interface Hooks {
   /** Runs in registration order; returns the remover. */
   beforeTool(hook: BeforeToolHook): () => void;

@@ -1,34 +1,35 @@
 export { openHarness } from './open-harness';
 export { DEFAULT_MAX_TURNS } from './main-lane';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
-export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
+export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
+// The agent's contract types, so that users of the harness need one import.
 export type {
   AbortRejection,
-  AgentHarness,
   AgentLane,
-  BeforeToolHook,
-  HarnessEvent,
-  HarnessEvents,
-  HarnessOptions,
-  Hooks,
-  OpenError,
-  PromptRejection,
-  RunOutcome,
-  RunSettings,
-  SessionTree,
-  ToolCallInfo,
-} from './harness-types';
-export type {
   AgentMessage,
+  AgentTool,
+  AgentToolResult,
+  AnyAgentTool,
   AssistantMessage,
+  BeforeToolHook,
+  EntryBase,
+  HarnessEvent,
   JsonObject,
   JsonPrimitive,
   JsonValue,
+  PromptRejection,
+  RunOutcome,
+  RunSettings,
+  SessionEntry,
+  SessionEntryKind,
+  SessionHeader,
+  SessionTree,
   TextPart,
+  ToolCallInfo,
   ToolCallPart,
   ToolResultMessage,
   UserMessage,
-} from './messages';
+} from '@pi/agent-contract';
 export {
   ProviderError,
   type ModelProvider,
@@ -38,4 +39,3 @@ export {
   type ThinkingLevel,
   type ToolSchema,
 } from './provider';
-export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';

@@ -1,7 +1,7 @@
 import type { Context } from '@pi/context';
-import type { SessionEntry } from './entries';
-import type { RunOutcome } from './harness-types';
-import type { ToolCallPart } from './messages';
+import type { SessionEntry } from '@pi/agent-contract';
+import type { RunOutcome } from '@pi/agent-contract';
+import type { ToolCallPart } from '@pi/agent-contract';
 import type { SessionWriter } from './session-writer';
 import { errorResult } from './tool-call';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentMessage, JsonObject, UserMessage } from './messages';
+import type { AgentMessage, JsonObject, UserMessage } from '@pi/agent-contract';
 
 /**
  * Runtime shapes of the strict-JSON messages: what a restored line, a prompt, or a tool's result must be

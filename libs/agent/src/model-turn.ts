@@ -1,7 +1,7 @@
 import type { Context } from '@pi/context';
 import { iterateUntilAborted } from './abortable-iteration';
 import { providerErrorText } from './error-text';
-import type { AssistantMessage, TextPart, ToolCallPart } from './messages';
+import type { AssistantMessage, TextPart, ToolCallPart } from '@pi/agent-contract';
 import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
 
 export interface TurnRequest {

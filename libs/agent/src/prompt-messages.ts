@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { userMessageSchema } from './message-schema';
-import type { UserMessage } from './messages';
+import type { UserMessage } from '@pi/agent-contract';
 
 /**
  * Checks what a prompt carries: at least one message, each a strict-JSON user message with some

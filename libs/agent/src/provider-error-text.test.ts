@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { providerErrorText } from './error-text';
 import type { AgentHarness } from './harness-types';
-import type { UserMessage } from './messages';
+import type { UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
 import type { ModelProvider } from './provider';
 import { createScriptedProvider, createSessionDirectory, recordEvents, testHarnessOptions } from './testing';

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { providerErrorText } from './error-text';
-import type { RunSettings } from './harness-types';
+import type { RunSettings } from '@pi/agent-contract';
 import type { ModelProvider } from './provider';
 
 export interface RunModel {

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
-import type { SessionEntry, SessionHeader } from './entries';
+import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { sessionEntrySchema, sessionHeaderSchema } from './entry-schema';
 
 export interface ParsedSessionFile {

@@ -3,7 +3,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { AppendQueue } from './append-queue';
-import type { SessionEntry, SessionHeader } from './entries';
+import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { errorCode, errorMessage } from './error-text';
 import type { OpenError } from './harness-types';
 import { acquireSessionLock, type SessionLock } from './session-lock';

@@ -1,6 +1,6 @@
-import type { SessionEntry } from './entries';
-import type { SessionTree } from './harness-types';
-import type { AgentMessage } from './messages';
+import type { SessionEntry } from '@pi/agent-contract';
+import type { SessionTree } from '@pi/agent-contract';
+import type { AgentMessage } from '@pi/agent-contract';
 
 /**
  * The in-memory view of the session file. Entries are deep-frozen when added, so no reader can change

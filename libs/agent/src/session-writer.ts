@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@pi/context';
-import type { EntryBase, SessionEntry } from './entries';
+import type { EntryBase, SessionEntry } from '@pi/agent-contract';
 import type { Durability, SessionFile } from './session-file';
 import type { SessionTreeState } from './session-tree';
 

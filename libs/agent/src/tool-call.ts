@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { BeforeToolHooks } from './before-tool-hooks';
 import { errorMessage } from './error-text';
 import { toolResultSchema } from './message-schema';
-import type { ToolCallPart, ToolResultMessage } from './messages';
-import type { AnyAgentTool } from './tool';
+import type { ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
+import type { AnyAgentTool } from '@pi/agent-contract';
 
 export interface ToolCallRun {
   operationId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDeferred, type Deferred } from './deferred';
-import type { ToolCallPart, ToolResultMessage } from './messages';
+import type { ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
 import { runToolRound } from './tool-round';
 
 const call = (id: string): ToolCallPart => ({

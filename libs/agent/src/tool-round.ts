@@ -1,4 +1,4 @@
-import type { ToolCallPart, ToolResultMessage } from './messages';
+import type { ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
 
 export interface ToolRound {
   calls: readonly ToolCallPart[];

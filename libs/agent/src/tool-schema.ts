@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { JsonObject } from './messages';
+import type { JsonObject } from '@pi/agent-contract';
 import type { ToolSchema } from './provider';
-import type { AnyAgentTool } from './tool';
+import type { AnyAgentTool } from '@pi/agent-contract';
 
 /** Converting a schema walks all of it; a tool object keeps its schema, so convert it once. */
 const parametersByTool = new WeakMap<AnyAgentTool, JsonObject>();

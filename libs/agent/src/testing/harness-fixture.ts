@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentHarness, HarnessEvent, HarnessOptions, RunSettings } from '../harness-types';
+import type { AgentHarness, HarnessOptions } from '../harness-types';
+import type { HarnessEvent, RunSettings } from '@pi/agent-contract';
 import type { ModelProvider } from '../provider';
-import type { AnyAgentTool } from '../tool';
+import type { AnyAgentTool } from '@pi/agent-contract';
 
 /** A private temporary directory for session files; `remove` deletes it with everything inside. */
 export interface SessionDirectory {

@@ -1,1 +1,0 @@
-export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from '@pi/agent-contract';

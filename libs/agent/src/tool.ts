@@ -1,1 +1,0 @@
-export type { AgentTool, AgentToolResult, AnyAgentTool } from '@pi/agent-contract';
