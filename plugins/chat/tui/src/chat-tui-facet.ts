@@ -27,6 +27,9 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   let stream: StreamingView | null = streamingViewFrom(chat.streaming.value);
   let shown: string[] = [];
   let frame = 0;
+  /** When the run last showed progress: the spinner stops while nothing streams (a dialog waits for the user). */
+  let lastProgress = 0;
+  const QUIET_MS = 1000;
 
   const blockContext = () => ({
     theme,
@@ -56,6 +59,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   context.own(replica.subscribe(syncTranscript));
   context.own(
     chat.events.subscribe((event) => {
+      lastProgress = Date.now();
       stream = applyChatEvent(stream, event);
       if (event.type === 'delta' || event.type === 'final' || event.type === 'settled') syncStream();
     }),
@@ -75,7 +79,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
 
   // The spinner animates only while a run is in progress; nothing repaints when nothing happens.
   const spinner = setInterval(() => {
-    if (replica.running === null) return;
+    if (replica.running === null || Date.now() - lastProgress > QUIET_MS) return;
     frame = (frame + 1) % SPINNER.length;
     context.ui.requestRender();
   }, 100);
