@@ -1,6 +1,7 @@
 import type { Context } from '@pi/context';
 import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
 import type { ConsumingPluginContext } from '@pi/plugin-api';
+import { scopeMembers } from './scope-members';
 import type { Interaction, Lease, RemoteService } from '@pi/remote';
 import type { RpcClient } from '@pi/transport-trpc';
 
@@ -23,9 +24,7 @@ export function consumingContext(
     leases.clear();
   });
   return Object.freeze({
-    onActivate: (callback) => scope.onActivate(callback),
-    onDispose: (callback) => scope.onDispose(callback),
-    own: (disposal) => scope.own(disposal),
+    ...scopeMembers(scope),
     pluginId,
     config,
     async use<T>(service: RemoteService<T>): Promise<T> {

@@ -10,6 +10,7 @@ import {
 } from '@pi/remote';
 import { createRpcHost, type RpcHost, type RpcHostOptions } from '@pi/transport-trpc';
 import { CallbackFailures } from './callback-failures';
+import { scopeMembers } from './scope-members';
 
 type ClientListener = (clientId: string) => void;
 
@@ -39,9 +40,7 @@ export class ProvidingSide {
       return remove;
     };
     return Object.freeze({
-      onActivate: (callback) => scope.onActivate(callback),
-      onDispose: (callback) => scope.onDispose(callback),
-      own: (disposal) => scope.own(disposal),
+      ...scopeMembers(scope),
       pluginId,
       config,
       provide: (service, implementation) => {
