@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, writeConnectionFile } from '@pi/connection-files';
-import { loadFacets, readManifestSource } from '@pi/host-kit';
+import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
 import { startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
@@ -31,7 +31,7 @@ export async function startSession(
 ): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
-  const manifest = await readManifestSource(options.manifest);
+  const manifest = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
   if (manifest.isErr()) return err(manifest.error);
   // Only session facet modules are imported; every plugin is checked (found, API version) before any code runs.
   const facets = await loadFacets(manifest.value.manifest, 'session', manifest.value.lookup);

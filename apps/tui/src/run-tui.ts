@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { findRunningSession, type PiDirectories } from '@pi/connection-files';
-import { loadFacets, readManifestSource } from '@pi/host-kit';
+import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
 import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
@@ -21,7 +21,7 @@ export async function runTui(
   directories: PiDirectories,
   env: NodeJS.ProcessEnv,
 ): Promise<Result<void, string>> {
-  const source = await readManifestSource(options.manifest);
+  const source = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
   if (source.isErr()) return err(source.error);
   // Only tui facet modules are imported: a presentation never loads session code.
   const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);

@@ -13,10 +13,13 @@ export interface StartedSession {
   stop(): Promise<void>;
 }
 
-/** pi-session is found like any installed program: `node_modules/.bin` from this app upward, then $PATH. */
+/**
+ * pi-session is found beside this app when both run from their bundles (dist/apps/tui and dist/apps/session),
+ * else like any installed program: `node_modules/.bin` from this app upward, then $PATH.
+ */
 async function findPiSession(env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates: string[] = [];
+  const candidates: string[] = [join(here, '..', 'session', 'pi-session.mjs')];
   for (let folder = here; ; folder = dirname(folder)) {
     candidates.push(join(folder, 'node_modules', '.bin', 'pi-session'));
     if (dirname(folder) === folder) break;

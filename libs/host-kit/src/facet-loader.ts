@@ -46,7 +46,7 @@ export async function loadFacets<H extends HostName>(
   for (const { entry, plugin } of packages) {
     const specifier = plugin.metadata.facets[host];
     if (specifier === undefined) continue;
-    const facet = await importFacet(plugin, host, specifier, lookup.source);
+    const facet = await importFacet(plugin, host, lookup.built?.[specifier] ?? specifier, lookup.source);
     if (facet.isErr()) return err(facet.error);
     loaded.push({ id: plugin.id, config: entry.config, ...facet.value });
   }
@@ -63,9 +63,11 @@ async function importFacet<H extends HostName>(
     err({ code, reference: plugin.reference, message: `Plugin "${plugin.id}" in ${source}: ${why}` });
   let url: string;
   try {
-    url = specifier.startsWith('.')
-      ? pathToFileURL(join(plugin.directory, specifier)).href
-      : resolveModule(specifier, pathToFileURL(join(plugin.directory, 'package.json')).href);
+    url = specifier.startsWith('file:')
+      ? specifier
+      : specifier.startsWith('.')
+        ? pathToFileURL(join(plugin.directory, specifier)).href
+        : resolveModule(specifier, pathToFileURL(join(plugin.directory, 'package.json')).href);
   } catch (thrown) {
     return fail('missing_module', `its ${host} facet module "${specifier}" cannot be found (${errorText(thrown)})`);
   }

@@ -20,6 +20,8 @@ export interface PluginLookup {
   readonly packageRoots: readonly string[];
   /** "manifest /path/to/manifest.json" or "the built-in manifest". */
   readonly source: string;
+  /** Facet modules an app bundle carries, by the specifier plugin metadata names (file URLs). */
+  readonly built?: Readonly<Record<string, string>>;
 }
 
 const isPath = (reference: string) =>

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS, WORKSPACE_ROOT } from './apps';
+import { buildApp } from './build-app';
+
+const run = promisify(execFile);
+
+/** The Nx tags of the project a source file belongs to (its nearest package.json with tags). */
+function tagsOf(file: string): readonly string[] {
+  for (let folder = dirname(join(WORKSPACE_ROOT, file)); folder.startsWith(WORKSPACE_ROOT); folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')).nx?.tags as string[] | undefined) ?? [];
+  }
+  return [];
+}
+
+describe.each(APPS)('the $name bundle', (app) => {
+  let folder: string;
+  let metafile: Metafile;
+  beforeAll(async () => {
+    // Inside the workspace, so the bundle finds its external packages in node_modules as the real one does.
+    await mkdir(join(WORKSPACE_ROOT, 'tmp'), { recursive: true });
+    folder = await mkdtemp(join(WORKSPACE_ROOT, 'tmp', `bundle-${app.name}-`));
+    metafile = await buildApp(app, folder);
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('runs under plain node', async () => {
+    const { stdout } = await run(process.execPath, [join(folder, `${app.output}.mjs`), '--help']);
+    expect(stdout).toContain(`Usage: ${app.output}`);
+  });
+
+  it('carries the built-in facet modules of its host, and nothing of another host', async () => {
+    const facets = JSON.parse(await readFile(join(folder, 'facets.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(facets).length).toBeGreaterThan(0);
+    for (const [specifier, file] of Object.entries(facets)) {
+      expect(specifier.endsWith(`-${app.host}`)).toBe(true);
+      expect(existsSync(join(folder, file))).toBe(true);
+    }
+    const scopes = new Set(
+      Object.keys(metafile.inputs)
+        .flatMap((input) => tagsOf(input))
+        .filter((tag) => tag.startsWith('scope:')),
+    );
+    const foreign = app.host === 'tui' ? 'scope:session' : 'scope:presentation';
+    expect(scopes.has(foreign)).toBe(false);
+    expect(scopes.has(app.host === 'tui' ? 'scope:presentation' : 'scope:session')).toBe(true);
+  });
+});

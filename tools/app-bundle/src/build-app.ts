@@ -1,0 +1,69 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { WORKSPACE_ROOT, bundleFolder, type AppBundle } from './apps';
+import { builtinFacets } from './builtin-facets';
+
+/** What a build leaves beside the bundle so that a start can tell whether it is stale. */
+export interface BuildInfo {
+  readonly builtAt: number;
+  /** Every source file the bundle was made of, relative to the workspace. */
+  readonly inputs: readonly string[];
+}
+
+/** Workspace packages (`@pi/*`) are bundled; every other package is left to node_modules at run time. */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'entry-point' || args.path.startsWith('@pi/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Bundles one app for Node: its entry plus, as entries of their own, the built-in plugins' facet modules for its
+ * host, with shared chunks so a facet and the host share one copy of every library. `facets.json` maps each facet
+ * specifier to its file; the host kit's loader imports those instead of the sources.
+ */
+export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Promise<Metafile> {
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  const facets = builtinFacets(app.host);
+  const entryPoints = [
+    { in: join(WORKSPACE_ROOT, app.entry), out: app.output },
+    ...facets.map((facet) => ({ in: facet.file, out: `facets/${facet.specifier.replace(/^@pi\//, '')}` })),
+  ];
+  const result = await build({
+    entryPoints,
+    outdir: folder,
+    // Metafile paths are then relative to the workspace, whatever the caller's directory.
+    absWorkingDir: WORKSPACE_ROOT,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    keepNames: true,
+    metafile: true,
+    logLevel: 'silent',
+    // A bundled ESM file has no `require`; some dependencies' CommonJS shims ask for one.
+    banner: {
+      js: "import { createRequire as __piCreateRequire } from 'node:module'; const require = __piCreateRequire(import.meta.url);",
+    },
+    plugins: [externalPackages],
+  });
+  const map = Object.fromEntries(
+    facets.map((facet) => [facet.specifier, `./facets/${facet.specifier.replace(/^@pi\//, '')}.mjs`]),
+  );
+  await writeFile(join(folder, 'facets.json'), `${JSON.stringify(map, null, 2)}\n`);
+  const info: BuildInfo = {
+    builtAt: Date.now(),
+    inputs: Object.keys(result.metafile.inputs),
+  };
+  await writeFile(join(folder, 'build-info.json'), `${JSON.stringify(info)}\n`);
+  await writeFile(join(folder, 'meta.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
