@@ -1,18 +1,18 @@
+import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
+import { connectionFilePath, findRunningSession, piDirectories, readConnectionFile } from '@pi/connection-files';
 import { RemoteError } from '@pi/remote';
 import {
   createRpcClient,
   webSocketFactory,
+  type ConnectionParamsSource,
   type HeartbeatWindow,
   type ReconnectPolicy,
   type RpcClient,
 } from '@pi/transport-trpc';
 
-export interface ConnectOptions {
-  /** The host's Unix socket (what a connection file names); or `url` for a loopback TCP port. */
-  readonly socketPath?: string;
-  readonly url?: string;
-  readonly token: string;
+/** How the client behaves once it knows where to connect. */
+export interface ClientBehaviour {
   /** Reconnect with backoff after a drop (default), or `false` to stay down. */
   readonly reconnect?: ReconnectPolicy | false;
   /**
@@ -24,6 +24,25 @@ export interface ConnectOptions {
   readonly timeoutMs?: number;
 }
 
+/** An address and its token: the host's Unix socket (what a connection file names), or a ws:// URL. */
+export type AddressOptions =
+  | { readonly socketPath: string; readonly token: string; readonly url?: never }
+  | { readonly url: string; readonly token: string; readonly socketPath?: never };
+
+/** A running session found from its connection file: by id, or the one working in `cwd` (default: the current
+ *  directory). The token is read from the file, again before every reconnect. */
+export interface DiscoveryOptions {
+  readonly session?: string;
+  readonly cwd?: string;
+  /** Where pi keeps sessions and their connection files (default: $XDG_DATA_HOME/pi). */
+  readonly dataDir?: string;
+  readonly socketPath?: never;
+  readonly url?: never;
+  readonly token?: never;
+}
+
+export type ConnectOptions = ClientBehaviour & (AddressOptions | DiscoveryOptions);
+
 /** A typed client of one pi host, for internal tools and scripts: typed proxies (`use`, `acquire`), interaction
  *  handlers (`handle`), the connection's state, and `close`. */
 export type PiClient = Pick<RpcClient, 'use' | 'acquire' | 'handle' | 'connection' | 'heartbeat' | 'close'>;
@@ -32,12 +51,10 @@ export type PiClient = Pick<RpcClient, 'use' | 'acquire' | 'handle' | 'connectio
  * Connects to a host and resolves once the token is accepted. Every expected failure (bad options, refused
  * token, nobody listening in time) is an error value with a stable code.
  */
-export async function connect(options: ConnectOptions): Promise<Result<PiClient, RemoteError>> {
-  const address = addressOf(options);
-  if (address.isErr()) return err(address.error);
-  if (typeof options.token !== 'string' || options.token.length === 0) {
-    return err(new RemoteError('invalid_argument', 'A token is required'));
-  }
+export async function connect(options: ConnectOptions = {}): Promise<Result<PiClient, RemoteError>> {
+  const target = await targetOf(options);
+  if (target.isErr()) return err(target.error);
+  const { address, params } = target.value;
   const heartbeat = options.heartbeat;
   if (heartbeat !== undefined && heartbeat !== false && !isWindow(heartbeat)) {
     return err(
@@ -45,8 +62,8 @@ export async function connect(options: ConnectOptions): Promise<Result<PiClient,
     );
   }
   const client = createRpcClient({
-    socketFactory: webSocketFactory(address.value),
-    connectionParams: { token: options.token },
+    socketFactory: webSocketFactory(address),
+    connectionParams: params,
     reconnect: options.reconnect,
     heartbeat,
   });
@@ -80,7 +97,47 @@ function isWindow(window: HeartbeatWindow): boolean {
   return [window.idleMs, window.timeoutMs].every((value) => Number.isFinite(value) && value > 0);
 }
 
-function addressOf(options: ConnectOptions): Result<{ socketPath: string } | { url: string }, RemoteError> {
+interface Target {
+  readonly address: { socketPath: string } | { url: string };
+  readonly params: ConnectionParamsSource;
+}
+
+/** Where to connect and with which token: given outright, or read from the session's connection file. */
+async function targetOf(options: ConnectOptions): Promise<Result<Target, RemoteError>> {
+  if (options.socketPath !== undefined || options.url !== undefined) {
+    const address = addressOf(options as AddressOptions);
+    if (address.isErr()) return err(address.error);
+    if (typeof options.token !== 'string' || options.token.length === 0) {
+      return err(new RemoteError('invalid_argument', 'A token is required with socketPath or url'));
+    }
+    return ok({ address: address.value, params: { token: options.token } });
+  }
+  if (options.token !== undefined) {
+    return err(
+      new RemoteError(
+        'invalid_argument',
+        'A token goes with socketPath or url; a session found by id or cwd brings its own',
+      ),
+    );
+  }
+  const dataDir = options.dataDir ?? piDirectories(process.env).dataDir;
+  const found = await findRunningSession(dataDir, {
+    sessionId: options.session,
+    cwd: resolve(options.cwd ?? process.cwd()),
+  });
+  if (found.isErr()) return err(new RemoteError('unavailable', found.error));
+  const file = connectionFilePath(dataDir, found.value.sessionId);
+  let token = found.value.token;
+  // Read before every attempt: a session restarted with --session writes a new token.
+  const params = async () => {
+    const info = await readConnectionFile(file);
+    if (info.isOk()) token = info.value.token;
+    return { token };
+  };
+  return ok({ address: { socketPath: found.value.socketPath }, params });
+}
+
+function addressOf(options: AddressOptions): Result<{ socketPath: string } | { url: string }, RemoteError> {
   if ((options.socketPath === undefined) === (options.url === undefined)) {
     return err(new RemoteError('invalid_argument', 'Give exactly one of socketPath or url'));
   }

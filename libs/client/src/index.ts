@@ -1,1 +1,8 @@
-export { connect, type ConnectOptions, type PiClient } from './connect';
+export {
+  connect,
+  type AddressOptions,
+  type ClientBehaviour,
+  type ConnectOptions,
+  type DiscoveryOptions,
+  type PiClient,
+} from './connect';

@@ -55,8 +55,10 @@ it('nobody listening is an error value with unavailable once the timeout passes'
 });
 
 it('bad options are refused before any connection is tried', async () => {
-  expect((await connect({ token: 't' })).isErr()).toBe(true);
-  expect((await connect({ socketPath: '/x', url: 'ws://127.0.0.1:1', token: 't' })).isErr()).toBe(true);
+  // What a script without types could pass: refused at run time too.
+  const tokenAlone = await connect({ token: 't' } as never);
+  expect(tokenAlone.isErr() && tokenAlone.error.code).toBe('invalid_argument');
+  expect((await connect({ socketPath: '/x', url: 'ws://127.0.0.1:1', token: 't' } as never)).isErr()).toBe(true);
   const badUrl = await connect({ url: 'http://127.0.0.1:1', token: 't' });
   expect(badUrl.isErr() && badUrl.error.code).toBe('invalid_argument');
   const noToken = await connect({ socketPath: '/x', token: '' });
