@@ -110,6 +110,43 @@ describe('createOfflineProvider', () => {
     expect(text(refused)).toBe('I cannot call bash: it is not offered. Offered tools: question, read.');
   });
 
+  it('calls the coding tools from plain prompts, when they are offered', async () => {
+    const tools: ToolSchema[] = ['read', 'bash', 'edit', 'ls', 'find', 'grep'].map((name) => ({
+      name,
+      description: name,
+      parameters: { type: 'object' },
+    }));
+    const provider = createOfflineProvider();
+    const callFor = async (prompt: string) =>
+      (await collect(provider.stream(request([user(prompt)], { tools }), BACKGROUND_CONTEXT)))[0];
+    expect(await callFor('read README.md')).toMatchObject({ name: 'read', arguments: { path: 'README.md' } });
+    expect(await callFor('run `echo hi`')).toMatchObject({ name: 'bash', arguments: { command: 'echo hi' } });
+    expect(await callFor('replace hello with goodbye in greet.txt')).toMatchObject({
+      name: 'edit',
+      arguments: { path: 'greet.txt', oldText: 'hello', newText: 'goodbye' },
+    });
+    expect(await callFor('list files')).toMatchObject({ name: 'ls', arguments: {} });
+    expect(await callFor('find *.ts')).toMatchObject({ name: 'find', arguments: { pattern: '*.ts' } });
+    expect(await callFor('grep TODO')).toMatchObject({ name: 'grep', arguments: { pattern: 'TODO' } });
+  });
+
+  it('explains a coding prompt whose tool is not offered', async () => {
+    const events = await collect(createOfflineProvider().stream(request([user('run ls')]), BACKGROUND_CONTEXT));
+    expect(text(events)).toBe('I would call bash, but no bash tool is offered.');
+  });
+
+  it('documents the coding prompts in its help', async () => {
+    const events = await collect(createOfflineProvider().stream(request([user('help')]), BACKGROUND_CONTEXT));
+    for (const phrase of [
+      '"read <file>"',
+      '"run <command>"',
+      '"replace [all] <old> with <new> in <file>"',
+      '"grep <regex>',
+    ]) {
+      expect(text(events)).toContain(phrase);
+    }
+  });
+
   it('does not ask when no question tool is offered', async () => {
     const events = await collect(
       createOfflineProvider().stream(request([user('ask me anything')], { tools: [] }), BACKGROUND_CONTEXT),

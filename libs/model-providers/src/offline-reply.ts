@@ -1,5 +1,6 @@
 import type { AgentMessage, JsonObject, ModelSpec, ProviderRequest, ToolResultMessage } from '@pi/agent';
 import { parseAskPrompt } from './offline-ask-prompt';
+import { parseCodingPrompt } from './offline-coding-prompts';
 import { parseToolCommand } from './offline-tool-command';
 
 /** What the offline model decided to do this turn: answer in text, or call one tool. */
@@ -13,6 +14,9 @@ export const QUESTION_TOOL_NAME = 'question';
 export const OFFLINE_HELP = [
   'I am the offline model: I run without a network or key and answer deterministically.',
   '"ask me <question>: <a>, <b> or <c>" asks you through the question tool;',
+  '"read <file>", "list files [in <dir>]", "find <glob> [in <dir>]", "grep <regex> [in <path>]",',
+  '"run <command>" and "replace [all] <old> with <new> in <file>" call the coding tools (quote an argument',
+  'with "…", \'…\' or `…` when it has spaces);',
   '"/tool <name> <json-args>" calls any offered tool; anything else is echoed back.',
 ].join(' ');
 
@@ -21,6 +25,9 @@ export const OFFLINE_HELP = [
  * - tool results (the previous turn called tools) → a sentence quoting each result;
  * - `/tool <name> [json]` → a call to that tool if it is offered, else an explanation;
  * - `help` or `/help` → what the offline model understands;
+ * - `read <file>`, `run <command>`, `replace [all] <old> with <new> in <file>`, `list files [in <dir>]`,
+ *   `find <glob> [in <dir>]`, `grep <regex> [in <path>]` (the whole prompt) → a call to `read`, `bash`, `edit`,
+ *   `ls`, `find` or `grep` if offered, else an explanation;
  * - `… ask me <question>[: <a>, <b> or <c>]` → a `question` tool call if offered, else an explanation;
  * - anything else → "You said: <prompt>".
  * A reasoning model at a thinking level other than off prefixes text answers with `(thinking: <level>)`.
@@ -52,6 +59,11 @@ function decideFromMessages(request: ProviderRequest): OfflineReply {
 
   if (/^\/?help$/i.test(prompt.trim())) return { kind: 'text', text: OFFLINE_HELP };
 
+  const coding = parseCodingPrompt(prompt);
+  if (coding !== null) {
+    if (offered.has(coding.name)) return { kind: 'tool_call', name: coding.name, arguments: coding.arguments };
+    return { kind: 'text', text: `I would call ${coding.name}, but no ${coding.name} tool is offered.` };
+  }
   const ask = parseAskPrompt(prompt);
   if (ask !== null) {
     if (!offered.has(QUESTION_TOOL_NAME))
