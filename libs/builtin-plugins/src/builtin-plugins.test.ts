@@ -16,6 +16,10 @@ it('the default manifest names every built-in once, in precedence order', () => 
     '@pi/providers-builtin',
     '@pi/chat',
     '@pi/question',
+    '@pi/tools-core',
+    // Wrappers nest in manifest order: permissions wraps the core tools, telemetry wraps both.
+    '@pi/permissions',
+    '@pi/tool-telemetry',
   ]);
 });
 

@@ -31,9 +31,12 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   let lastProgress = 0;
   const QUIET_MS = 1000;
 
+  // `expanded` is read when a block renders, so Ctrl+O (which re-renders every block) changes the ones on screen.
   const blockContext = () => ({
     theme,
-    expanded: context.transcript.expanded,
+    get expanded() {
+      return context.transcript.expanded;
+    },
     renderer: (name: string) => context.toolRenderers.get(name),
   });
 
