@@ -20,6 +20,7 @@ it('the default manifest names every built-in once, in precedence order', () => 
     // Wrappers nest in manifest order: permissions wraps the core tools, telemetry wraps both.
     '@pi/permissions',
     '@pi/tool-telemetry',
+    '@pi/git',
   ]);
 });
 
