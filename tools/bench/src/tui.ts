@@ -1,0 +1,22 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseTuiBenchOptions } from './tui/tui-options';
+import { formatTuiReport, reportRows } from './tui/tui-report';
+import { tuiToJson } from './tui/tui-results';
+import { runTuiBench } from './tui/run-tui-bench';
+
+/**
+ * `npm run bench:tui`: keypress latency, a 1,000-delta stream, the cost of one append at 10 and 5,000 entries, and
+ * the cold start of `npm start`. Progress goes to stderr; the table to stdout; the figures to tools/bench/out/tui.json.
+ */
+const options = parseTuiBenchOptions(process.argv.slice(2));
+const results = await runTuiBench(options, (line) => process.stderr.write(`${line}\n`));
+const targets = reportRows(results).flatMap((row) =>
+  row.check === undefined ? [] : [{ figure: row.figure.trim(), target: row.check.target, met: row.check.met }],
+);
+const out = fileURLToPath(new URL('../out/', import.meta.url));
+await mkdir(out, { recursive: true });
+await writeFile(`${out}tui.json`, `${JSON.stringify({ ...tuiToJson(results), targets }, null, 2)}\n`);
+process.stdout.write(`${formatTuiReport(results).join('\n')}\n\nwritten: tools/bench/out/tui.json\n`);
+// The session hosts and TUI hosts were stopped; exit rather than wait on a handle a plugin forgot.
+process.exit(0);

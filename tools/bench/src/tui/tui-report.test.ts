@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { spread } from '../stats';
+import { formatTuiReport, reportRows } from './tui-report';
+import type { TuiBenchResults } from './tui-results';
+import { tuiToJson } from './tui-results';
+
+const same = (value: number) => spread([value]);
+const appendFigures = (ms: number, bytes: number) => ({ ms: same(ms), bytes: same(bytes), frames: same(1) });
+
+/** Made-up figures: the report is judged on what it is given, never on a measurement taken in a test. */
+function results(coldMs: number, largeKeyMs: number): TuiBenchResults {
+  return {
+    rounds: 1,
+    durationSec: 1,
+    scenarios: ['keypress', 'stream', 'append', 'cold'],
+    loadAverage: { start: 1, end: 1 },
+    keypress: {
+      keysPerRound: 40,
+      smallEntries: 10,
+      largeEntries: 5000,
+      empty: { latencyMs: same(1.5), worstMs: same(5), bytesPerKey: same(71) },
+      small: { latencyMs: same(2), worstMs: same(5), bytesPerKey: same(71) },
+      large: { latencyMs: same(largeKeyMs), worstMs: same(5), bytesPerKey: same(71) },
+    },
+    stream: { deltas: 1000, lastDeltaToScreenMs: same(10), burstMs: same(320), frames: same(20), bytes: same(20_000) },
+    append: {
+      smallEntries: 10,
+      largeEntries: 5000,
+      host: { small: appendFigures(1, 220), large: appendFigures(1, 220) },
+      session: { small: appendFigures(15, 230), large: appendFigures(30, 230) },
+    },
+    coldStart: {
+      terminal: 'pty',
+      nodeMs: same(50),
+      tuiImportMs: same(600),
+      sessionImportMs: same(400),
+      sessionMs: same(900),
+      attachMs: same(900),
+      coldMs: same(coldMs),
+    },
+  };
+}
+
+describe('the TUI benchmark report', () => {
+  it('puts each judged figure next to its target and says which were met', () => {
+    const report = formatTuiReport(results(2000, 3)).join('\n');
+    expect(report).toMatch(/pi-tui --start \(npm start\).*2,000 \[2,000–2,000\]\s+≤ 1,500 ms\s+NOT MET/);
+    expect(report).toMatch(/keypress → frame on screen, 5,000 entries \(ms\)\s+3\.00 \[3\.00–3\.00\]\s+≤ 16 ms\s+met/);
+    expect(report).toContain('9 of 10 targets met; not met: pi-tui --start (npm start), spawn → first frame (ms)');
+  });
+
+  it('judges growth with the transcript against the small transcript, with one frame of slack for waits', () => {
+    const growth = (keyMs: number) =>
+      reportRows(results(1000, keyMs)).find((row) => row.figure.includes('5,000 vs 10 entries'))?.check?.met;
+    expect(growth(2.9)).toBe(true);
+    expect(growth(3.1)).toBe(false);
+    const sessionAppend = reportRows(results(1000, 2)).find((row) => row.figure.includes('5,000 entries: prompt'));
+    expect(sessionAppend?.check?.met).toBe(true);
+  });
+
+  it('writes every figure as median, min and max', () => {
+    const json = tuiToJson(results(1000, 2)) as { coldStart: Record<string, unknown> };
+    expect(json.coldStart).toMatchObject({ terminal: 'pty', coldMs: 1000, coldMsMin: 1000, coldMsMax: 1000 });
+  });
+});

@@ -1,0 +1,141 @@
+import { FRAME_MS } from '@pi/host-tui';
+import type { Spread } from '../stats';
+import { ratio } from '../stats';
+import { formatSpread, formatTable } from '../text-table';
+import { times } from '../targets';
+import { APPENDS_PER_ROUND, PROMPTS_PER_ROUND } from './append-bench';
+import { checks, type TuiTargetCheck } from './tui-targets';
+import type { KeypressFigures, TuiBenchResults } from './tui-results';
+
+/** One line of the table: a figure, its median [min–max], and the target it is judged against, if any. */
+export interface ReportRow {
+  readonly figure: string;
+  readonly value: string;
+  readonly check?: TuiTargetCheck;
+}
+
+const ms = (value: Spread, decimals = 1) => formatSpread(value, decimals);
+const count = (value: Spread) => formatSpread(value, 0);
+const kb = (value: Spread) =>
+  formatSpread({ median: value.median / 1024, min: value.min / 1024, max: value.max / 1024 }, 1);
+const n = (value: number) => value.toLocaleString('en-US');
+
+export function reportRows(results: TuiBenchResults): ReportRow[] {
+  const rows: ReportRow[] = [];
+  const { keypress, stream, append, coldStart } = results;
+  if (keypress !== undefined) {
+    const sizes = [
+      ['empty transcript', keypress.empty],
+      [`${n(keypress.smallEntries)} entries`, keypress.small],
+      [`${n(keypress.largeEntries)} entries`, keypress.large],
+    ] as const;
+    const each = (pick: (figures: KeypressFigures) => string) => sizes.map(([, figures]) => pick(figures)).join(' / ');
+    const { small, large } = keypress;
+    rows.push(
+      ...sizes.map(([size, figures]) => ({
+        figure: `keypress → frame on screen, ${size} (ms)`,
+        value: ms(figures.latencyMs, 2),
+        check: checks.keypress(figures.latencyMs),
+      })),
+      {
+        figure: `  ${n(keypress.largeEntries)} vs ${n(keypress.smallEntries)} entries`,
+        value: times(ratio(large.latencyMs.median, small.latencyMs.median)),
+        check: checks.notGrowing(small.latencyMs, large.latencyMs),
+      },
+      { figure: '  slowest key of a round, by size (ms)', value: each((figures) => figures.worstMs.median.toFixed(1)) },
+      { figure: '  bytes written per key, by size', value: each((figures) => figures.bytesPerKey.median.toFixed(0)) },
+    );
+  }
+  if (stream !== undefined) {
+    rows.push(
+      {
+        figure: `${n(stream.deltas)}-delta stream: last delta sent → on screen (ms)`,
+        value: ms(stream.lastDeltaToScreenMs),
+        check: checks.streamLag(stream.lastDeltaToScreenMs),
+      },
+      { figure: '  burst, first → last delta sent (ms)', value: ms(stream.burstMs, 0) },
+      {
+        figure: '  frames painted during the burst',
+        value: count(stream.frames),
+        check: checks.framesPerBurst(stream.frames, stream.burstMs),
+      },
+      { figure: '  KB written during the burst', value: kb(stream.bytes) },
+    );
+  }
+  if (append !== undefined) {
+    const { host, session } = append;
+    const [small, big] = [n(append.smallEntries), n(append.largeEntries)];
+    rows.push(
+      { figure: `one append, upsert + paint, ${small} entries (ms)`, value: ms(host.small.ms, 2) },
+      {
+        figure: `one append, upsert + paint, ${big} entries (ms)`,
+        value: ms(host.large.ms, 2),
+        check: checks.notGrowing(host.small.ms, host.large.ms),
+      },
+      { figure: `  bytes of that frame, ${small} entries`, value: count(host.small.bytes) },
+      {
+        figure: `  bytes of that frame, ${big} entries`,
+        value: count(host.large.bytes),
+        check: checks.notGrowing(host.small.bytes, host.large.bytes),
+      },
+      { figure: `one append via the session, ${small} entries: prompt → on screen (ms)`, value: ms(session.small.ms) },
+      {
+        figure: `one append via the session, ${big} entries: prompt → on screen (ms)`,
+        value: ms(session.large.ms),
+        check: checks.notGrowing(session.small.ms, session.large.ms, FRAME_MS),
+      },
+      {
+        figure: `  frames / bytes until then, ${small} entries`,
+        value: `${count(session.small.frames)} / ${count(session.small.bytes)}`,
+      },
+      {
+        figure: `  frames / bytes until then, ${big} entries`,
+        value: `${count(session.large.frames)} / ${count(session.large.bytes)}`,
+      },
+    );
+  }
+  if (coldStart !== undefined) {
+    rows.push(
+      { figure: 'cold start: node -e, spawn → first output (ms)', value: ms(coldStart.nodeMs, 0) },
+      { figure: "  import of pi-tui's entry module under tsx (ms)", value: ms(coldStart.tuiImportMs, 0) },
+      { figure: "  import of pi-session's entry module under tsx (ms)", value: ms(coldStart.sessionImportMs, 0) },
+      { figure: '  pi-session alone, spawn → "listening" (ms)', value: ms(coldStart.sessionMs, 0) },
+      { figure: '  pi-tui attaching to it, spawn → first frame (ms)', value: ms(coldStart.attachMs, 0) },
+      {
+        figure: '  pi-tui --start (npm start), spawn → first frame (ms)',
+        value: ms(coldStart.coldMs, 0),
+        check: checks.coldStart(coldStart.coldMs),
+      },
+    );
+  }
+  return rows;
+}
+
+/** The printed summary: what ran and how, the table, then how many targets were met. */
+export function formatTuiReport(results: TuiBenchResults): string[] {
+  const rows = reportRows(results);
+  const judged = rows.filter((row) => row.check !== undefined);
+  const missed = judged.filter((row) => row.check?.met === false);
+  const load = results.loadAverage;
+  return [
+    `TUI benchmark: ${results.rounds} interleaved rounds after a warm-up, medians [min–max of round medians], ` +
+      `${results.durationSec.toFixed(0)} s, load average ${load.start.toFixed(1)} → ${load.end.toFixed(1)}`,
+    `in-process: session host + TUI host (chat facets) over a WebSocket, 80×24 virtual terminal; ` +
+      `${results.keypress?.keysPerRound ?? 0} keys, ${APPENDS_PER_ROUND} host appends, ${PROMPTS_PER_ROUND} prompts per round and size` +
+      (results.coldStart === undefined ? '' : `; cold start on a 100×30 ${results.coldStart.terminal}`),
+    '',
+    ...formatTable(
+      ['figure', 'median [min–max]', 'target', ''],
+      rows.map((row) => [
+        row.figure,
+        row.value,
+        row.check?.target ?? '',
+        row.check === undefined ? '' : row.check.met ? 'met' : 'NOT MET',
+      ]),
+    ),
+    '',
+    missed.length === 0
+      ? `all ${judged.length} targets met`
+      : `${judged.length - missed.length} of ${judged.length} targets met; not met: ${missed.map((row) => row.figure.trim()).join('; ')}`,
+  ];
+}

@@ -1,0 +1,97 @@
+import type { Spread } from '../stats';
+import type { TuiScenario } from './tui-options';
+import type { TerminalKind } from './terminal-process';
+
+export interface KeypressFigures {
+  readonly latencyMs: Spread;
+  readonly worstMs: Spread;
+  readonly bytesPerKey: Spread;
+}
+
+export interface AppendFigures {
+  readonly ms: Spread;
+  readonly bytes: Spread;
+  readonly frames: Spread;
+}
+
+/** Everything one `bench:tui` run measured; each figure is a spread over the run's rounds. */
+export interface TuiBenchResults {
+  readonly rounds: number;
+  readonly durationSec: number;
+  readonly scenarios: readonly TuiScenario[];
+  /** One-minute load average before and after: these machines are shared. */
+  readonly loadAverage: { readonly start: number; readonly end: number };
+  readonly keypress?: {
+    readonly keysPerRound: number;
+    readonly smallEntries: number;
+    readonly largeEntries: number;
+    /** No transcript: the screen above the editor is blank, so the frame has less to lay out. */
+    readonly empty: KeypressFigures;
+    /** A full screen of transcript, at a small and a large length. */
+    readonly small: KeypressFigures;
+    readonly large: KeypressFigures;
+  };
+  readonly stream?: {
+    readonly deltas: number;
+    readonly lastDeltaToScreenMs: Spread;
+    readonly burstMs: Spread;
+    readonly frames: Spread;
+    readonly bytes: Spread;
+  };
+  readonly append?: {
+    readonly smallEntries: number;
+    readonly largeEntries: number;
+    readonly host: { readonly small: AppendFigures; readonly large: AppendFigures };
+    readonly session: { readonly small: AppendFigures; readonly large: AppendFigures };
+  };
+  readonly coldStart?: {
+    readonly terminal: TerminalKind;
+    readonly nodeMs: Spread;
+    readonly tuiImportMs: Spread;
+    readonly sessionImportMs: Spread;
+    readonly sessionMs: Spread;
+    readonly attachMs: Spread;
+    readonly coldMs: Spread;
+  };
+}
+
+/** `{ name: median, nameMin, nameMax }`, rounded to 0.01. */
+function flat(name: string, value: Spread): Record<string, number> {
+  return { [name]: round(value.median), [`${name}Min`]: round(value.min), [`${name}Max`]: round(value.max) };
+}
+
+function flatAll<T extends { readonly [K in keyof T]: Spread }>(figures: T): Record<string, number> {
+  return Object.assign({}, ...Object.entries(figures).map(([name, value]) => flat(name, value as Spread)));
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The flat shape of tools/bench/out/tui.json. */
+export function tuiToJson(results: TuiBenchResults): Record<string, unknown> {
+  const { keypress, stream, append, coldStart } = results;
+  return {
+    rounds: results.rounds,
+    durationSec: round(results.durationSec),
+    loadAverage: results.loadAverage,
+    keypress: keypress && {
+      keysPerRound: keypress.keysPerRound,
+      empty: flatAll(keypress.empty),
+      [`entries${keypress.smallEntries}`]: flatAll(keypress.small),
+      [`entries${keypress.largeEntries}`]: flatAll(keypress.large),
+    },
+    stream: stream && (({ deltas, ...figures }) => ({ deltas, ...flatAll(figures) }))(stream),
+    append: append && {
+      host: {
+        [`entries${append.smallEntries}`]: flatAll(append.host.small),
+        [`entries${append.largeEntries}`]: flatAll(append.host.large),
+      },
+      session: {
+        [`entries${append.smallEntries}`]: flatAll(append.session.small),
+        [`entries${append.largeEntries}`]: flatAll(append.session.large),
+      },
+    },
+    coldStart: coldStart && (({ terminal, ...figures }) => ({ terminal, ...flatAll(figures) }))(coldStart),
+  };
+}

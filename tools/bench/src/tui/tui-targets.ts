@@ -1,0 +1,45 @@
+import { FRAME_MS } from '@pi/host-tui';
+import type { Spread } from '../stats';
+import { ratio } from '../stats';
+
+/** A target of docs/TUI.md and issue 9, judged on medians: what it says, and whether this run met it. */
+export interface TuiTargetCheck {
+  readonly target: string;
+  readonly met: boolean;
+}
+
+/** The keypress target: one frame at 60 Hz. */
+export const KEYPRESS_TARGET_MS = 16;
+/** "Without falling behind": the last delta is on screen within two frames of being sent. */
+export const STREAM_LAG_TARGET_MS = 2 * FRAME_MS;
+export const COLD_START_TARGET_MS = 1500;
+/**
+ * "Does not grow with the length": the large transcript's median within 1.5× the small one's (medians of a few
+ * milliseconds move by a third between rounds on a shared machine), or within one frame when the figure is a
+ * wait for a frame.
+ */
+export const GROWTH_LIMIT = 1.5;
+
+export const checks = {
+  keypress: (latency: Spread): TuiTargetCheck => ({
+    target: `≤ ${KEYPRESS_TARGET_MS} ms`,
+    met: latency.median <= KEYPRESS_TARGET_MS,
+  }),
+  notGrowing: (small: Spread, large: Spread, slackMs = 0): TuiTargetCheck => ({
+    target: `≤ ${GROWTH_LIMIT}× small${slackMs > 0 ? ` or +${slackMs} ms` : ''}`,
+    met: ratio(large.median, small.median) <= GROWTH_LIMIT || large.median - small.median <= slackMs,
+  }),
+  streamLag: (lag: Spread): TuiTargetCheck => ({
+    target: `≤ ${STREAM_LAG_TARGET_MS} ms (2 frames)`,
+    met: lag.median <= STREAM_LAG_TARGET_MS,
+  }),
+  /** At most one paint per frame interval of the burst (plus the one that shows its end). */
+  framesPerBurst: (frames: Spread, burstMs: Spread): TuiTargetCheck => ({
+    target: `≤ 1 per ${FRAME_MS} ms of burst`,
+    met: frames.median <= burstMs.median / FRAME_MS + 1,
+  }),
+  coldStart: (cold: Spread): TuiTargetCheck => ({
+    target: `≤ ${COLD_START_TARGET_MS.toLocaleString('en-US')} ms`,
+    met: cold.median <= COLD_START_TARGET_MS,
+  }),
+};
