@@ -1,4 +1,5 @@
 import type { TuiTheme } from '@pi/plugin-api';
+import { wrapText } from '@pi/terminal';
 import type { ConnectionState } from '@pi/remote';
 import type { CursorPosition } from './terminal-screen';
 import type { SlotRegistry } from './slot-registry';
@@ -43,7 +44,7 @@ export function composeFrame(input: FrameInput): Frame {
       theme.fg(notice.level === 'info' ? 'accent' : notice.level, fit(notice.text, width)),
     ),
   ];
-  const stale = staleLine(input.connection, theme);
+  const stale = staleLines(input.connection, theme, width);
   const editorRows = input.editor.lines.slice(-MAX_EDITOR_ROWS);
   const cursorRow = input.editor.cursor.row - (input.editor.lines.length - editorRows.length);
   const below = [...slot('editor.below'), footerLine(input), ...slot('footer')];
@@ -67,10 +68,11 @@ export function composeFrame(input: FrameInput): Frame {
   return { lines, cursor: row < height ? { row, col: Math.min(width - 1, input.editor.cursor.col) } : null };
 }
 
-function staleLine(connection: ConnectionState, theme: TuiTheme): string[] {
+function staleLines(connection: ConnectionState, theme: TuiTheme, width: number): string[] {
   if (connection.status === 'connected') return [];
   const why = connection.status === 'disconnected' ? ` (${connection.reason.message})` : '';
-  return [theme.fg('warning', `Disconnected from the session${why} — showing the last state; reconnecting…`)];
+  const text = `Disconnected from the session${why} — showing the last state; reconnecting…`;
+  return wrapText(text, width).map((line) => theme.fg('warning', line));
 }
 
 function footerLine(input: FrameInput): string {

@@ -36,6 +36,17 @@ describe('the terminal screen', () => {
     expect(screen.text()).toEqual(['123456', 'x     ', '      ']);
   });
 
+  it('wraps each frame in synchronized-output markers, so terminals that support them never show half a frame', () => {
+    const { terminal, screen } = screenOf(20, 2);
+    const before = terminal.written().length;
+    screen.paint(['aframe'], null);
+    const written = terminal.written().slice(before);
+    const begin = written.indexOf('\x1b[?2026h');
+    expect(begin).toBeGreaterThanOrEqual(0);
+    expect(written.indexOf('aframe')).toBeGreaterThan(begin);
+    expect(written.lastIndexOf('\x1b[?2026l')).toBeGreaterThan(written.indexOf('aframe'));
+  });
+
   it('writes only what changed between two frames', () => {
     const { terminal, screen } = screenOf(30, 4);
     screen.paint(['first line', 'second line'], null);

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import blessed from 'blessed';
+import { SYNC_BEGIN, SYNC_END } from '@pi/terminal';
 import stringWidth from 'string-width';
 
 /** The streams a screen runs on: a real terminal in `apps/tui`, in-memory streams in tests. */
@@ -121,15 +122,18 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
       const rows = lines();
       const width = screen.cols as number;
       rows.forEach((row, y) => paintRow(row, frame[y] ?? '', width));
-      program.write('\x1b[?2026h');
+      // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
+      // the flushed frame: begin, frame, end.
+      program.flush();
+      program.write(SYNC_BEGIN);
       screen.draw(0, rows.length - 1);
       if (cursor === null) program.hideCursor();
       else {
         program.cup(cursor.row, cursor.col);
         program.showCursor();
       }
-      program.write('\x1b[?2026l');
       program.flush();
+      program.write(SYNC_END);
     },
     onResize(listener) {
       screen.on('resize', listener);
