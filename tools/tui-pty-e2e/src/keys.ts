@@ -8,6 +8,7 @@ const FIXED = {
   'ctrl+j': '\n',
   'ctrl+l': '\x0c',
   'ctrl+t': '\x14',
+  'ctrl+o': '\x0f',
   pageUp: '\x1b[5~',
   pageDown: '\x1b[6~',
 } as const;
