@@ -1,3 +1,4 @@
+import { startedLines, stoppedLine } from './announcements';
 import { USAGE, parseCliOptions } from './cli-options';
 import { startSession } from './start-session';
 
@@ -33,14 +34,12 @@ async function main(): Promise<number> {
       `pi-session ${session.sessionId}: recovered the session file: ${session.recovery.join('; ')}\n`,
     );
   }
-  const also = session.url === null ? '' : ` and ${session.url}`;
-  process.stdout.write(
-    `pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})\n`,
-  );
+  // One write: a reader that has the first line has the attach line too.
+  process.stdout.write(`${startedLines(session, options.value, process.cwd()).join('\n')}\n`);
   const signal = await stopSignal;
   const failures = await session.stop();
   for (const failure of failures) process.stderr.write(`pi-session: disposal failed: ${failure}\n`);
-  process.stdout.write(`pi-session ${session.sessionId}: stopped on ${signal}\n`);
+  process.stdout.write(`${stoppedLine(session.sessionId, signal, options.value, process.cwd())}\n`);
   return failures.length === 0 ? 0 : 1;
 }
 

@@ -8,8 +8,10 @@ import {
   type ConnectionParamsSource,
   type HeartbeatWindow,
   type ReconnectPolicy,
-  type RpcClient,
 } from '@pi/transport-trpc';
+import { piClient, type FoundSession, type PiClient } from './pi-client';
+
+export type { PiClient } from './pi-client';
 
 /** How the client behaves once it knows where to connect. */
 export interface ClientBehaviour {
@@ -42,10 +44,6 @@ export interface DiscoveryOptions {
 }
 
 export type ConnectOptions = ClientBehaviour & (AddressOptions | DiscoveryOptions);
-
-/** A typed client of one pi host, for internal tools and scripts: typed proxies (`use`, `acquire`), interaction
- *  handlers (`handle`), the connection's state, and `close`. */
-export type PiClient = Pick<RpcClient, 'use' | 'acquire' | 'handle' | 'connection' | 'heartbeat' | 'close'>;
 
 /**
  * Connects to a host and resolves once the token is accepted. Every expected failure (bad options, refused
@@ -83,14 +81,7 @@ export async function connect(options: ConnectOptions = {}): Promise<Result<PiCl
   } finally {
     clearTimeout(timer);
   }
-  return ok({
-    use: (token, context) => client.use(token, context),
-    acquire: (token, context) => client.acquire(token, context),
-    handle: (interaction, handler) => client.handle(interaction, handler),
-    connection: client.connection,
-    heartbeat: client.heartbeat,
-    close: () => client.close(),
-  });
+  return ok(piClient(client, target.value.session));
 }
 
 function isWindow(window: HeartbeatWindow): boolean {
@@ -100,6 +91,7 @@ function isWindow(window: HeartbeatWindow): boolean {
 interface Target {
   readonly address: { socketPath: string } | { url: string };
   readonly params: ConnectionParamsSource;
+  readonly session: FoundSession | null;
 }
 
 /** Where to connect and with which token: given outright, or read from the session's connection file. */
@@ -110,7 +102,7 @@ async function targetOf(options: ConnectOptions): Promise<Result<Target, RemoteE
     if (typeof options.token !== 'string' || options.token.length === 0) {
       return err(new RemoteError('invalid_argument', 'A token is required with socketPath or url'));
     }
-    return ok({ address: address.value, params: { token: options.token } });
+    return ok({ address: address.value, params: { token: options.token }, session: null });
   }
   if (options.token !== undefined) {
     return err(
@@ -134,7 +126,12 @@ async function targetOf(options: ConnectOptions): Promise<Result<Target, RemoteE
     if (info.isOk()) token = info.value.token;
     return { token };
   };
-  return ok({ address: { socketPath: found.value.socketPath }, params });
+  const { sessionId, cwd, pid, socketPath, url } = found.value;
+  return ok({
+    address: { socketPath },
+    params,
+    session: { sessionId, cwd, pid, socketPath, url, connectionFile: file },
+  });
 }
 
 function addressOf(options: AddressOptions): Result<{ socketPath: string } | { url: string }, RemoteError> {

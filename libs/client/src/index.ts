@@ -4,5 +4,5 @@ export {
   type ClientBehaviour,
   type ConnectOptions,
   type DiscoveryOptions,
-  type PiClient,
 } from './connect';
+export type { FoundSession, PiClient } from './pi-client';

@@ -1,6 +1,18 @@
 export { type ConnectionState, type RemoteChannel, type WatchObserver } from './channel';
 export { RemoteConsumer, type Lease } from './consumer';
 export { CALLER_IDENTITY, CLIENT_ID, type CallerIdentity } from './context-keys';
+export { describeExposure, describeHost, describeInteraction, hostDescriber, toJsonSchema } from './describe';
+export {
+  JSON_SCHEMA_DIALECT,
+  hostDescriptionSchema,
+  type ExposureDescription,
+  type HostDescription,
+  type InteractionDescription,
+  type JsonSchema,
+  type MethodDescription,
+  type ResultDescription,
+  type ServiceDescription,
+} from './description';
 export { ConnectionEndpoint } from './endpoint';
 export {
   DEFAULT_ENDPOINT_LIMITS,
@@ -23,10 +35,17 @@ export { createRemoteEvents, type AuthoritativeEvents, type EmittedEvent } from 
 export {
   remote,
   type AnyExposure,
+  type EventKeys,
+  type EventValue,
+  type MethodArgs,
+  type MethodKeys,
+  type MethodResult,
   type MethodExposure,
   type ObjectExposure,
   type RemoteResult,
   type Schema,
+  type StateKeys,
+  type StateValue,
 } from './exposure';
 export { DEFAULT_INTERACTION_TIMEOUT_MS, InteractionBroker } from './interaction-broker';
 export { InteractionHandlers } from './interaction-handlers';

@@ -29,7 +29,27 @@ interface Pending {
 export class InteractionBroker {
   readonly #handlers = new Map<string, Handler>();
   readonly #pending = new Map<string, Pending>();
+  /** What this host may request, for its description: declared tokens (one entry per declaration) and requested ones. */
+  readonly #declared = new Map<symbol, Interaction<unknown, unknown>>();
+  readonly #requested = new Map<string, Interaction<unknown, unknown>>();
   #order = 0;
+
+  /**
+   * Records that this host may request `interaction`, so its description lists it before the first request.
+   * Returns the remover, which takes back exactly this declaration.
+   */
+  declare<Request, Response>(interaction: Interaction<Request, Response>): () => void {
+    const key = Symbol(interaction.id);
+    this.#declared.set(key, interaction as Interaction<unknown, unknown>);
+    return () => void this.#declared.delete(key);
+  }
+
+  /** The interactions this host declared, plus every one it requested since it started; one per id. */
+  interactions(): Interaction<unknown, unknown>[] {
+    const byId = new Map(this.#requested);
+    for (const interaction of this.#declared.values()) byId.set(interaction.id, interaction);
+    return [...byId.values()];
+  }
 
   /** A client serves these interaction ids over `send`; a later call for the same client replaces it. */
   serve(clientId: string, ids: readonly string[], send: (frame: InteractionFrame) => void): () => void {
@@ -72,6 +92,8 @@ export class InteractionBroker {
     options: { timeoutMs?: number } = {},
   ): Promise<Response> {
     // Every failure is a RemoteError, so callers can fail closed on the code alone.
+    if (!this.#requested.has(interaction.id))
+      this.#requested.set(interaction.id, interaction as Interaction<unknown, unknown>);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The interaction was cancelled');
     const json = parseValue(interaction.request, request, '$.request', 'invalid_argument') as JsonValue;
     const [clientId] = this.eligibleClients(interaction.id);

@@ -8,6 +8,16 @@ export { RpcConnection, type ConnectionParamsSource, type RpcConnectionOptions }
 export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
 export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';
+export {
+  hostTokens,
+  type HostRouter,
+  type HostTokens,
+  type ServiceCallInput,
+  type ServiceCallOutput,
+  type ServiceRouterRecord,
+  type ServiceWatchFrame,
+} from './typed-router';
+export type { RpcRouter } from './router';
 export { webSocketFactory, type ConnectAddress } from './websocket-client';
 export {
   DEFAULT_MAX_PAYLOAD,

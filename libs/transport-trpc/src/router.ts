@@ -1,5 +1,12 @@
 import type { AnyRouter } from '@trpc/server';
-import type { ConnectionEndpoint, InteractionFrame, ServiceRegistry, Target, WatchFrame } from '@pi/remote';
+import type {
+  ConnectionEndpoint,
+  HostDescription,
+  InteractionFrame,
+  ServiceRegistry,
+  Target,
+  WatchFrame,
+} from '@pi/remote';
 import { t } from './trpc';
 import { readServiceCall } from './call-envelope';
 import { FrameStream } from './frame-stream';
@@ -8,11 +15,16 @@ import { cancelInput, interactionsInput, referenceCallInput, referenceInput, rep
 /**
  * The host's tRPC router, generated from the exposures registered when the host starts: a sub-router per
  * remote service with a mutation per method and a `$watch` subscription for its state and events, plus
- * `$rpc` for what is not tied to one service (references, cancellation, interactions).
+ * `$rpc` for what is not tied to one service (references, cancellation, interactions, the host's description).
+ * `describe` describes the services of `serviceIds`, the ones the router serves.
  */
-export function createHostRouter(registry: ServiceRegistry): AnyRouter {
+export function createHostRouter(
+  registry: ServiceRegistry,
+  serviceIds: readonly string[],
+  describe: () => HostDescription,
+): AnyRouter {
   const services: Record<string, AnyRouter> = {};
-  for (const id of registry.exposedIds()) {
+  for (const id of serviceIds) {
     const service = registry.exposed(id);
     if (service === undefined) continue;
     const procedures: Record<string, unknown> = { $watch: watchProcedure({ service: id }) };
@@ -25,10 +37,17 @@ export function createHostRouter(registry: ServiceRegistry): AnyRouter {
     }
     services[id] = t.router(procedures as never);
   }
-  return t.router({ ...services, $rpc: rpcRouter } as never);
+  return t.router({ ...services, $rpc: rpcRouter(describe) } as never);
 }
 
-const rpcRouter = t.router({
+/** `$rpc`: what every host serves besides its services. Its type is what a stock tRPC client sees of it. */
+export function rpcRouter(describe: () => HostDescription) {
+  return t.router({ ...rpcProcedures, describe: t.procedure.mutation(() => describe()) });
+}
+
+export type RpcRouter = ReturnType<typeof rpcRouter>;
+
+const rpcProcedures = {
   hello: t.procedure.mutation(({ ctx }) => ({ clientId: ctx.endpoint.clientId })),
   invoke: t.procedure
     .input(referenceCallInput)
@@ -59,7 +78,7 @@ const rpcRouter = t.router({
     ctx.endpoint.reply(input as never);
     return null;
   }),
-});
+};
 
 function watchProcedure(target: Target) {
   return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target));

@@ -1,13 +1,18 @@
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import {
   InteractionHandlers,
+  checkJson,
   RemoteConsumer,
   RemoteError,
+  type CallResponse,
   type ConnectionState,
+  type HostDescription,
   type Interaction,
+  type JsonValue,
   type Lease,
   type RemoteService,
   type RemoteState,
+  type WatchObserver,
 } from '@pi/remote';
 import type { HeartbeatWindow } from './heartbeat';
 import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
@@ -26,6 +31,18 @@ export interface RpcClient {
     interaction: Interaction<Request, Response>,
     handler: (request: Request, context: Context) => Promise<Response>,
   ): () => void;
+  /** What the host serves (`$rpc.describe`): its services with their JSON Schemas, and its interactions. */
+  describe(context?: Context): Promise<HostDescription>;
+  /**
+   * Calls a method by name, with JSON arguments the host checks against its contract; resolves with `{ value }`,
+   * `{}` for void, or `{ ref }` for a remote result. For generic tools: `use` gives typed proxies.
+   */
+  invoke(service: string, method: string, args: readonly JsonValue[], context?: Context): Promise<CallResponse>;
+  /**
+   * The raw watch frames of a service by name: a snapshot, then each change and event; after a reconnect, a fresh
+   * snapshot. `observer.error` ends it for good (for example `unknown_service`). Returns the stop function.
+   */
+  watchFrames(service: string, observer: WatchObserver): () => void;
   /** Resolves once connected; rejects when the connection is refused or closed for good. */
   whenConnected(): Promise<void>;
   /** Services with a live subscription, for tests. */
@@ -55,6 +72,9 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
     },
     acquire: (token, context = BACKGROUND_CONTEXT) => consumer.acquire(token, context),
     handle: (interaction, handler) => interactions.handle(interaction, handler),
+    describe: (context = BACKGROUND_CONTEXT) => channel.describe(context.abortSignal),
+    invoke: (service, method, args, context = BACKGROUND_CONTEXT) => invoke(channel, service, method, args, context),
+    watchFrames: (service, observer) => channel.watch({ service }, observer),
     whenConnected: () => whenConnected(connection.connection),
     get activeServices() {
       return consumer.activeServices;
@@ -71,6 +91,25 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
       connection.close();
     },
   };
+}
+
+/** A call by name: strict JSON arguments only (they go on the wire without a walk), under a client span. */
+async function invoke(
+  channel: TrpcChannel,
+  service: string,
+  member: string,
+  args: readonly JsonValue[],
+  context: Context,
+): Promise<CallResponse> {
+  const checked = checkJson(args, '$.args');
+  if (checked.isErr()) {
+    const { kind, path } = checked.error;
+    throw new RemoteError('invalid_argument', `Not JSON at ${path}: ${kind}`, { reason: 'not_json', kind, path });
+  }
+  if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
+  return context.telemetryContext.startSpan({ name: `rpc.client ${service}.${member}`, kind: 'client' }, (span) =>
+    channel.call({ target: { service }, member, args, trace: span.inject() }, context.abortSignal),
+  );
 }
 
 function whenConnected(state: RemoteState<ConnectionState>): Promise<void> {

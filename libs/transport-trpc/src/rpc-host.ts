@@ -9,7 +9,9 @@ import {
   CLIENT_ID,
   ConnectionEndpoint,
   type EndpointLimits,
+  hostDescriber,
   type EndpointStats,
+  type HostDescription,
   type InteractionBroker,
   type ServiceRegistry,
 } from '@pi/remote';
@@ -37,6 +39,8 @@ export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 't
 
 export interface RpcHost {
   readonly router: AnyRouter;
+  /** What `$rpc.describe` answers: the services this host serves and the interactions it may request. */
+  describe(): HostDescription;
   /** Serves one accepted socket until it closes. */
   accept(socket: ServerSocket, request: IncomingMessage): void;
   /** What each open connection holds, for tests and diagnostics. */
@@ -52,7 +56,10 @@ export interface RpcHost {
  * endpoint built once from the authenticated identity, closed when the socket closes.
  */
 export function createRpcHost(options: RpcHostOptions): RpcHost {
-  const router = createHostRouter(options.registry);
+  // The services are fixed here: the router and its description cover the same ones.
+  const serviceIds = options.registry.exposedIds();
+  const describe = hostDescriber(options.registry, serviceIds, () => options.broker?.interactions() ?? []);
+  const router = createHostRouter(options.registry, serviceIds, describe);
   const endpoints = new Set<ConnectionEndpoint>();
   const connectListeners = new Set<(clientId: string) => void>();
   const disconnectListeners = new Set<(clientId: string) => void>();
@@ -111,6 +118,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
 
   return {
     router,
+    describe,
     accept(socket, request) {
       if (closed) return socket.close(CLOSE_CODES.goingAway, HOST_CLOSED);
       sockets.add(socket);

@@ -2,8 +2,10 @@ import { createTRPCUntypedClient, type TRPCClientError, type TRPCUntypedClient }
 import type { AnyRouter } from '@trpc/server';
 import {
   RemoteError,
+  hostDescriptionSchema,
   isRemoteErrorEnvelope,
   type CallRequest,
+  type HostDescription,
   type CallResponse,
   type InteractionFrame,
   type InteractionReply,
@@ -94,6 +96,14 @@ export class TrpcChannel implements RemoteChannel {
       onError: (error) => observer.error(toRemoteError(error).toEnvelope()),
     });
     return () => subscription.unsubscribe();
+  }
+
+  /** The host's description (`$rpc.describe`), checked against the description schema. */
+  async describe(signal: AbortSignal | undefined): Promise<HostDescription> {
+    const answer = await this.#mutate('$rpc.describe', undefined, signal);
+    const parsed = hostDescriptionSchema.safeParse(answer);
+    if (!parsed.success) throw new RemoteError('invalid_result', 'The host sent a malformed description');
+    return parsed.data;
   }
 
   async release(ref: string): Promise<void> {

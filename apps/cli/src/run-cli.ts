@@ -1,0 +1,66 @@
+import { connect, type ClientBehaviour } from '@pi/client';
+import { toRemoteError } from '@pi/remote';
+import type { CliOptions, Command } from './cli-options';
+import { callCommand } from './commands/call';
+import { servicesCommand } from './commands/services';
+import { statusCommand } from './commands/status';
+import { watchCommand } from './commands/watch';
+import { connectOptionsOf } from './connection';
+import { EXIT } from './exit-codes';
+import { reportError, type Output } from './output';
+import { usageOf } from './usage';
+
+export interface CliEnvironment {
+  readonly io: Output;
+  readonly env: NodeJS.ProcessEnv;
+  /** Aborted on Ctrl-C or SIGTERM: cancels a call, ends a watch. */
+  readonly interrupted: AbortSignal;
+}
+
+/** Only a watch outlives a dropped connection; one-shot commands fail at once instead of waiting to reconnect. */
+const BEHAVIOUR: Record<Command, ClientBehaviour> = {
+  services: { reconnect: false },
+  call: { reconnect: false },
+  watch: {},
+  status: { reconnect: false },
+};
+
+/**
+ * Runs one parsed command line: help, or connect, run the command, close. Returns the exit code; every failure is
+ * reported with its stable code.
+ */
+export async function runCli(options: CliOptions, { io, env, interrupted }: CliEnvironment): Promise<number> {
+  if (options.help) {
+    io.out(usageOf(options.command).trimEnd());
+    return EXIT.ok;
+  }
+  const command = options.command;
+  if (command === undefined) {
+    io.err(usageOf(undefined).trimEnd());
+    return EXIT.usage;
+  }
+  const connectOptions = connectOptionsOf(options.connection, env, BEHAVIOUR[command]);
+  if (connectOptions.isErr()) {
+    io.err(`pi: ${connectOptions.error}`);
+    return EXIT.usage;
+  }
+  const connected = await connect(connectOptions.value);
+  if (connected.isErr()) return reportError(io, connected.error, options.json);
+  const client = connected.value;
+  try {
+    switch (command) {
+      case 'services':
+        return await servicesCommand(client, options.operands, options.json, io);
+      case 'call':
+        return await callCommand(client, options.operands, options.json, io, interrupted);
+      case 'watch':
+        return await watchCommand(client, options.operands[0] ?? '', options.json, io, interrupted);
+      case 'status':
+        return await statusCommand(client, options.json, io);
+    }
+  } catch (error) {
+    return reportError(io, toRemoteError(error), options.json);
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { ModelsService, ModelsState } from '@pi/providers-builtin';
+import { sessionTokens, type SessionRouter } from '@pi/session-api';
+import type { ServiceWatchFrame } from '@pi/transport-trpc';
+import type { ChatService } from '@pi/chat';
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  createSandbox,
+  readConnectionFile,
+  runPiSession,
+  type SessionProcess,
+  type SessionSandbox,
+} from './pi-session-process';
+
+let sandbox: SessionSandbox;
+let session: SessionProcess;
+let wsClient: ReturnType<typeof createWSClient>;
+let client: ReturnType<typeof createTRPCClient<SessionRouter>>;
+
+/** A stock @trpc/client 11 over a real WebSocket: its own wsLink, the token in connectionParams. */
+beforeAll(async () => {
+  sandbox = await createSandbox();
+  session = runPiSession(sandbox, [...sandbox.flags, '--port', '0']);
+  const { url, connectionFile } = await session.listening();
+  const { token } = await readConnectionFile(connectionFile);
+  wsClient = createWSClient({ url: url ?? '', WebSocket: WebSocket as never, connectionParams: { token } });
+  client = createTRPCClient<SessionRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+}, PROCESS_TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  await wsClient?.close();
+  await session?.stop('SIGKILL');
+  await sandbox?.remove();
+});
+
+describe(
+  'a stock tRPC client typed by SessionRouter against a real pi-session',
+  { timeout: PROCESS_TEST_TIMEOUT_MS },
+  () => {
+    it('calls methods with { a, c } inputs and gets { value } or {} back', async () => {
+      expect(await client.models.refresh.mutate({ a: [], c: 'r1' })).toEqual({});
+      const selected = await client.models.select.mutate({ a: [{ provider: 'offline', modelId: 'echo' }], c: 's1' });
+      expectTypeOf(selected).toEqualTypeOf<{ value?: undefined }>();
+      const prompt = await client.chat.prompt.mutate({ a: [{ text: 'hello, stock client' }], c: 'p1' });
+      expect(prompt).toEqual({ value: { accepted: true, operationId: expect.any(String), error: null } });
+      expect(await client.$rpc.hello.mutate()).toEqual({ clientId: expect.any(String) });
+    });
+
+    it('receives $watch frames, the snapshot typed by the contract', async () => {
+      const frame = await new Promise<unknown>((resolve, reject) => {
+        const subscription = client.models.$watch.subscribe(undefined, {
+          onData: (data) => {
+            expectTypeOf(data).toEqualTypeOf<ServiceWatchFrame<ModelsService>>();
+            if (data.kind === 'snapshot') {
+              expectTypeOf(data.state.state.value).toEqualTypeOf<ModelsState>();
+              subscription.unsubscribe();
+              resolve(data);
+            }
+          },
+          onError: reject,
+        });
+      });
+      expect(frame).toMatchObject({
+        kind: 'snapshot',
+        seq: 0,
+        state: { state: { value: { catalog: expect.any(Object) } } },
+      });
+      const chatFrame = await new Promise<ServiceWatchFrame<ChatService>>((resolve) => {
+        const subscription = client.chat.$watch.subscribe(undefined, {
+          onData: (data) => {
+            subscription.unsubscribe();
+            resolve(data);
+          },
+        });
+      });
+      expect(chatFrame.kind).toBe('snapshot');
+    });
+
+    it('a refused argument is an error carrying the stable code', async () => {
+      const error = await client.models.select.mutate({ a: ['echo' as never], c: 'bad' }).then(
+        () => undefined,
+        (cause: TRPCClientError<SessionRouter>) => cause,
+      );
+      expect(error?.data?.remote).toMatchObject({ code: 'invalid_argument' });
+    });
+
+    it('SessionRouter names exactly the services the default session describes', async () => {
+      const description = await client.$rpc.describe.mutate();
+      expect(description.services.map((service) => service.id)).toEqual(Object.keys(sessionTokens));
+    });
+  },
+);

@@ -1,0 +1,23 @@
+import { BACKGROUND_CONTEXT } from '@pi/context';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the example imports the packages the way a user would
+import { connect } from '@pi/client';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a plugin's contract, as a user's tool imports it
+import { Models } from '@pi/providers-builtin';
+
+/** Attaches to the session running in `cwd`, lists its models, selects one and sees the selection replicated. */
+export async function selectModel(cwd: string, log: (line: string) => void, dataDir?: string): Promise<void> {
+  const connected = await connect({ cwd, dataDir }); // `dataDir` only when the session was started with --data-dir
+  if (connected.isErr()) throw connected.error; // e.g. { code: 'unavailable', message: 'No session is running in …' }
+  const client = connected.value;
+  try {
+    const models = await client.use(Models); // typed proxy; its `state` is already replicated
+    const [first] = models.state.value.catalog.availableModels;
+    if (first === undefined) throw new Error('The session offers no model');
+    log(`models: ${models.state.value.catalog.availableModels.map((model) => model.modelId).join(', ')}`);
+
+    await models.select({ provider: first.provider, modelId: first.modelId }, BACKGROUND_CONTEXT);
+    log(`selected: ${models.state.value.configuration.model?.modelId}`); // the change arrived before the result
+  } finally {
+    client.close(); // always: an open client keeps the process alive
+  }
+}

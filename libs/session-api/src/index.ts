@@ -1,0 +1,1 @@
+export { sessionInteractions, sessionTokens, type SessionRouter, type SessionTokens } from './session-tokens';

@@ -1,0 +1,31 @@
+import { Accounts } from '@pi/accounts';
+import { Chat } from '@pi/chat';
+import { Git } from '@pi/git';
+import { ConfirmInteraction } from '@pi/permissions';
+import { Models } from '@pi/providers-builtin';
+import { QuestionInteraction } from '@pi/question';
+import { Preferences } from '@pi/settings';
+import { hostTokens, type HostRouter } from '@pi/transport-trpc';
+
+/**
+ * The remote services a session serves with the built-in manifest, keyed by service id. A session started with
+ * another manifest serves other services: `$rpc.describe` (or `pi services`) says what a running one serves.
+ */
+export const sessionTokens = hostTokens({
+  accounts: Accounts,
+  chat: Chat,
+  git: Git,
+  models: Models,
+  preferences: Preferences,
+});
+
+export type SessionTokens = typeof sessionTokens;
+
+/**
+ * The built-in session's router, for a stock tRPC client: `createTRPCClient<SessionRouter>(…)` types
+ * `models.select.mutate({ a: [model], c })`, its `{ value }` output and `chat.$watch` frames.
+ */
+export type SessionRouter = HostRouter<SessionTokens>;
+
+/** The interactions a built-in session may ask a connected client to answer, keyed by id. */
+export const sessionInteractions = Object.freeze({ question: QuestionInteraction, 'tool-confirm': ConfirmInteraction });
