@@ -73,7 +73,7 @@ describe('plugin generator', () => {
     });
     expect(facet('tui')).toMatchObject({ name: '@pi/session-directory-tui', dependencies: runtime });
     expect(facet('tui').devDependencies).toEqual({
-      '@pi/host-kit': '0.0.0',
+      '@pi/host-tui': '0.0.0',
       '@pi/remote': '0.0.0',
       '@pi/test-support': '0.0.0',
     });

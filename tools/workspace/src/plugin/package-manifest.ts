@@ -12,7 +12,7 @@ export const ZOD_VERSION = '4.6.7';
 const imports: Record<PluginProjectKind, { readonly runtime: readonly string[]; readonly tests: readonly string[] }> = {
   contract: { runtime: ['@pi/plugin-api', 'zod'], tests: [] },
   session: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-session', '@pi/test-support'] },
-  tui: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-kit', '@pi/remote', '@pi/test-support'] },
+  tui: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-tui', '@pi/remote', '@pi/test-support'] },
   coordinator: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-kit'] },
 };
 
