@@ -17,6 +17,8 @@ export interface FrameInput {
   readonly connection: ConnectionState;
   readonly label: string;
   readonly hint: string;
+  /** Slash commands matching what the editor holds, shown above it while the user types one. */
+  readonly completions: readonly string[];
   readonly fit: (line: string, width: number) => string;
 }
 
@@ -48,7 +50,7 @@ export function composeFrame(input: FrameInput): Frame {
   const editorRows = input.editor.lines.slice(-MAX_EDITOR_ROWS);
   const cursorRow = input.editor.cursor.row - (input.editor.lines.length - editorRows.length);
   const below = [...slot('editor.below'), footerLine(input), ...slot('footer')];
-  const above = slot('editor.above');
+  const above = [...input.completions.map((line) => fit(line, width)), ...slot('editor.above')];
   const dialog = input.dialog === undefined ? [] : [rule, ...input.dialog.map((line) => fit(line, width))];
   const fixed =
     header.length + dialog.length + status.length + stale.length + above.length + 2 + editorRows.length + below.length;

@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
 import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
-import type { CodingAgentTuiPluginContext, TuiFacilities, TuiTheme } from '@pi/plugin-api';
+import type { CodingAgentTuiPluginContext, TuiCommand, TuiFacilities, TuiTheme } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
 import { createInputDecoder, defaultKeymap, keyId, truncate, type InputEvent, type Keymap } from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
@@ -222,9 +222,25 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       void runCommand(bound.commandId, '');
       return render();
     }
+    if (event.name === 'tab' && !event.shift && completeSlash()) return render();
     const result = editor.handle(event, keymap);
     if (result.kind === 'submit') void submit(result.text);
     render();
+  }
+
+  /** The slash commands the editor's text is a prefix of, while it holds nothing but `/name`. */
+  function slashMatches(): readonly TuiCommand[] {
+    const match = /^\/([\w-]*)$/.exec(editor.text());
+    return match === null ? [] : commands.complete(match[1] ?? '').slice(0, 8);
+  }
+
+  /** Tab on `/pre`: one match becomes `/name `, several extend to their common prefix. */
+  function completeSlash(): boolean {
+    const matches = slashMatches().map((command) => command.slash ?? '');
+    if (matches.length === 0) return false;
+    if (matches.length === 1) editor.setText(`/${matches[0]} `);
+    else editor.setText(`/${commonPrefix(matches)}`);
+    return true;
   }
 
   function quit(): void {
@@ -246,6 +262,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       notices,
       connection,
       label: options.label ?? '',
+      completions: slashMatches().map(
+        (command) =>
+          `  ${theme.fg('accent', `/${command.slash ?? ''}`.padEnd(18))} ${theme.fg('muted', command.description)}`,
+      ),
       hint: `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`,
       fit: (line, width) => truncate(line, width),
     });
@@ -415,6 +435,12 @@ const ACTION_HELP = {
   historyPrevious: 'previous prompt (on the first line)',
   historyNext: 'next prompt (on the last line)',
 } as const;
+
+function commonPrefix(words: readonly string[]): string {
+  let prefix = words[0] ?? '';
+  for (const word of words) while (!word.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
