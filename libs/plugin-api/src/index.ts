@@ -1,5 +1,6 @@
 export type { ConsumingInteractions, ConsumingPluginContext } from './consuming-context';
 export { definePlugin, type PluginDefinition } from './define-plugin';
+export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
 export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';
 export type { InteractionRequestOptions, ProvidingInteractions, ProvidingPluginContext } from './providing-context';

@@ -1,7 +1,6 @@
-import { GIT_PLUGIN_ID } from '@pi/git';
-import type { Facet } from '@pi/plugin-api';
+import { GIT_PLUGIN_ID, Git } from '@pi/git';
+import { followState, type Facet } from '@pi/plugin-api';
 import { gitFooterLine } from './footer-text';
-import { watchGitStatus } from './git-status-watch';
 
 /** The manifest id this facet answers to. */
 export const pluginId = GIT_PLUGIN_ID;
@@ -12,7 +11,12 @@ export const pluginId = GIT_PLUGIN_ID;
  * session's replicated status and shows nothing outside a repository.
  */
 export const gitTuiFacet: Facet<'tui'> = (context) => {
-  const status = watchGitStatus(context);
+  const status = followState(
+    context,
+    Git,
+    (git) => git.status,
+    () => context.ui.requestRender(),
+  );
   context.slots.add('footer', {
     render(width) {
       const current = status.current();

@@ -1,8 +1,7 @@
-import type { Facet } from '@pi/plugin-api';
-import { PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
+import { followState, type Facet } from '@pi/plugin-api';
+import { Models, PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
 import { registerModelCommands } from './model-commands';
 import { footerText } from './model-text';
-import { watchModels } from './models-watch';
 
 /** The manifest id this facet answers to. */
 export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
@@ -13,7 +12,12 @@ export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
  * it calls the session's Models and shows its replicated state.
  */
 export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
-  const models = watchModels(context);
+  const models = followState(
+    context,
+    Models,
+    (proxy) => proxy.state,
+    () => context.ui.requestRender(),
+  );
   registerModelCommands(context);
   context.slots.add('footer', {
     render() {
