@@ -15,8 +15,11 @@ export interface EntryBase {
 export type SessionEntry = EntryBase &
   (
     | { kind: 'message'; message: AgentMessage; operationId: string | null }
-    /** A prompt was accepted: the run with this id starts. */
-    | { kind: 'operation_started'; operationId: string }
+    /**
+     * A prompt was accepted: the run with this id starts. `clientOperationId` is the id the client sent with it,
+     * if any (absent in files written before it existed), so a restarted session still recognises a resend.
+     */
+    | { kind: 'operation_started'; operationId: string; clientOperationId?: string }
     /** Durable cancellation: written (and synced) before the run is told to stop. */
     | { kind: 'cancel_requested'; operationId: string }
     | {

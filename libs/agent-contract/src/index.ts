@@ -4,6 +4,8 @@ export type {
   AgentLane,
   BeforeToolHook,
   HarnessEvent,
+  PromptAcceptance,
+  PromptOptions,
   PromptRejection,
   RunOutcome,
   RunSettings,

@@ -17,13 +17,32 @@ export type PromptRejection =
   | { code: 'no_model'; message: string }
   | { code: 'invalid_message'; message: string };
 
+/** What a caller may attach to a prompt. */
+export interface PromptOptions {
+  /**
+   * The client's own id for this send (1–128 of `[A-Za-z0-9_-]`), recorded durably with the run. A later prompt
+   * with the same id starts nothing: it answers with the first run's acceptance, `duplicate: true`.
+   */
+  clientOperationId?: string;
+}
+
+/** A prompt's acceptance: the run's id; `duplicate` when the client operation id named a run already accepted. */
+export interface PromptAcceptance {
+  operationId: string;
+  duplicate: boolean;
+}
+
 export type AbortRejection = { code: 'unknown_operation' | 'already_settled'; message: string };
 
 /** The main lane: one run at a time, durable from acceptance to settlement. */
 export interface AgentLane {
   /** Accepts the messages and starts a run; resolves at acceptance with its operation id, not at settlement.
    *  Aborting `context` cancels only this invocation: the run goes on, nothing durable is written. */
-  prompt(messages: readonly UserMessage[], context: Context): Promise<Result<{ operationId: string }, PromptRejection>>;
+  prompt(
+    messages: readonly UserMessage[],
+    context: Context,
+    options?: PromptOptions,
+  ): Promise<Result<PromptAcceptance, PromptRejection>>;
   /** Durable cancellation: `cancel_requested` is written and synced first, then the run settles as `aborted`. */
   requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>>;
   /** The running operation, if any. */

@@ -19,7 +19,12 @@ const base = {
 
 export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('message'), message: agentMessageSchema, operationId: z.string().nullable() }),
-  z.object({ ...base, kind: z.literal('operation_started'), operationId: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal('operation_started'),
+    operationId: z.string(),
+    clientOperationId: z.string().optional(),
+  }),
   z.object({ ...base, kind: z.literal('cancel_requested'), operationId: z.string() }),
   z.object({
     ...base,

@@ -1,5 +1,6 @@
 export { openHarness } from './open-harness';
 export { DEFAULT_MAX_TURNS } from './main-lane';
+export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
 // The agent's contract types, so that users of the harness need one import.
@@ -17,6 +18,8 @@ export type {
   JsonObject,
   JsonPrimitive,
   JsonValue,
+  PromptAcceptance,
+  PromptOptions,
   PromptRejection,
   RunOutcome,
   RunSettings,

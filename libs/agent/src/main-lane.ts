@@ -7,8 +7,16 @@ import { createDeferred, type Deferred } from './deferred';
 import { errorMessage } from './error-text';
 import { eventDeliveryContext, type HarnessEventHub } from './harness-events';
 import type { HarnessOptions } from './harness-types';
-import type { AbortRejection, AgentLane, PromptRejection, RunOutcome } from '@pi/agent-contract';
+import type {
+  AbortRejection,
+  AgentLane,
+  PromptAcceptance,
+  PromptOptions,
+  PromptRejection,
+  RunOutcome,
+} from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
+import { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 import { checkPromptMessages } from './prompt-messages';
 import { resolveRunModel } from './run-model';
 import type { SessionTreeState } from './session-tree';
@@ -22,6 +30,8 @@ export interface MainLaneParts {
   options: HarnessOptions;
   /** Outcomes already in the file, so `settled` and `requestAbort` know restored operations. */
   restoredOutcomes: ReadonlyMap<string, RunOutcome>;
+  /** Client operation id → run id, from the file's `operation_started` entries, so a resend after restart is known. */
+  restoredClientOperations: ReadonlyMap<string, string>;
 }
 
 interface ActiveRun {
@@ -46,12 +56,14 @@ export const DEFAULT_MAX_TURNS = 16;
 export class MainLane implements AgentLane {
   readonly #parts: MainLaneParts;
   readonly #outcomes: Map<string, RunOutcome>;
+  readonly #clientOperations: Map<string, string>;
   #active: ActiveRun | null = null;
   #closing = false;
 
   constructor(parts: MainLaneParts) {
     this.#parts = parts;
     this.#outcomes = new Map(parts.restoredOutcomes);
+    this.#clientOperations = new Map(parts.restoredClientOperations);
   }
 
   get running(): string | null {
@@ -61,8 +73,19 @@ export class MainLane implements AgentLane {
   async prompt(
     messages: readonly UserMessage[],
     context: Context,
-  ): Promise<Result<{ operationId: string }, PromptRejection>> {
+    options: PromptOptions = {},
+  ): Promise<Result<PromptAcceptance, PromptRejection>> {
     if (this.#closing) throw new Error('prompt on a closed harness');
+    const { clientOperationId } = options;
+    if (clientOperationId !== undefined) {
+      // A resend is answered before anything else is looked at: the first send's run is the answer, running or not.
+      const known = this.#clientOperations.get(clientOperationId);
+      if (known !== undefined) return ok({ operationId: known, duplicate: true });
+      if (!isValidClientOperationId(clientOperationId)) {
+        const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
+        return err({ code: 'invalid_message', message });
+      }
+    }
     const checked = checkPromptMessages(messages);
     if (checked.isErr()) return err(checked.error);
     const active = this.#active;
@@ -86,12 +109,14 @@ export class MainLane implements AgentLane {
       cancel: null,
       settled: createDeferred(),
     };
-    // Claimed before the first await, so a concurrent prompt sees busy.
+    // Claimed before the first await, so a concurrent prompt sees busy (or, with the same client id, this run).
     this.#active = run;
+    if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, operationId);
     const eventContext = eventDeliveryContext(context);
     try {
       const { writer } = this.#parts;
-      await writer.append({ kind: 'operation_started', operationId }, 'synced', eventContext);
+      const started = clientOperationId === undefined ? {} : { clientOperationId };
+      await writer.append({ kind: 'operation_started', operationId, ...started }, 'synced', eventContext);
       for (const [index, message] of checked.value.entries()) {
         const durability = index === checked.value.length - 1 ? 'synced' : 'buffered';
         await writer.append({ kind: 'message', message, operationId }, durability, eventContext);
@@ -110,7 +135,7 @@ export class MainLane implements AgentLane {
     const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
     const plan: RunPlan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns };
     void this.#execute(run, plan);
-    return ok({ operationId });
+    return ok({ operationId, duplicate: false });
   }
 
   async requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>> {

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
 import { BeforeToolHooks } from './before-tool-hooks';
+import { clientOperations } from './client-operations';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { errorMessage } from './error-text';
 import { eventDeliveryContext, HarnessEventHub } from './harness-events';
@@ -51,6 +52,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     events,
     options,
     restoredOutcomes: settledOutcomes(tree.entries()),
+    restoredClientOperations: clientOperations(tree.entries()),
   });
 
   let closed: Promise<void> | null = null;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError, checkCallArguments } from '@pi/remote';
-import { Chat, MAX_HISTORY_LIMIT, MAX_OPERATION_ID_LENGTH, MAX_PROMPT_TEXT_LENGTH } from './index';
+import {
+  Chat,
+  MAX_CLIENT_OPERATION_ID_LENGTH,
+  MAX_HISTORY_LIMIT,
+  MAX_OPERATION_ID_LENGTH,
+  MAX_PROMPT_TEXT_LENGTH,
+} from './index';
 
 function refusal(member: string, args: unknown[]): RemoteError {
   try {
@@ -26,6 +32,16 @@ describe('chat argument limits', () => {
       const error = refusal('requestAbort', [id]);
       expect(error.code).toBe('invalid_argument');
       expect(error.message.length).toBeLessThan(1024);
+    }
+  });
+
+  it('takes a client operation id of 1–128 characters of [A-Za-z0-9_-] on prompt and operation, nothing else', () => {
+    const longest = 'A-z_9'.repeat(MAX_CLIENT_OPERATION_ID_LENGTH / 4).slice(0, MAX_CLIENT_OPERATION_ID_LENGTH);
+    expect(checkCallArguments(Chat.exposure, 'prompt', [{ text: 'hi', operationId: longest }])).toHaveLength(1);
+    expect(checkCallArguments(Chat.exposure, 'operation', [{ operationId: longest }])).toHaveLength(1);
+    for (const id of ['', 'o'.repeat(MAX_CLIENT_OPERATION_ID_LENGTH + 1), 'with space', 'a/b', 'ü']) {
+      expect(refusal('prompt', [{ text: 'hi', operationId: id }]).code).toBe('invalid_argument');
+      expect(refusal('operation', [{ operationId: id }]).code).toBe('invalid_argument');
     }
   });
 

@@ -23,9 +23,9 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly prompt, requestAbort, history, the three state cells (recent first) and one event stream', () => {
+  it('exposes exactly prompt, requestAbort, operation, history, the three state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
-    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['history', 'prompt', 'requestAbort']);
+    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['history', 'operation', 'prompt', 'requestAbort']);
     expect(Object.keys(Chat.exposure.state)).toEqual(['recent', 'transcript', 'streaming']);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });

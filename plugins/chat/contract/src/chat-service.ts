@@ -12,9 +12,14 @@ import {
   type TranscriptPage,
 } from './transcript-window';
 
-/** What a presentation sends: the user's text. The session builds the model message from it. */
+/**
+ * What a presentation sends: the user's text, and optionally its own id for this send (1–128 characters of
+ * `[A-Za-z0-9_-]`). The session builds the model message from the text. Sending the same `operationId` again
+ * never starts a second run, so a client unsure whether a send arrived may simply send it again.
+ */
 export interface PromptRequest {
   text: string;
+  operationId?: string;
 }
 
 /** Why a prompt was not accepted: the lane's rejection, passed through with its stable code. */
@@ -34,6 +39,29 @@ export interface PromptResponse {
   accepted: boolean;
   operationId: string | null;
   error: { code: PromptRejectionCode; message: string } | null;
+  /** True when the request's `operationId` was sent before: this is the first send's run, nothing new started. */
+  duplicate?: boolean;
+}
+
+/** Which operation a client asks about: the id it sent with `prompt`, or the run id the session answered with. */
+export interface OperationRequest {
+  operationId: string;
+}
+
+/** An operation's state; `unknown` means this session never accepted it (a resend with the same id is safe). */
+export const OPERATION_STATES = {
+  running: 'running',
+  completed: 'completed',
+  aborted: 'aborted',
+  failed: 'failed',
+  unknown: 'unknown',
+} as const;
+export type OperationState = (typeof OPERATION_STATES)[keyof typeof OPERATION_STATES];
+
+/** The answer to `operation`: its state, and the settled run's error (null otherwise). */
+export interface OperationStatus {
+  state: OperationState;
+  error: string | null;
 }
 
 /**
@@ -72,6 +100,8 @@ export interface ChatService {
    * ran fails with `unknown_operation`.
    */
   requestAbort(operationId: string, context: Context): Promise<void>;
+  /** The state of an operation, by the client's id or the run's: for a client that lost its connection mid-send. */
+  operation(request: OperationRequest, context: Context): Promise<OperationStatus>;
   /**
    * Entries of the current branch before index `before`, newest last: at most `limit` (≤ MAX_HISTORY_LIMIT), fewer
    * when they pass TRANSCRIPT_PAGE_CHARS. The answer names its branch; an empty page means nothing is before.
@@ -87,20 +117,38 @@ export const MAX_PROMPT_TEXT_LENGTH = 1_048_576;
 /** The longest operation id `requestAbort` accepts; the session's own ids are far shorter. */
 export const MAX_OPERATION_ID_LENGTH = 256;
 
+/** The longest client operation id `prompt` accepts (the session's own run ids are UUIDs, well within it). */
+export const MAX_CLIENT_OPERATION_ID_LENGTH = 128;
+
+const clientOperationIdSchema = z
+  .string()
+  .max(MAX_CLIENT_OPERATION_ID_LENGTH)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 export const promptRequestSchema: z.ZodType<PromptRequest> = z.object({
   text: z.string().max(MAX_PROMPT_TEXT_LENGTH),
+  operationId: clientOperationIdSchema.optional(),
 });
 
 export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
   accepted: z.boolean(),
   operationId: z.string().nullable(),
   error: z.object({ code: z.enum(['busy', 'no_model', 'invalid_message']), message: z.string() }).nullable(),
+  duplicate: z.boolean().optional(),
+});
+
+export const operationRequestSchema: z.ZodType<OperationRequest> = z.object({ operationId: clientOperationIdSchema });
+
+export const operationStatusSchema: z.ZodType<OperationStatus> = z.object({
+  state: z.enum(['running', 'completed', 'aborted', 'failed', 'unknown']),
+  error: z.string().nullable(),
 });
 
 export const Chat = defineRemoteService<ChatService>('chat', {
   methods: {
     prompt: { args: [promptRequestSchema], result: promptResponseSchema },
     requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
+    operation: { args: [operationRequestSchema], result: operationStatusSchema },
     history: { args: [historyRequestSchema], result: historyPageSchema },
   },
   // A snapshot installs cells in this order: `recent` before the `transcript` head that may run ahead of it.

@@ -11,6 +11,7 @@ import {
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
+import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { TranscriptLog } from './transcript-log';
 
@@ -39,8 +40,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     async prompt(request, callContext) {
       // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.
       const message: UserMessage = { role: 'user', content: [{ type: 'text', text: request.text }] };
-      const accepted = await lane.prompt([message], callContext);
-      return accepted.isOk() ? acceptedResponse(accepted.value.operationId) : rejectedResponse(accepted.error);
+      const options = request.operationId === undefined ? {} : { clientOperationId: request.operationId };
+      const accepted = await lane.prompt([message], callContext, options);
+      return accepted.isOk() ? acceptedResponse(accepted.value) : rejectedResponse(accepted.error);
     },
     async requestAbort(operationId, callContext) {
       const aborted = await lane.requestAbort(operationId, callContext);
@@ -48,6 +50,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
       if (aborted.isErr() && aborted.error.code === 'unknown_operation')
         // The lane's message quotes the id whole; this one quotes it bounded.
         throw new RemoteError('unknown_operation', `No operation ${quoteForError(operationId)} in this session`);
+    },
+    async operation(request) {
+      return operationStatus(lane, tree, request.operationId);
     },
     async history(request) {
       return log.page(request.before, request.limit);

@@ -1,9 +1,15 @@
-import type { PromptRejection } from '@pi/agent';
+import type { PromptAcceptance, PromptRejection } from '@pi/agent';
 import type { PromptResponse } from '@pi/chat';
 
-/** The lane's answer as the contract's JSON: acceptance, or the rejection with its stable code. */
-export function acceptedResponse(operationId: string): PromptResponse {
-  return { accepted: true, operationId, error: null };
+/**
+ * The lane's answer as the contract's JSON: acceptance, or the rejection with its stable code. `duplicate` is
+ * present only on a resend, so a first acceptance reads as it always did.
+ */
+export function acceptedResponse(acceptance: PromptAcceptance): PromptResponse {
+  const { operationId, duplicate } = acceptance;
+  return duplicate
+    ? { accepted: true, operationId, error: null, duplicate }
+    : { accepted: true, operationId, error: null };
 }
 
 export function rejectedResponse(rejection: PromptRejection): PromptResponse {

@@ -49,26 +49,33 @@ function modelFacet(provider: ModelProvider): SessionFacet {
 
 /**
  * A session host with @pi/chat (and, given a provider, a selected model), closed after the test. `seeded` entries
- * (user messages s0, s1, …) are written to its session file first, as a long session restored from disk.
+ * (user messages s0, s1, …) are written to its session file first, as a long session restored from disk. A given
+ * `directory` (from `sessionDirectory`) is used as is, so a second host over it reopens the same session file.
  */
 export async function startChatHost(
   transport: Transport,
   provider: ModelProvider | null,
-  options: { seeded?: number } = {},
+  options: { seeded?: number; directory?: string } = {},
 ): Promise<TestSessionHost> {
   const facets = [
     ...(provider === null ? [] : [{ id: '@test/model', facet: modelFacet(provider) }]),
     { id: pluginId, facet: chatSessionFacet },
   ];
-  const directory = options.seeded === undefined ? undefined : await seededDirectory(options.seeded, facets);
+  const directory = options.seeded === undefined ? options.directory : await seededDirectory(options.seeded, facets);
   const host = await startTestSessionHost({ transport, facets, directory });
   cleanups.push(() => host.close());
   return host;
 }
 
-async function seededDirectory(count: number, facets: Parameters<typeof testSessionHostOptions>[1]['facets']) {
+/** A temporary directory for session hosts, removed after the test (after the hosts over it are closed). */
+export async function sessionDirectory(): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'pi-chat-'));
   cleanups.push(() => rm(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+async function seededDirectory(count: number, facets: Parameters<typeof testSessionHostOptions>[1]['facets']) {
+  const directory = await sessionDirectory();
   const file = testSessionHostOptions(directory, { facets }).sessionFile;
   const header = {
     type: 'session',

@@ -1,26 +1,31 @@
 import { z } from 'zod';
 import { MAX_CONFIRM_TIMEOUT_MS } from '@pi/permissions';
 import { DEFAULT_INTERACTION_TIMEOUT_MS } from '@pi/remote';
+import { DEFAULT_UNATTENDED_TIMEOUT_MS } from './unattended-interactions';
 
 /** `ask` confirms each guarded call with the user; `allow-all` guards nothing; `deny-all` refuses every guarded call. */
 export const PERMISSION_MODES = ['ask', 'allow-all', 'deny-all'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
-/** The plugin's manifest config: `{ "mode"?: "ask" | "allow-all" | "deny-all", "timeoutMs"?: n }`. */
+/** The plugin's manifest config: `{ "mode"?: "ask" | "allow-all" | "deny-all", "timeoutMs"?: n, "unattendedTimeoutMs"?: n }`. */
 export interface PermissionConfig {
   readonly mode: PermissionMode;
   /** How long a confirmation waits for the user before the call is denied. */
   readonly timeoutMs: number;
+  /** How long a confirmation waits for a presentation to attach when none is connected, before the call is denied. */
+  readonly unattendedTimeoutMs: number;
 }
 
 const configSchema = z
   .strictObject({
     mode: z.enum(PERMISSION_MODES).optional(),
     timeoutMs: z.number().int().positive().max(MAX_CONFIRM_TIMEOUT_MS).optional(),
+    unattendedTimeoutMs: z.number().int().positive().max(MAX_CONFIRM_TIMEOUT_MS).optional(),
   })
   .nullable();
 
-const EXPECTED = '{ "mode"?: "ask" | "allow-all" | "deny-all", "timeoutMs"?: positive integer }';
+const EXPECTED =
+  '{ "mode"?: "ask" | "allow-all" | "deny-all", "timeoutMs"?: positive integer, "unattendedTimeoutMs"?: positive integer }';
 
 /**
  * Reads the manifest config. A wrong one fails the plugin's setup (and so the session's start) rather than
@@ -36,5 +41,6 @@ export function parsePermissionConfig(raw: unknown): PermissionConfig {
   return {
     mode: parsed.data?.mode ?? 'ask',
     timeoutMs: parsed.data?.timeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS,
+    unattendedTimeoutMs: parsed.data?.unattendedTimeoutMs ?? DEFAULT_UNATTENDED_TIMEOUT_MS,
   };
 }

@@ -3,6 +3,7 @@ import { PERMISSIONS_PLUGIN_ID } from '@pi/permissions';
 import { guardedTool } from './guarded-tool';
 import { parsePermissionConfig } from './permission-config';
 import { createPermissionGate } from './permission-gate';
+import { unattendedInteractions } from './unattended-interactions';
 
 /** The manifest id this facet answers to. */
 export const pluginId = PERMISSIONS_PLUGIN_ID;
@@ -17,10 +18,12 @@ export const GUARDED_TOOLS = ['bash', 'write', 'edit'] as const;
  * contributes nothing at all.
  */
 export const permissionsSessionFacet: SessionFacet = (context) => {
-  const { mode, timeoutMs } = parsePermissionConfig(context.config);
+  const { mode, timeoutMs, unattendedTimeoutMs } = parsePermissionConfig(context.config);
   if (mode === 'allow-all') return;
-  // Created once per facet, so grants survive rebuilds and end with the session process.
-  const gate = createPermissionGate({ mode, timeoutMs, interactions: context.interactions });
+  // Created once per facet, so grants survive rebuilds and end with the session process. With no presentation
+  // attached, a confirmation waits only `unattendedTimeoutMs` for one before the call is denied.
+  const interactions = unattendedInteractions(context, unattendedTimeoutMs);
+  const gate = createPermissionGate({ mode, timeoutMs, interactions });
   context.tools.add((draft) => {
     for (const name of GUARDED_TOOLS) draft.wrap(name, (inner) => guardedTool(name, inner, gate));
   });

@@ -2,16 +2,18 @@ import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { QUESTION_PLUGIN_ID, QUESTION_TOOL_NAME } from '@pi/question';
 import { parseQuestionConfig } from './question-config';
 import { questionTool } from './question-tool';
+import { unattendedInteractions } from './unattended-interactions';
 
 /** The manifest id this facet answers to. */
 export const pluginId = QUESTION_PLUGIN_ID;
 
 /**
  * The session facet of @pi/question: contributes the `question` tool. It knows nothing of dialogs or keys; a
- * presentation facet answers the QuestionInteraction.
+ * presentation facet answers the QuestionInteraction. With no presentation attached, a question waits only
+ * `unattendedTimeoutMs` for one before it fails closed (the unattended-session policy).
  */
 export function questionSessionFacet(context: CodingAgentSessionPluginContext): void {
-  const { timeoutMs } = parseQuestionConfig(context.config);
-  const tool = questionTool(context.interactions, timeoutMs);
+  const { timeoutMs, unattendedTimeoutMs } = parseQuestionConfig(context.config);
+  const tool = questionTool(unattendedInteractions(context, unattendedTimeoutMs), timeoutMs);
   context.tools.add((draft) => draft.set(QUESTION_TOOL_NAME, tool));
 }

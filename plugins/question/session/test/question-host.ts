@@ -39,7 +39,7 @@ export interface QuestionHost {
 
 export async function startQuestionHost(
   transport: Transport,
-  config: { timeoutMs: number } | null = null,
+  config: { timeoutMs?: number; unattendedTimeoutMs?: number } | null = null,
 ): Promise<QuestionHost> {
   let lane: AgentLanePluginView | undefined;
   const fixture = await startTestSessionHost({

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { QuestionInteraction, type QuestionResponse } from '@pi/question';
+import { ASK_COLOR, durableToolResult, finalAnswer, startQuestionHost, type Transport } from './question-host';
+
+describe.each<Transport>(['loopback', 'websocket'])('an unattended session over %s', (transport) => {
+  it('with no client connected, a question fails closed after the configured wait and the run settles', async () => {
+    const host = await startQuestionHost(transport, { unattendedTimeoutMs: 150 });
+
+    const started = performance.now();
+    const { outcome } = await host.ask(ASK_COLOR);
+    const waited = performance.now() - started;
+
+    expect(outcome).toEqual({ outcome: 'completed', error: null });
+    expect(waited).toBeGreaterThanOrEqual(140);
+    expect(waited).toBeLessThan(5_000);
+    const result = await durableToolResult(host.fixture);
+    expect(result).toMatchObject({ isError: true, details: { answer: null } });
+    expect(result.content[0]?.text).toContain('(timeout)');
+    expect(await finalAnswer(host.fixture)).toContain('the user did not answer in time');
+  });
+
+  it('a presentation that attaches during the wait is asked, and its answer is the result', async () => {
+    const host = await startQuestionHost(transport, { unattendedTimeoutMs: 10_000 });
+    const operationId = await host.start(ASK_COLOR);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const client = await host.fixture.connect();
+    client.handle(QuestionInteraction, async (): Promise<QuestionResponse> => ({ outcome: 'selected', index: 2 }));
+
+    expect(await host.lane.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+    expect(await durableToolResult(host.fixture)).toMatchObject({ isError: false, details: { answer: 'blue' } });
+  });
+
+  it('with a client connected that handles no questions, it fails at once with no_handler', async () => {
+    const host = await startQuestionHost(transport, { unattendedTimeoutMs: 10_000 });
+    await host.fixture.connect();
+
+    const started = performance.now();
+    await host.ask(ASK_COLOR);
+
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect((await durableToolResult(host.fixture)).content[0]?.text).toContain('(no_handler)');
+  });
+});
