@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@pi/tui-e2e', include: ['src/**/*.test.ts'], testTimeout: 20_000 },
+  test: { name: '@pi/tui-e2e', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
 });

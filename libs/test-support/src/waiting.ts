@@ -1,7 +1,8 @@
 import type { RemoteState } from '@pi/remote';
 
-/** Polls a condition on the event loop (no wall-clock assertion): resolves when it holds, fails after `attempts` turns. */
-export async function eventually(condition: () => boolean, attempts = 2000): Promise<void> {
+/** Polls a condition on the event loop (no wall-clock assertion): resolves when it holds, fails after `attempts`
+ *  turns (about 20 s by default: generous, because CI runs several suites at once on two cores). */
+export async function eventually(condition: () => boolean, attempts = 4000): Promise<void> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, attempt < 50 ? 0 : 5));
