@@ -38,7 +38,7 @@ describe('the pi CLI against a running pi-session', { timeout: PROCESS_TEST_TIME
     const services = run.stdout.split('\n').filter((text) => /^\S/.test(text));
     expect(services).toEqual(SERVICES);
     expect(run.stdout).toContain('  select({ provider, modelId }): void');
-    expect(run.stdout).toContain('  prompt({ text }): { accepted, operationId, error }');
+    expect(run.stdout).toContain('  prompt({ text, operationId? }): { accepted, operationId, error, duplicate? }');
     expect(run.stdout).toContain('  events events: ');
   });
 

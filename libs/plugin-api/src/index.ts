@@ -18,6 +18,7 @@ export type {
   SessionUpstream,
 } from './session-context';
 export { RunSettingsService } from './session-services';
+export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unattended-interactions';
 export type {
   CodingAgentTuiPluginContext,
   CommandContributions,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INTERACTION_TIMEOUT_MS } from '@pi/remote';
 import { parsePermissionConfig } from './permission-config';
-import { DEFAULT_UNATTENDED_TIMEOUT_MS } from './unattended-interactions';
+import { DEFAULT_UNATTENDED_TIMEOUT_MS } from '@pi/plugin-api';
 
 const unattendedTimeoutMs = DEFAULT_UNATTENDED_TIMEOUT_MS;
 

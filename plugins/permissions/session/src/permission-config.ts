@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CONFIRM_TIMEOUT_MS } from '@pi/permissions';
 import { DEFAULT_INTERACTION_TIMEOUT_MS } from '@pi/remote';
-import { DEFAULT_UNATTENDED_TIMEOUT_MS } from './unattended-interactions';
+import { DEFAULT_UNATTENDED_TIMEOUT_MS } from '@pi/plugin-api';
 
 /** `ask` confirms each guarded call with the user; `allow-all` guards nothing; `deny-all` refuses every guarded call. */
 export const PERMISSION_MODES = ['ask', 'allow-all', 'deny-all'] as const;

@@ -1,9 +1,8 @@
-import type { SessionFacet } from '@pi/plugin-api';
 import { PERMISSIONS_PLUGIN_ID } from '@pi/permissions';
 import { guardedTool } from './guarded-tool';
 import { parsePermissionConfig } from './permission-config';
 import { createPermissionGate } from './permission-gate';
-import { unattendedInteractions } from './unattended-interactions';
+import { unattendedInteractions, type SessionFacet } from '@pi/plugin-api';
 
 /** The manifest id this facet answers to. */
 export const pluginId = PERMISSIONS_PLUGIN_ID;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INTERACTION_TIMEOUT_MS } from '@pi/remote';
 import { parseQuestionConfig } from './question-config';
-import { DEFAULT_UNATTENDED_TIMEOUT_MS } from './unattended-interactions';
+import { DEFAULT_UNATTENDED_TIMEOUT_MS } from '@pi/plugin-api';
 
 const defaults = { timeoutMs: DEFAULT_INTERACTION_TIMEOUT_MS, unattendedTimeoutMs: DEFAULT_UNATTENDED_TIMEOUT_MS };
 

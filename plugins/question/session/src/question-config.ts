@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_INTERACTION_TIMEOUT_MS } from '@pi/remote';
-import { DEFAULT_UNATTENDED_TIMEOUT_MS } from './unattended-interactions';
+import { DEFAULT_UNATTENDED_TIMEOUT_MS } from '@pi/plugin-api';
 
 /**
  * The plugin's manifest config: how long a question waits for the user before it fails closed (`timeoutMs`), and

@@ -1,8 +1,7 @@
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { QUESTION_PLUGIN_ID, QUESTION_TOOL_NAME } from '@pi/question';
 import { parseQuestionConfig } from './question-config';
 import { questionTool } from './question-tool';
-import { unattendedInteractions } from './unattended-interactions';
+import { unattendedInteractions, type CodingAgentSessionPluginContext } from '@pi/plugin-api';
 
 /** The manifest id this facet answers to. */
 export const pluginId = QUESTION_PLUGIN_ID;

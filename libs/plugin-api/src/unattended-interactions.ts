@@ -1,8 +1,8 @@
 import type { Context } from '@pi/context';
-import type { ProvidingInteractions, ProvidingPluginContext } from '@pi/plugin-api';
+import type { ProvidingInteractions, ProvidingPluginContext } from './providing-context';
 import { RemoteError } from '@pi/remote';
 
-/** Default wait for a presentation to attach when a confirmation finds the session unattended. */
+/** Default wait for a presentation to attach when a request finds the session unattended. */
 export const DEFAULT_UNATTENDED_TIMEOUT_MS = 30_000;
 
 /** How often, once a client attached during the wait, the request is tried again until its handler is declared. */
@@ -11,8 +11,9 @@ const HANDLER_RETRY_MS = 25;
 type ConnectionCallbacks = Pick<ProvidingPluginContext, 'interactions' | 'onClientConnect' | 'onClientDisconnect'>;
 
 /**
- * The unattended-session policy over a facet's interactions (the same file as @pi/question-session's: both
- * belong in the host's interaction broker, which sees handler declarations and needs no retry). Attended (a client connected when the request is
+ * The unattended-session policy over a facet's interactions, for plugins whose requests need a person (question,
+ * confirm). It belongs in the host's interaction broker eventually, which sees handler declarations and needs no
+ * retry. Attended (a client connected when the request is
  * made): the request goes to the broker as is — the newest handler is asked, and `no_handler` comes at once when
  * no connected client declared one. Unattended (no client connected): the request waits up to
  * `unattendedTimeoutMs` for a presentation to attach and declare a handler, then fails closed with `timeout`, so

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
-import type { ProvidingInteractions } from '@pi/plugin-api';
-import { QuestionInteraction, type QuestionRequest } from '@pi/question';
-import { RemoteError } from '@pi/remote';
+import type { ProvidingInteractions } from './providing-context';
+import { RemoteError, defineInteraction } from '@pi/remote';
+import { z } from 'zod';
 import { unattendedInteractions } from './unattended-interactions';
 
+interface QuestionRequest {
+  question: string;
+  options: Array<{ label: string; description: string | null }>;
+}
+/** A question-like interaction, as a plugin's contract would define it. */
+const QuestionInteraction = defineInteraction<QuestionRequest, { outcome: 'cancelled' }>('question', {
+  request: z.object({
+    question: z.string(),
+    options: z.array(z.object({ label: z.string(), description: z.string().nullable() })),
+  }),
+  response: z.object({ outcome: z.literal('cancelled') }),
+});
 const ASK: QuestionRequest = { question: 'Which?', options: [{ label: 'a', description: null }] };
 
 /** Connection callbacks the test drives, over a broker stand-in that answers once `handled` is set. */
