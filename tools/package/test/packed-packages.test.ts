@@ -90,5 +90,13 @@ describe('@pi/client and @pi/plugin-api packed and installed outside the workspa
       greeting: 'hello outside from greeter',
       greeted: 1,
     });
+
+    // A script that only knows the project's directory finds the session through its connection file.
+    const found = await consumer.node('dist/find-session.js', { PI_PROJECT: host.cwd, PI_DATA: host.dataDir });
+    expect(JSON.parse(found)).toEqual(expect.arrayContaining(['echo']));
+    const nowhere = join(scratch, 'no-session-here');
+    await expect(consumer.node('dist/find-session.js', { PI_PROJECT: nowhere, PI_DATA: host.dataDir })).rejects.toThrow(
+      `find-session: No session is running in ${nowhere}`,
+    );
   });
 });

@@ -10,6 +10,9 @@ const LISTENING = /listening on (\S+).* \(connection file: (\S+)\)$/m;
 export interface SessionHost extends AsyncDisposable {
   readonly socketPath: string;
   readonly token: string;
+  /** The project the session works in, and where its connection file lives. */
+  readonly cwd: string;
+  readonly dataDir: string;
 }
 
 /** Starts `pi-session` on `manifest` (a JSON manifest file) and resolves once it listens. */
@@ -37,6 +40,8 @@ export async function startSessionHost(home: string, manifest: string): Promise<
   return {
     socketPath: connection.socketPath,
     token: connection.token,
+    cwd: dirs.cwd,
+    dataDir: join(home, 'data'),
     async [Symbol.asyncDispose]() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
