@@ -10,6 +10,7 @@ export interface PublishedPackage {
 export const PUBLISHED_PACKAGES: Readonly<Record<string, PublishedPackage>> = Object.freeze({
   '@pi/client': { entry: 'src/index.ts' },
   '@pi/plugin-api': { entry: 'src/index.ts' },
+  '@pi/session-api': { entry: 'src/index.ts' },
 });
 
 /** Imports of this scope are bundled: no registry holds them. */

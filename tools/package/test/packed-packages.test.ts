@@ -12,7 +12,7 @@ import { createConsumerFolder, type ConsumerFolder } from './consumer-folder';
 import { startSessionHost } from './session-host';
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'consumer');
-const PACKED = ['@pi/client', '@pi/plugin-api'];
+const PACKED = ['@pi/client', '@pi/plugin-api', '@pi/session-api'];
 
 describe('@pi/client and @pi/plugin-api packed and installed outside the workspace', () => {
   let scratch: string;
