@@ -43,6 +43,8 @@ it('an edit shows its diff, bash output collapses and expands with Ctrl+O, and t
   expect(edited.text).toContain('-hello world');
   expect(await readFile(join(cwd, 'greet.txt'), 'utf8')).toBe('hello pi\n');
   await tui.waitForScreen((screen) => screen.text.includes('⎇ main*'), 'the dirty mark in the footer');
+  // The model answers after the tool result; a prompt sent before the run settles would be refused as busy.
+  await tui.waitForScreen((screen) => !screen.text.includes('esc to interrupt'), 'the run settled');
 
   tui.write('run `seq 1 8`');
   tui.press('enter');
