@@ -398,7 +398,6 @@ function helpLines(
     [
       'submit',
       'newline',
-      'followUp',
       'interrupt',
       'clear',
       'quit',
@@ -422,7 +421,6 @@ function helpLines(
 const ACTION_HELP = {
   submit: 'send the prompt',
   newline: 'insert a newline',
-  followUp: 'send as a follow-up',
   interrupt: 'interrupt the run',
   clear: 'clear the editor; twice quits',
   quit: 'quit (on an empty editor)',
