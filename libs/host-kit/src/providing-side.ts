@@ -1,6 +1,6 @@
 import type { Context } from '@pi/context';
 import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
-import type { ProvidingPluginContext } from '@pi/plugin-api';
+import type { InteractionRequestOptions, ProvidingPluginContext } from '@pi/plugin-api';
 import {
   createRemoteEvents,
   createRemoteState,
@@ -59,7 +59,7 @@ export class ProvidingSide {
           interaction: Interaction<Request, Response>,
           request: Request,
           context: Context,
-          options?: { timeoutMs?: number },
+          options?: InteractionRequestOptions,
         ) => this.broker.request(interaction, request, context, options),
       }),
       onClientConnect: (callback) => listen(this.#connectListeners, 'onClientConnect callback', callback),

@@ -5,6 +5,9 @@ import type { Interaction, LocalService, MutableRemoteEvents, MutableRemoteState
 export interface InteractionRequestOptions {
   /** How long the eligible client may take to answer (the host's default otherwise). */
   readonly timeoutMs?: number;
+  /** With no client handling the interaction, wait this long for one to declare a handler instead of failing
+   *  with `no_handler` at once (an unattended session waiting for a presentation); then `timeout`. */
+  readonly waitForHandlerMs?: number;
 }
 
 /** Asks one eligible connected presentation for a decision (spec: SessionInteractions). */

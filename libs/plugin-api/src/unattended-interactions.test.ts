@@ -1,91 +1,77 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
-import type { ProvidingInteractions } from './providing-context';
-import { RemoteError, defineInteraction } from '@pi/remote';
+import { InteractionBroker, defineInteraction, type InteractionFrame } from '@pi/remote';
 import { z } from 'zod';
 import { unattendedInteractions } from './unattended-interactions';
 
-interface QuestionRequest {
-  question: string;
-  options: Array<{ label: string; description: string | null }>;
-}
 /** A question-like interaction, as a plugin's contract would define it. */
-const QuestionInteraction = defineInteraction<QuestionRequest, { outcome: 'cancelled' }>('question', {
-  request: z.object({
-    question: z.string(),
-    options: z.array(z.object({ label: z.string(), description: z.string().nullable() })),
-  }),
-  response: z.object({ outcome: z.literal('cancelled') }),
+const Ask = defineInteraction<{ question: string }, { answer: string }>('ask', {
+  request: z.object({ question: z.string() }),
+  response: z.object({ answer: z.string() }),
 });
-const ASK: QuestionRequest = { question: 'Which?', options: [{ label: 'a', description: null }] };
 
-/** Connection callbacks the test drives, over a broker stand-in that answers once `handled` is set. */
-function fakeContext() {
+/** The real broker behind a facet's interactions, with connection callbacks the test drives. */
+function attachedBroker() {
+  const broker = new InteractionBroker();
   const connect: Array<(id: string) => void> = [];
-  const disconnect: Array<(id: string) => void> = [];
-  const state = { handled: false, asked: 0 };
-  const interactions: ProvidingInteractions = {
-    async request() {
-      state.asked += 1;
-      if (!state.handled) throw new RemoteError('no_handler', 'none');
-      return { outcome: 'selected', index: 0 } as never;
-    },
+  const context = {
+    interactions: { request: broker.request.bind(broker) },
+    onClientConnect: (callback: (id: string) => void) => (connect.push(callback), () => undefined),
+    onClientDisconnect: () => () => undefined,
   };
-  return {
-    state,
-    context: {
-      interactions,
-      onClientConnect: (callback: (id: string) => void) => (connect.push(callback), () => undefined),
-      onClientDisconnect: (callback: (id: string) => void) => (disconnect.push(callback), () => undefined),
-    },
-    attach: (id: string) => connect.forEach((callback) => callback(id)),
-    detach: (id: string) => disconnect.forEach((callback) => callback(id)),
+  /** A client connects and, like a presentation, declares a handler that answers every request. */
+  const presentation = (clientId: string, declare = true) => {
+    connect.forEach((callback) => callback(clientId));
+    if (!declare) return;
+    const send = (frame: InteractionFrame) => {
+      if (frame.kind === 'request')
+        broker.reply(clientId, { requestId: frame.requestId, response: { answer: clientId } });
+    };
+    broker.serve(clientId, ['ask'], send);
   };
+  return { context, presentation };
 }
 
 describe('the unattended-session policy', () => {
-  it('with a client connected, asks at once and passes a no_handler straight through', async () => {
-    const fake = fakeContext();
-    const interactions = unattendedInteractions(fake.context, 10_000);
-    fake.attach('c1');
-    const failure = interactions.request(QuestionInteraction, ASK, BACKGROUND_CONTEXT);
-    await expect(failure).rejects.toMatchObject({ code: 'no_handler' });
-    expect(fake.state.asked).toBe(1);
+  it('with a client connected but no handler, fails with no_handler at once', async () => {
+    const { context, presentation } = attachedBroker();
+    const interactions = unattendedInteractions(context, 10_000);
+    presentation('c1', false);
+    await expect(interactions.request(Ask, { question: '?' }, BACKGROUND_CONTEXT)).rejects.toMatchObject({
+      code: 'no_handler',
+    });
   });
 
-  it('with none connected (and so no handler), fails closed with timeout after the wait', async () => {
-    const fake = fakeContext();
-    const interactions = unattendedInteractions(fake.context, 30);
-    fake.attach('c1');
-    fake.detach('c1');
-    const failure = interactions.request(QuestionInteraction, ASK, BACKGROUND_CONTEXT);
-    await expect(failure).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('unattended') });
-    expect(fake.state.asked).toBe(1);
+  it('with none connected, fails closed with timeout after the wait', async () => {
+    const { context } = attachedBroker();
+    const interactions = unattendedInteractions(context, 30);
+    await expect(interactions.request(Ask, { question: '?' }, BACKGROUND_CONTEXT)).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringContaining('the session is unattended'),
+    });
   });
 
-  it('asks a handler the facet never saw connect (one attached before a reload) at once', async () => {
-    const fake = fakeContext();
-    fake.state.handled = true;
-    const answer = unattendedInteractions(fake.context, 10_000).request(QuestionInteraction, ASK, BACKGROUND_CONTEXT);
-    await expect(answer).resolves.toEqual({ outcome: 'selected', index: 0 });
-    expect(fake.state.asked).toBe(1);
+  it('asks a handler declared before the facet saw anyone connect (a reload) at once', async () => {
+    const { context, presentation } = attachedBroker();
+    presentation('c0');
+    const interactions = unattendedInteractions(context, 10_000);
+    await expect(interactions.request(Ask, { question: '?' }, BACKGROUND_CONTEXT)).resolves.toEqual({ answer: 'c0' });
   });
 
-  it('asks a client that attaches during the wait, retrying until its handler is declared', async () => {
-    const fake = fakeContext();
-    const answer = unattendedInteractions(fake.context, 10_000).request(QuestionInteraction, ASK, BACKGROUND_CONTEXT);
-    fake.attach('late');
-    setTimeout(() => (fake.state.handled = true), 60);
-    await expect(answer).resolves.toEqual({ outcome: 'selected', index: 0 });
-    expect(fake.state.asked).toBeGreaterThan(1);
+  it('asks a presentation that attaches and declares its handler during the wait', async () => {
+    const { context, presentation } = attachedBroker();
+    const interactions = unattendedInteractions(context, 10_000);
+    const answer = interactions.request(Ask, { question: '?' }, BACKGROUND_CONTEXT);
+    setTimeout(() => presentation('c1'), 10);
+    await expect(answer).resolves.toEqual({ answer: 'c1' });
   });
 
   it('the run’s cancellation ends the wait with cancelled', async () => {
-    const fake = fakeContext();
+    const { context } = attachedBroker();
+    const interactions = unattendedInteractions(context, 10_000);
     const controller = new AbortController();
-    const context = withAbortSignal(controller.signal, BACKGROUND_CONTEXT);
-    const failure = unattendedInteractions(fake.context, 10_000).request(QuestionInteraction, ASK, context);
+    const answer = interactions.request(Ask, { question: '?' }, withAbortSignal(controller.signal, BACKGROUND_CONTEXT));
     controller.abort();
-    await expect(failure).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(answer).rejects.toMatchObject({ code: 'cancelled' });
   });
 });

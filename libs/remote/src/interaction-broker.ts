@@ -32,6 +32,8 @@ export class InteractionBroker {
   /** What this host may request, for its description: declared tokens (one entry per declaration) and requested ones. */
   readonly #declared = new Map<symbol, Interaction<unknown, unknown>>();
   readonly #requested = new Map<string, Interaction<unknown, unknown>>();
+  /** Requests waiting for a client to declare a handler (`waitForHandlerMs`), woken by `serve`. */
+  readonly #handlerWaiters = new Set<() => void>();
   #order = 0;
 
   /**
@@ -55,6 +57,7 @@ export class InteractionBroker {
   serve(clientId: string, ids: readonly string[], send: (frame: InteractionFrame) => void): () => void {
     const handler = { clientId, ids: new Set(ids), send, order: ++this.#order };
     this.#handlers.set(clientId, handler);
+    for (const wake of [...this.#handlerWaiters]) wake();
     return () => {
       if (this.#handlers.get(clientId) === handler) this.#handlers.delete(clientId);
     };
@@ -89,16 +92,14 @@ export class InteractionBroker {
     interaction: Interaction<Request, Response>,
     request: Request,
     context: Context,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; waitForHandlerMs?: number } = {},
   ): Promise<Response> {
     // Every failure is a RemoteError, so callers can fail closed on the code alone.
     if (!this.#requested.has(interaction.id))
       this.#requested.set(interaction.id, interaction as Interaction<unknown, unknown>);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The interaction was cancelled');
     const json = parseValue(interaction.request, request, '$.request', 'invalid_argument') as JsonValue;
-    const [clientId] = this.eligibleClients(interaction.id);
-    const handler = clientId === undefined ? undefined : this.#handlers.get(clientId);
-    if (handler === undefined) throw new RemoteError('no_handler', `No connected client handles "${interaction.id}"`);
+    const handler = this.#eligible(interaction.id) ?? (await this.#waitForHandler(interaction.id, context, options));
     const requestId = randomUUID();
     const reply = await new Promise<InteractionReply | RemoteError>((resolve) => {
       const timeout = setTimeout(
@@ -127,6 +128,49 @@ export class InteractionBroker {
     if (reply instanceof RemoteError) throw reply;
     if ('error' in reply) throw clientFailure(reply.error);
     return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
+  }
+
+  #eligible(interactionId: string): Handler | undefined {
+    const [clientId] = this.eligibleClients(interactionId);
+    return clientId === undefined ? undefined : this.#handlers.get(clientId);
+  }
+
+  /**
+   * No client handles the interaction now: fail with `no_handler` at once, or, given `waitForHandlerMs` (an
+   * unattended session waiting for a presentation), wait that long for a client to declare a handler.
+   */
+  #waitForHandler(interactionId: string, context: Context, options: { waitForHandlerMs?: number }): Promise<Handler> {
+    const waitMs = options.waitForHandlerMs ?? 0;
+    if (waitMs <= 0)
+      return Promise.reject(new RemoteError('no_handler', `No connected client handles "${interactionId}"`));
+    return new Promise<Handler>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#handlerWaiters.delete(wake);
+        context.abortSignal?.removeEventListener('abort', onAbort);
+      };
+      const wake = () => {
+        const handler = this.#eligible(interactionId);
+        if (handler === undefined) return;
+        done();
+        resolve(handler);
+      };
+      const onAbort = () => {
+        done();
+        reject(new RemoteError('cancelled', 'The interaction was cancelled'));
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(
+          new RemoteError(
+            'timeout',
+            `No client handled "${interactionId}" within ${waitMs / 1000} s: the session is unattended`,
+          ),
+        );
+      }, waitMs);
+      this.#handlerWaiters.add(wake);
+      context.abortSignal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   get pendingCount(): number {

@@ -84,6 +84,19 @@ describe.each(TRANSPORTS)('reverse interactions over %s', (kind) => {
     expect((await remoteErrorOf(fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT))).code).toBe('no_handler');
   });
 
+  it('a request that may wait for a handler reaches a client that connects and declares one later', async () => {
+    const answer = fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT, { waitForHandlerMs: 10_000 });
+    await handlingClient(async () => ({ outcome: 'selected', index: 0 }));
+    expect(await answer).toEqual({ outcome: 'selected', index: 0 });
+  });
+
+  it('a request that may wait for a handler fails closed with timeout when none comes', async () => {
+    const failure = await remoteErrorOf(
+      fixture.broker.request(Ask, QUESTION, BACKGROUND_CONTEXT, { waitForHandlerMs: 20 }),
+    );
+    expect(failure).toMatchObject({ code: 'timeout', message: expect.stringContaining('unattended') });
+  });
+
   it("an unanswered request times out and the client handler's context aborts", async () => {
     const waiting = waitingHandler();
     await handlingClient(waiting.handler);
