@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ModelProvider } from '@pi/agent';
+import { dirname, join } from 'node:path';
+import type { ModelProvider, SessionEntry } from '@pi/agent';
 import type { LoadedFacet } from '@pi/host-kit';
 import type { ManifestEntry } from '@pi/kernel';
 import { RunSettingsService, type SessionFacet } from '@pi/plugin-api';
@@ -130,4 +130,33 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/**
+ * Writes the test session's file in `directory` with `count` user messages ("seeded message 0", …) on one branch,
+ * as a long session restored from disk, so a host started on `directory` reopens it.
+ */
+export async function seedSessionFile(directory: string, count: number): Promise<void> {
+  const file = testSessionHostOptions(directory, { facets: [] }).sessionFile;
+  const header = {
+    type: 'session',
+    version: 1,
+    sessionId: 'test',
+    cwd: directory,
+    createdAt: new Date().toISOString(),
+  };
+  const lines = [JSON.stringify(header)];
+  for (let index = 0; index < count; index += 1) {
+    const entry: SessionEntry = {
+      id: `s${index}`,
+      parentId: index === 0 ? null : `s${index - 1}`,
+      timestamp: '2025-01-01T00:00:00.000Z',
+      kind: 'message',
+      operationId: null,
+      message: { role: 'user', content: [{ type: 'text', text: `seeded message ${index}` }] },
+    };
+    lines.push(JSON.stringify(entry));
+  }
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -18,7 +18,7 @@ import { RunSettingsService, type SessionFacet } from '@pi/plugin-api';
 import {
   TEST_SESSION_TOKEN,
   startTestSessionHost,
-  testSessionHostOptions,
+  seedSessionFile,
   type TestSessionHost,
 } from '@pi/host-session/testing';
 import { serveHost, type HostTransport } from '@pi/test-support';
@@ -61,7 +61,7 @@ export async function startChatHost(
     ...(provider === null ? [] : [{ id: '@test/model', facet: modelFacet(provider) }]),
     { id: pluginId, facet: chatSessionFacet },
   ];
-  const directory = options.seeded === undefined ? options.directory : await seededDirectory(options.seeded, facets);
+  const directory = options.seeded === undefined ? options.directory : await seededDirectory(options.seeded);
   const host = await startTestSessionHost({ transport, facets, directory });
   cleanups.push(() => host.close());
   return host;
@@ -74,30 +74,9 @@ export async function sessionDirectory(): Promise<string> {
   return directory;
 }
 
-async function seededDirectory(count: number, facets: Parameters<typeof testSessionHostOptions>[1]['facets']) {
+async function seededDirectory(count: number): Promise<string> {
   const directory = await sessionDirectory();
-  const file = testSessionHostOptions(directory, { facets }).sessionFile;
-  const header = {
-    type: 'session',
-    version: 1,
-    sessionId: 'test',
-    cwd: directory,
-    createdAt: new Date().toISOString(),
-  };
-  const lines = [JSON.stringify(header)];
-  for (let index = 0; index < count; index += 1) {
-    const entry: SessionEntry = {
-      id: `s${index}`,
-      parentId: index === 0 ? null : `s${index - 1}`,
-      timestamp: '2025-01-01T00:00:00.000Z',
-      kind: 'message',
-      operationId: null,
-      message: { role: 'user', content: [{ type: 'text', text: `seeded message ${index}` }] },
-    };
-    lines.push(JSON.stringify(entry));
-  }
-  await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
-  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  await seedSessionFile(directory, count);
   return directory;
 }
 

@@ -34,7 +34,7 @@ export async function startTuiFixture(options: TuiFixtureOptions): Promise<TuiFi
     { id: '@pi/providers-builtin', facet: modelProviderFacet(options.provider) },
     { id: '@pi/chat', facet: chatSessionFacet },
   ];
-  const directory = options.seeded === undefined ? undefined : await seededSessionDirectory(options.seeded, facets);
+  const directory = options.seeded === undefined ? undefined : await seededSessionDirectory(options.seeded);
   const session = await startTestSessionHost({ transport: 'websocket', facets, directory });
   const client = await session.connect();
   const timed = createTimedTerminal(options.columns ?? 80, options.rows ?? 24);
