@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { removeConnectionFile, writeConnectionFile } from '@pi/connection-files';
+import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
 import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
 import { startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
@@ -118,11 +118,6 @@ export async function startSession(
         return report.failures.map((failure) => `${failure.pluginId}: ${failure.message}`);
       })()),
   });
-}
-
-/** Sessions of one project share a workspace id, derived from its directory. */
-function workspaceIdOf(cwd: string): string {
-  return `w-${createHash('sha256').update(cwd).digest('hex').slice(0, 16)}`;
 }
 
 async function exists(path: string): Promise<boolean> {

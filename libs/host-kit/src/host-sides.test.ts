@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { ConsumingPluginContext, Facet } from '@pi/plugin-api';
+import type { ConsumingPluginContext, Facet, FleetPluginScope } from '@pi/plugin-api';
 import { Ask, Catalog, TRANSPORTS, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
 import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
 import { consumingContext } from './consuming-side';
@@ -45,6 +45,9 @@ async function askUntilUnhandled(side: ProvidingSide): Promise<unknown> {
   throw new Error('The handler was never removed');
 }
 
+/** These tests use the coordinator's facet type for a bare providing host: its fleet authority is never reached. */
+const NO_FLEET = {} as FleetPluginScope;
+
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -53,7 +56,7 @@ afterEach(async () => {
 async function providingHost(kind: (typeof TRANSPORTS)[number], facets: LoadedFacet<'coordinator'>[]) {
   const side = new ProvidingSide();
   const running = (
-    await runFacets(facets, (scope, facet) => side.contextFor(scope, facet.id, facet.config))
+    await runFacets(facets, (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }))
   )._unsafeUnwrap();
   const rpc = side.expose({
     authenticate: tokenAuthentication(TOKEN, { principal: 'kit', claims: {} }),
@@ -133,7 +136,7 @@ describe('the providing side', () => {
     const running = (
       await runFacets(
         [providing('@t/late', (context) => void (provideLate = () => context.provide(Catalog, createCatalog())))],
-        (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+        (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
       )
     )._unsafeUnwrap();
     const rpc = side.expose({
@@ -160,7 +163,7 @@ describe('the providing side', () => {
           ),
           providing('@t/good', (context) => void context.onClientConnect((id) => void seen.push(id))),
         ],
-        (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+        (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
       )
     )._unsafeUnwrap();
     const rpc = side.expose({
@@ -189,9 +192,10 @@ describe('running facets', () => {
         context.onDispose(() => void log.push(`dispose ${id}`));
         if (fail) throw new Error('cannot start');
       });
-    const result = await runFacets([facet('@t/a'), facet('@t/b'), facet('@t/c', true)], (scope, loadedFacet) =>
-      side.contextFor(scope, loadedFacet.id, null),
-    );
+    const result = await runFacets([facet('@t/a'), facet('@t/b'), facet('@t/c', true)], (scope, loadedFacet) => ({
+      ...side.contextFor(scope, loadedFacet.id, null),
+      fleet: NO_FLEET,
+    }));
     expect(result._unsafeUnwrapErr()).toMatchObject({
       code: 'plugin_failed',
       message: expect.stringMatching(/"@t\/c" failed during setup: cannot start/),

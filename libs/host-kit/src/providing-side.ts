@@ -52,8 +52,8 @@ export class ProvidingSide {
         scope.own(this.services.provide(service, implementation));
       },
       use: (service) => this.services.use(service),
-      remoteState: (initial) => createRemoteState(initial),
-      remoteEvents: () => createRemoteEvents(),
+      remoteState: (initial, options) => createRemoteState(initial, { projectFor: options?.projectFor }),
+      remoteEvents: (options) => createRemoteEvents({ projectFor: options?.projectFor }),
       interactions: Object.freeze({
         request: <Request, Response>(
           interaction: Interaction<Request, Response>,

@@ -1,10 +1,10 @@
-import type { ProvidingPluginContext } from './providing-context';
+import type { CodingAgentCoordinatorPluginContext } from './coordinator-context';
 import type { CodingAgentSessionPluginContext } from './session-context';
 import type { CodingAgentTuiPluginContext } from './tui-context';
 
 /** Every host a plugin can have a facet for, and the context that host gives its facets. */
 export interface HostContexts {
-  readonly coordinator: ProvidingPluginContext;
+  readonly coordinator: CodingAgentCoordinatorPluginContext;
   readonly session: CodingAgentSessionPluginContext;
   readonly tui: CodingAgentTuiPluginContext;
 }

@@ -1,4 +1,22 @@
 export type { ConsumingInteractions, ConsumingPluginContext } from './consuming-context';
+export {
+  SESSION_STATUSES,
+  type CodingAgentCoordinatorPluginContext,
+  type CoordinatorFacet,
+  type FleetPluginScope,
+  type FleetProcesses,
+  type FleetRecords,
+  type NewSessionRecord,
+  type SessionRecord,
+  type SessionStatus,
+} from './coordinator-context';
+export {
+  requireFleetCaller,
+  requireSessionIdentity,
+  sessionCallerIdentity,
+  userCallerIdentity,
+  type FleetCaller,
+} from './fleet-caller';
 export { definePlugin, type PluginDefinition } from './define-plugin';
 export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
@@ -77,6 +95,9 @@ export {
   remote,
   type CallerIdentity,
   type ConnectionState,
+  type EventProjection,
+  type RemoteViewer,
+  type StateProjection,
   type Interaction,
   type LocalService,
   type MutableRemoteEvents,

@@ -1,6 +1,14 @@
 import type { Context } from '@pi/context';
 import type { ManifestEntry, PluginLifecycleScope } from '@pi/kernel';
-import type { Interaction, LocalService, MutableRemoteEvents, MutableRemoteState, RemoteService } from '@pi/remote';
+import type {
+  EventProjection,
+  Interaction,
+  LocalService,
+  MutableRemoteEvents,
+  MutableRemoteState,
+  RemoteService,
+  StateProjection,
+} from '@pi/remote';
 
 export interface InteractionRequestOptions {
   /** How long the eligible client may take to answer (the host's default otherwise). */
@@ -32,8 +40,10 @@ export interface ProvidingPluginContext extends PluginLifecycleScope {
   provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
   /** Synchronous local use: the real object the providing facet registered. */
   use<T>(service: RemoteService<T> | LocalService<T>): T;
-  remoteState<T>(initial: T): MutableRemoteState<T>;
-  remoteEvents<E>(): MutableRemoteEvents<E>;
+  /** Authoritative state; with `projectFor`, each connection is sent only its projection of the value. */
+  remoteState<T>(initial: T, options?: { projectFor?: StateProjection<T> }): MutableRemoteState<T>;
+  /** Authoritative events; with `projectFor`, each connection is sent its projection (or nothing). */
+  remoteEvents<E>(options?: { projectFor?: EventProjection<E> }): MutableRemoteEvents<E>;
   readonly interactions: ProvidingInteractions;
   /** Returns the remover; the plugin's scope also removes it on disposal. */
   onClientConnect(callback: (clientId: string) => void): () => void;

@@ -17,6 +17,7 @@ import { ReferenceTable } from './references';
 import { checkImplementation, type ServiceRegistry } from './service-registry';
 import { findMethod, parseArguments, parseResult } from './validation';
 import { watchObject } from './watch';
+import { viewerOf, type RemoteViewer } from './viewer';
 
 /**
  * The providing side of one connection: runs calls against the trusted exposures, streams watched
@@ -26,6 +27,7 @@ import { watchObject } from './watch';
 export class ConnectionEndpoint {
   readonly #registry: ServiceRegistry;
   readonly #context: Context;
+  readonly #viewer: RemoteViewer;
   readonly #limits: EndpointLimits;
   readonly #closed = new AbortController();
   readonly #calls = new Map<string, AbortController>();
@@ -42,6 +44,7 @@ export class ConnectionEndpoint {
     // No signal here: each call gets only its own controller, which `close` aborts, so no call pays for
     // combining two signals.
     this.#context = options.connectionContext;
+    this.#viewer = viewerOf(options.connectionContext);
     this.#limits = { ...DEFAULT_ENDPOINT_LIMITS, ...options.limits };
     this.#clientId = options.clientId;
     this.#broker = options.broker;
@@ -137,7 +140,7 @@ export class ConnectionEndpoint {
     if (this.#watches.size >= this.#limits.maxSubscriptions) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxSubscriptions} subscriptions per connection`);
     }
-    const stopWatch = watchObject(exposure, object, emit);
+    const stopWatch = watchObject(exposure, object, emit, this.#viewer);
     const stop = () => {
       if (this.#watches.delete(stop)) stopWatch();
     };

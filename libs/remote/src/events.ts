@@ -3,6 +3,7 @@ import { deliveryContext, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, type JsonValue } from '@pi/json';
 import type { EventListener, MutableRemoteEvents, TypedEvent } from './state-types';
+import type { EventProjection } from './viewer';
 
 export interface EmittedEvent<E> {
   readonly event: E;
@@ -12,15 +13,23 @@ export interface EmittedEvent<E> {
 /** The providing side of an event stream, with the raw feed the exposure layer forwards. */
 export interface AuthoritativeEvents<E> extends MutableRemoteEvents<E> {
   observe(observer: (emitted: EmittedEvent<E>) => void): () => void;
+  /** What each connection is sent instead of an event (nothing when it returns undefined). */
+  readonly projectFor: EventProjection<E> | undefined;
 }
 
-export function createRemoteEvents<E>(): AuthoritativeEvents<E> {
+export interface RemoteEventsOptions<E> {
+  /** Per-connection projection of each event; local subscribers see every event itself. */
+  projectFor?: EventProjection<E>;
+}
+
+export function createRemoteEvents<E>(options: RemoteEventsOptions<E> = {}): AuthoritativeEvents<E> {
   const listeners = new ListenerSet<Parameters<EventListener<E>>>();
   const observers = new ListenerSet<[EmittedEvent<E>]>();
   const publish = serialDelivery();
   const subscribe = (listener: EventListener<E>) => listeners.add(listener);
 
   return {
+    projectFor: options.projectFor,
     emit(event: E, context: Context) {
       const result = checkJson(event);
       if (result.isErr())

@@ -31,7 +31,7 @@ export {
   type RemoteErrorCode,
   type RemoteErrorEnvelope,
 } from './errors';
-export { createRemoteEvents, type AuthoritativeEvents, type EmittedEvent } from './events';
+export { createRemoteEvents, type AuthoritativeEvents, type EmittedEvent, type RemoteEventsOptions } from './events';
 export {
   remote,
   type AnyExposure,
@@ -94,3 +94,4 @@ export {
   type ServiceToken,
 } from './tokens';
 export { checkCallArguments } from './validation';
+export { viewerOf, type EventProjection, type RemoteViewer, type StateProjection } from './viewer';

@@ -3,6 +3,7 @@ import { deliveryContext, runListener, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, jsonEquals, type JsonValue } from '@pi/json';
 import type { MutableRemoteState, StateListener } from './state-types';
+import type { StateProjection } from './viewer';
 
 /** One change of a state cell as the exposure layer forwards it: the value, its revision and its source trace. */
 export interface StateChange<T> {
@@ -14,14 +15,21 @@ export interface StateChange<T> {
 /** The providing side of a state cell, with the raw change feed the exposure layer needs. */
 export interface AuthoritativeState<T> extends MutableRemoteState<T> {
   observe(observer: (change: StateChange<T>) => void): () => void;
+  /** What each connection is sent instead of the value, when the cell is projected per connection. */
+  readonly projectFor: StateProjection<T> | undefined;
 }
 
-export interface RemoteStateOptions {
+export interface RemoteStateOptions<T = unknown> {
   /** The context the immediate `subscribe` callback runs under; a fresh background context by default. */
   hydrationContext?: () => Context;
+  /**
+   * Per-connection projection: each watching connection is sent `projectFor(value, viewer)` (for example only the
+   * records of the caller's workspace). Local subscribers see the value itself.
+   */
+  projectFor?: StateProjection<T>;
 }
 
-export function createRemoteState<T>(initial: T, options: RemoteStateOptions = {}): AuthoritativeState<T> {
+export function createRemoteState<T>(initial: T, options: RemoteStateOptions<T> = {}): AuthoritativeState<T> {
   let value = checked(initial);
   let revision = 0;
   const listeners = new ListenerSet<Parameters<StateListener<T>>>();
@@ -30,6 +38,7 @@ export function createRemoteState<T>(initial: T, options: RemoteStateOptions = {
   const publish = serialDelivery();
 
   return {
+    projectFor: options.projectFor,
     get value() {
       return value;
     },

@@ -5,7 +5,14 @@ export { loopbackFactory } from './loopback';
 export { DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect';
 export { createRpcClient, type RpcClient } from './rpc-client';
 export { RpcConnection, type ConnectionParamsSource, type RpcConnectionOptions } from './rpc-connection';
-export { DEFAULT_KEEP_ALIVE, createRpcHost, type RpcHost, type RpcHostOptions, type ServerSocket } from './rpc-host';
+export {
+  DEFAULT_KEEP_ALIVE,
+  createRpcHost,
+  type ConnectionListener,
+  type RpcHost,
+  type RpcHostOptions,
+  type ServerSocket,
+} from './rpc-host';
 export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';
 export {

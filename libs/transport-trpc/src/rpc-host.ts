@@ -7,6 +7,7 @@ import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
 import {
   CALLER_IDENTITY,
   CLIENT_ID,
+  type CallerIdentity,
   ConnectionEndpoint,
   type EndpointLimits,
   hostDescriber,
@@ -29,6 +30,8 @@ export interface RpcHostOptions {
   readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number } | false;
 }
 
+export type ConnectionListener = (clientId: string, caller: CallerIdentity) => void;
+
 export const DEFAULT_KEEP_ALIVE = { pingMs: 30_000, pongWaitMs: 10_000 };
 
 const SOCKET_OPEN = 1;
@@ -45,8 +48,9 @@ export interface RpcHost {
   accept(socket: ServerSocket, request: IncomingMessage): void;
   /** What each open connection holds, for tests and diagnostics. */
   stats(): EndpointStats[];
-  onClientConnect(listener: (clientId: string) => void): () => void;
-  onClientDisconnect(listener: (clientId: string) => void): () => void;
+  /** The listener hears each connection's id and the identity its credential was authenticated as. */
+  onClientConnect(listener: ConnectionListener): () => void;
+  onClientDisconnect(listener: ConnectionListener): () => void;
   /** Ends every connection (its calls, watches and references, then its socket) and refuses new ones. */
   close(): void;
 }
@@ -61,8 +65,8 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   const describe = hostDescriber(options.registry, serviceIds, () => options.broker?.interactions() ?? []);
   const router = createHostRouter(options.registry, serviceIds, describe);
   const endpoints = new Set<ConnectionEndpoint>();
-  const connectListeners = new Set<(clientId: string) => void>();
-  const disconnectListeners = new Set<(clientId: string) => void>();
+  const connectListeners = new Set<ConnectionListener>();
+  const disconnectListeners = new Set<ConnectionListener>();
   const sockets = new Set<ServerSocket>();
   let closed = false;
 
@@ -100,9 +104,9 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     res.once('close', () => {
       endpoints.delete(endpoint);
       endpoint.close();
-      notify(disconnectListeners, clientId);
+      notify(disconnectListeners, clientId, identity.value);
     });
-    notify(connectListeners, clientId);
+    notify(connectListeners, clientId, identity.value);
     return { endpoint };
   };
 
@@ -144,10 +148,10 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
 }
 
 /** Connection listeners are the host's plugins' code: one that throws must not refuse a client or end the process. */
-function notify(listeners: ReadonlySet<(clientId: string) => void>, clientId: string): void {
+function notify(listeners: ReadonlySet<ConnectionListener>, clientId: string, caller: CallerIdentity): void {
   for (const listener of [...listeners]) {
     try {
-      listener(clientId);
+      listener(clientId, caller);
     } catch (error) {
       process.emitWarning(`A connection listener threw: ${error instanceof Error ? error.message : String(error)}`, {
         code: 'PI_LISTENER_ERROR',

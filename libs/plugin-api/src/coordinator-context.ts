@@ -1,0 +1,74 @@
+import type { Context } from '@pi/context';
+import type { ProvidingPluginContext } from './providing-context';
+
+/** Where a session process is in its life, as the coordinator sees it. */
+export type SessionStatus = 'starting' | 'active' | 'idle' | 'closed';
+
+export const SESSION_STATUSES: readonly SessionStatus[] = Object.freeze(['starting', 'active', 'idle', 'closed']);
+
+/** One durable session record: what the coordinator keeps about a session (never its content). */
+export interface SessionRecord {
+  readonly sessionId: string;
+  readonly title: string;
+  /** Sessions of one project share a workspace; authorization is per workspace. */
+  readonly workspaceId: string;
+  /** The principal that created the session. */
+  readonly ownerId: string;
+  /** The project directory the session works in. */
+  readonly cwd: string;
+  readonly status: SessionStatus;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What a caller chooses about a new record; the id, status and times are the repository's. */
+export interface NewSessionRecord {
+  readonly title: string;
+  readonly workspaceId: string;
+  readonly ownerId: string;
+  readonly cwd: string;
+}
+
+/**
+ * The session records as a coordinator facet sees them: read, create, retitle and remove records, nothing that
+ * reaches the store itself (no handle, no transaction, no closing). Status is the process manager's to write.
+ */
+export interface FleetRecords {
+  list(context: Context): Promise<readonly SessionRecord[]>;
+  get(sessionId: string, context: Context): Promise<SessionRecord | undefined>;
+  create(record: NewSessionRecord, context: Context): Promise<SessionRecord>;
+  rename(sessionId: string, title: string, context: Context): Promise<SessionRecord>;
+  /** Removes a record whose process is not running; fails with `session_running` otherwise. */
+  remove(sessionId: string, context: Context): Promise<void>;
+}
+
+/**
+ * Session processes as a coordinator facet sees them: start and stop by session id, the same graceful path the
+ * coordinator itself uses. No pid, no signal, no process that is not a session's.
+ */
+export interface FleetProcesses {
+  /** Starts the record's session process (or finds it running) and resolves once it is connected upstream. */
+  start(sessionId: string, context: Context): Promise<SessionRecord>;
+  /** Stops it gracefully, forcibly after the coordinator's timeout; resolves once it exited. */
+  stop(sessionId: string, context: Context): Promise<void>;
+  /** Called after every status change of any record, under the context of what changed it. Owned by the scope. */
+  onStatusChanged(listener: (record: SessionRecord, context: Context) => void): () => void;
+}
+
+/** Scoped fleet authority (spec: FleetPluginScope). */
+export interface FleetPluginScope {
+  readonly records: FleetRecords;
+  readonly processes: FleetProcesses;
+}
+
+/**
+ * What a coordinator facet receives: the providing host's capabilities plus scoped fleet authority. The raw
+ * SessionRepo, its storage and unrestricted process control stay with the coordinator application.
+ */
+export interface CodingAgentCoordinatorPluginContext extends ProvidingPluginContext {
+  readonly fleet: FleetPluginScope;
+}
+
+/** A coordinator facet: the setup function of one plugin for this host. */
+export type CoordinatorFacet = (context: CodingAgentCoordinatorPluginContext) => void | Promise<void>;
