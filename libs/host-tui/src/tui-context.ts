@@ -5,6 +5,7 @@ import type {
   CommandContributions,
   EditorAccess,
   KeybindingContributions,
+  SessionAttachment,
   SlotContributions,
   ToolRenderer,
   ToolRendererContributions,
@@ -28,6 +29,7 @@ export interface TuiParts {
   readonly slots: SlotRegistry;
   readonly editor: EditorAccess;
   readonly transcript: TranscriptAccess;
+  readonly session: SessionAttachment;
 }
 
 /**
@@ -69,6 +71,7 @@ export function tuiFacetContext(
     toolRenderers: Object.freeze(toolRenderers),
     slots: Object.freeze(slots),
     editor: Object.freeze(editor),
+    session: parts.session,
     transcript: Object.freeze({
       upsert: parts.transcript.upsert,
       remove: parts.transcript.remove,

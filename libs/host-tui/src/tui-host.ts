@@ -27,6 +27,8 @@ export interface TuiHostOptions {
   readonly label?: string;
   /** Called when the user quits (Ctrl+C twice, Ctrl+D on an empty editor). */
   readonly onQuit?: () => void;
+  /** Attaches the TUI to another session (the application restarts the host on it); absent: switching is refused. */
+  readonly switchSession?: (sessionId: string) => Promise<void>;
   readonly now?: () => number;
 }
 
@@ -286,6 +288,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
 
   const parts = {
     client: options.client,
+    session: Object.freeze({
+      switchTo: (sessionId: string) =>
+        options.switchSession?.(sessionId) ??
+        Promise.reject(new Error('This TUI was attached by address and cannot switch sessions')),
+    }),
     ui,
     commands,
     runCommand,

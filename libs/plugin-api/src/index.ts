@@ -43,6 +43,7 @@ export type {
   DialogOptions,
   EditorAccess,
   KeybindingContributions,
+  SessionAttachment,
   SlotContributions,
   SlotName,
   ThemeColor,

@@ -111,7 +111,18 @@ export interface TranscriptAccess {
  * What a TUI facet receives: the consuming context (remote `use`, connection state, interaction handlers) plus
  * the terminal's facilities and contribution registries. It holds no session authority.
  */
+/** Which session this TUI presents, and moving it to another one. */
+export interface SessionAttachment {
+  /**
+   * Asks the application to attach this TUI to another running session (make sure it runs first, e.g. with the
+   * session picker's `resume`). The current facets stop, and start again on the new connection. Rejects with a
+   * message when this TUI cannot switch (it was attached by an explicit address).
+   */
+  switchTo(sessionId: string): Promise<void>;
+}
+
 export interface CodingAgentTuiPluginContext extends ConsumingPluginContext {
+  readonly session: SessionAttachment;
   readonly ui: TuiFacilities;
   readonly commands: CommandContributions;
   readonly keybindings: KeybindingContributions;

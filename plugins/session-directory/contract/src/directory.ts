@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  SESSION_STATUSES,
+  defineRemoteService,
+  type Context,
+  type RemoteEvents,
+  type RemoteState,
+} from '@pi/plugin-api';
+
+const sessionId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a session id');
+const status = z.enum(SESSION_STATUSES as ['starting', 'active', 'idle', 'closed']);
+const title = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+
+/**
+ * One session as the coordinator lists it. The upstream contract: ownerId, cwd and workspaceId may cross from the
+ * coordinator to a session host; they never reach a presentation.
+ */
+export interface SessionRecordSummary {
+  sessionId: string;
+  title: string;
+  workspaceId: string;
+  ownerId: string;
+  cwd: string;
+  status: 'starting' | 'active' | 'idle' | 'closed';
+  updatedAt: string;
+}
+
+export interface SessionDirectoryState {
+  revision: number;
+  sessions: SessionRecordSummary[];
+}
+
+export type SessionDirectoryEvent =
+  | { type: 'created'; session: SessionRecordSummary }
+  | { type: 'changed'; session: SessionRecordSummary }
+  | { type: 'deleted'; sessionId: string };
+
+export interface CreateSessionOptions {
+  title: string;
+  workspaceId: string;
+  /** The project directory; only the local user names one. A session creates in its own directory. */
+  cwd?: string;
+}
+
+/**
+ * The coordinator's authoritative directory (upstream: consumed by session hosts and the user's CLI). Every call
+ * is authorized against the identity the coordinator installed from the caller's credential; a session may act
+ * only within its own workspace, and each connection is sent only the records it may see.
+ */
+export interface SessionDirectoryService {
+  readonly state: RemoteState<SessionDirectoryState>;
+  readonly events: RemoteEvents<SessionDirectoryEvent>;
+  /** Creates the record and starts its session process; resolves once the process is connected. */
+  create(options: CreateSessionOptions, context: Context): Promise<SessionRecordSummary>;
+  /** Stops the session's process (if running) and removes its record. The session file stays on disk. */
+  remove(sessionId: string, context: Context): Promise<void>;
+  /** Starts the session's process if it is not running; resolves once it is connected. */
+  resume(sessionId: string, context: Context): Promise<SessionRecordSummary>;
+}
+
+export const sessionRecordSummarySchema = z.strictObject({
+  sessionId,
+  title: z.string(),
+  workspaceId: z.string(),
+  ownerId: z.string(),
+  cwd: z.string(),
+  status,
+  updatedAt: z.string(),
+});
+
+const directoryEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('created'), session: sessionRecordSummarySchema }),
+  z.strictObject({ type: z.literal('changed'), session: sessionRecordSummarySchema }),
+  z.strictObject({ type: z.literal('deleted'), sessionId }),
+]);
+
+export const createSessionOptionsSchema = z.strictObject({
+  title,
+  workspaceId: z.string().min(1).max(200),
+  cwd: z.string().min(1).max(4096).optional(),
+});
+
+export const SessionDirectory = defineRemoteService<SessionDirectoryService>('session-directory', {
+  methods: {
+    create: { args: [createSessionOptionsSchema], result: sessionRecordSummarySchema },
+    remove: { args: [sessionId], result: z.void() },
+    resume: { args: [sessionId], result: sessionRecordSummarySchema },
+  },
+  state: {
+    state: z.strictObject({ revision: z.number().int().min(0), sessions: z.array(sessionRecordSummarySchema) }),
+  },
+  events: { events: directoryEvent },
+});
