@@ -18,3 +18,13 @@ export {
   type CoordinatorConnection,
   type CoordinatorFiles,
 } from './coordinator-files';
+export {
+  HANDOFF_ERROR_CODES,
+  UPSTREAM_HANDOFF_FD,
+  UPSTREAM_HANDOFF_MAX_BYTES,
+  readUpstreamHandoff,
+  upstreamHandoffSchema,
+  type HandoffError,
+  type HandoffErrorCode,
+  type UpstreamHandoff,
+} from './upstream-handoff';

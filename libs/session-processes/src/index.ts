@@ -1,0 +1,6 @@
+export { SessionProcesses, type SessionProcessesOptions } from './session-processes';
+export type { SessionLaunch } from './tracked-process';
+export type { SessionCommand } from './spawn-session';
+export { isLegalTransition, type SessionStatus } from './session-status';
+export { PROCESS_ERROR_CODES, type ProcessError, type ProcessErrorCode } from './process-errors';
+export type { ProcessExit, StatusChange, StatusListener } from './status-listeners';
