@@ -1,0 +1,10 @@
+export { LATEST_SCHEMA_VERSION } from './migrations';
+export { generateSessionId } from './session-id';
+export type { SessionRepo, SessionRepoCreate, SessionRepoListFilter, SessionRepoOptions } from './session-repo';
+export {
+  SESSION_REPO_ERROR_CODES,
+  SessionRepoReadError,
+  type SessionRepoError,
+  type SessionRepoErrorCode,
+} from './session-repo-error';
+export { openSqliteSessionRepo, sessionRepoFile, type SqliteSessionRepoOptions } from './sqlite-session-repo';

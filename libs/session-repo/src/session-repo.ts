@@ -1,0 +1,36 @@
+import type { Result } from 'neverthrow';
+import type { NewSessionRecord, SessionRecord, SessionStatus } from '@pi/plugin-api';
+import type { SessionRepoError } from './session-repo-error';
+
+/** A new record, optionally with the id the caller chose (the session app's `--session`). */
+export type SessionRepoCreate = NewSessionRecord & { readonly sessionId?: string };
+
+export interface SessionRepoListFilter {
+  readonly workspaceId?: string;
+}
+
+/**
+ * The coordinator's durable session records. Every method is async and reports failure as a value, so a
+ * PostgreSQL implementation fills the same interface; nothing here exposes the store behind it. Used by the
+ * coordinator application only: plugins see the scoped `FleetRecords` of `@pi/plugin-api`.
+ */
+export interface SessionRepo {
+  /** Stores a new record: status `closed` until a process starts, `createdAt = updatedAt = now`, an id generated
+   *  (`s-YYYY-MM-DD-<8 hex>`) when none is given. */
+  create(record: SessionRepoCreate): Promise<Result<SessionRecord, SessionRepoError>>;
+  /** The record, or undefined when there is none (or the repository cannot read it). */
+  get(sessionId: string): Promise<SessionRecord | undefined>;
+  /** Records by `updatedAt` descending, then `sessionId`; only one workspace's when filtered. */
+  list(filter?: SessionRepoListFilter): Promise<readonly SessionRecord[]>;
+  rename(sessionId: string, title: string): Promise<Result<SessionRecord, SessionRepoError>>;
+  /** Sets the status; `updatedAt` moves only when the status changes. */
+  setStatus(sessionId: string, status: SessionStatus): Promise<Result<SessionRecord, SessionRepoError>>;
+  remove(sessionId: string): Promise<Result<void, SessionRepoError>>;
+  /** Releases the store; every call after it is a `storage` error value. */
+  close(): Promise<void>;
+}
+
+export interface SessionRepoOptions {
+  /** The clock behind `createdAt`, `updatedAt` and generated ids; tests inject one. */
+  readonly now?: () => Date;
+}

@@ -1,0 +1,73 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
+
+/** A `sessions` row as stored (migration 1). */
+export interface SessionRow {
+  readonly session_id: string;
+  readonly title: string;
+  readonly workspace_id: string;
+  readonly owner_id: string;
+  readonly cwd: string;
+  readonly status: SessionStatus;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+interface InsertParameters {
+  readonly sessionId: string;
+  readonly title: string;
+  readonly workspaceId: string;
+  readonly ownerId: string;
+  readonly cwd: string;
+  readonly status: SessionStatus;
+  readonly at: string;
+}
+
+export interface SessionStatements {
+  readonly insert: Statement<[InsertParameters], SessionRow>;
+  readonly get: Statement<[string], SessionRow>;
+  readonly list: Statement<[], SessionRow>;
+  readonly listByWorkspace: Statement<[string], SessionRow>;
+  /** `updated_at` moves only when the title changes; no row back means no such record. */
+  readonly rename: Statement<[{ sessionId: string; title: string; at: string }], SessionRow>;
+  /** `updated_at` moves only when the status changes; no row back means no such record. */
+  readonly setStatus: Statement<[{ sessionId: string; status: SessionStatus; at: string }], SessionRow>;
+  readonly remove: Statement<[string], SessionRow>;
+}
+
+const ORDER = 'ORDER BY updated_at DESC, session_id ASC';
+
+/** Every statement the repository runs, prepared once per connection. */
+export function sessionStatements(db: Database): SessionStatements {
+  return {
+    insert: db.prepare(
+      `INSERT INTO sessions (session_id, title, workspace_id, owner_id, cwd, status, created_at, updated_at)
+       VALUES (@sessionId, @title, @workspaceId, @ownerId, @cwd, @status, @at, @at) RETURNING *`,
+    ),
+    get: db.prepare('SELECT * FROM sessions WHERE session_id = ?'),
+    list: db.prepare(`SELECT * FROM sessions ${ORDER}`),
+    listByWorkspace: db.prepare(`SELECT * FROM sessions WHERE workspace_id = ? ${ORDER}`),
+    rename: db.prepare(
+      `UPDATE sessions SET title = @title, updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
+       WHERE session_id = @sessionId RETURNING *`,
+    ),
+    setStatus: db.prepare(
+      `UPDATE sessions SET status = @status, updated_at = CASE WHEN status = @status THEN updated_at ELSE @at END
+       WHERE session_id = @sessionId RETURNING *`,
+    ),
+    remove: db.prepare('DELETE FROM sessions WHERE session_id = ?'),
+  };
+}
+
+export function toSessionRecord(row: SessionRow): SessionRecord {
+  return {
+    sessionId: row.session_id,
+    title: row.title,
+    workspaceId: row.workspace_id,
+    ownerId: row.owner_id,
+    cwd: row.cwd,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

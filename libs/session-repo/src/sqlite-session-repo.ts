@@ -1,0 +1,155 @@
+import { join, resolve } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { err, ok, type Result } from 'neverthrow';
+import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
+import { openDatabase } from './open-database';
+import { generateSessionId } from './session-id';
+import type { SessionRepo, SessionRepoCreate, SessionRepoOptions } from './session-repo';
+import {
+  SESSION_REPO_ERROR_CODES,
+  SessionRepoReadError,
+  sessionRepoError,
+  toStorageError,
+  type SessionRepoError,
+} from './session-repo-error';
+import { sessionStatements, toSessionRecord } from './session-statements';
+import { checkNewRecord, checkSessionId, checkStatus, checkTitle } from './validate';
+
+export interface SqliteSessionRepoOptions extends SessionRepoOptions {
+  /** The database file; its directory is created (mode 0700) when missing. */
+  readonly file: string;
+}
+
+/** Where the coordinator keeps its session records under pi's data directory. */
+export function sessionRepoFile(dataDir: string): string {
+  return join(dataDir, 'coordinator', 'sessions.db');
+}
+
+/** Opens the records in a SQLite file (WAL, migrated to this code's schema). Failing to open is a `storage` error. */
+export function openSqliteSessionRepo(options: SqliteSessionRepoOptions): Result<SessionRepo, SessionRepoError> {
+  const now = options.now ?? (() => new Date());
+  return openDatabase(resolve(options.file), now).map((db) => sqliteSessionRepo(db, now));
+}
+
+type Outcome<T> = Result<T, SessionRepoError>;
+
+const GENERATED_ID_ATTEMPTS = 3;
+
+/** A new record has no process yet. */
+const INITIAL_STATUS: SessionStatus = 'closed';
+
+function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
+  const statements = sessionStatements(db);
+  let closed = false;
+
+  /** Runs one operation; whatever the driver throws comes back as a value. */
+  function attempt<T>(operation: string, run: () => Outcome<T>): Outcome<T> {
+    if (closed)
+      return err(sessionRepoError(SESSION_REPO_ERROR_CODES.storage, `Cannot ${operation}: the repository is closed`));
+    try {
+      return run();
+    } catch (error) {
+      return err(toStorageError(error, `Cannot ${operation}`));
+    }
+  }
+
+  function notFound(sessionId: string): Outcome<never> {
+    return err(sessionRepoError(SESSION_REPO_ERROR_CODES.not_found, `No session record ${sessionId}`));
+  }
+
+  function insert(record: SessionRepoCreate): Outcome<SessionRecord> {
+    return checkNewRecord(record).andThen((fields) => {
+      const at = now();
+      const row = { ...fields, status: INITIAL_STATUS, at: at.toISOString() };
+      if (record.sessionId !== undefined)
+        return checkSessionId(record.sessionId).andThen((sessionId) => {
+          const inserted = tryInsert({ ...row, sessionId });
+          return inserted === undefined
+            ? err(sessionRepoError(SESSION_REPO_ERROR_CODES.duplicate, `A session record ${sessionId} already exists`))
+            : ok(inserted);
+        });
+      // A generated id that is taken (4 random bytes a day) is drawn again rather than reported.
+      for (let tries = 0; tries < GENERATED_ID_ATTEMPTS; tries += 1) {
+        const inserted = tryInsert({ ...row, sessionId: generateSessionId(at) });
+        if (inserted !== undefined) return ok(inserted);
+      }
+      return err(sessionRepoError(SESSION_REPO_ERROR_CODES.duplicate, 'Every generated session id was taken'));
+    });
+  }
+
+  /** Inserts the row; undefined when its id is taken. */
+  function tryInsert(row: Parameters<typeof statements.insert.get>[0]): SessionRecord | undefined {
+    try {
+      const inserted = statements.insert.get(row);
+      if (inserted === undefined) throw new Error('the insert returned no row');
+      return toSessionRecord(inserted);
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    create: async (record) => attempt('create a session record', () => insert(record)),
+
+    get: async (sessionId) => {
+      const found = attempt('read a session record', () => ok(statements.get.get(sessionId)));
+      if (found.isErr()) throw new SessionRepoReadError(found.error.message);
+      return found.value === undefined ? undefined : toSessionRecord(found.value);
+    },
+
+    list: async (filter) => {
+      const rows = attempt('list session records', () =>
+        ok(
+          filter?.workspaceId === undefined
+            ? statements.list.all()
+            : statements.listByWorkspace.all(filter.workspaceId),
+        ),
+      );
+      if (rows.isErr()) throw new SessionRepoReadError(rows.error.message);
+      return rows.value.map(toSessionRecord);
+    },
+
+    rename: async (sessionId, title) =>
+      attempt('rename a session record', () =>
+        checkSessionId(sessionId)
+          .andThen(() => checkTitle(title))
+          .andThen((checked) => {
+            const row = statements.rename.get({ sessionId, title: checked, at: now().toISOString() });
+            return row === undefined ? notFound(sessionId) : ok(toSessionRecord(row));
+          }),
+      ),
+
+    setStatus: async (sessionId, status) =>
+      attempt('set a session status', () =>
+        checkSessionId(sessionId)
+          .andThen(() => checkStatus(status))
+          .andThen((checked) => {
+            const row = statements.setStatus.get({ sessionId, status: checked, at: now().toISOString() });
+            return row === undefined ? notFound(sessionId) : ok(toSessionRecord(row));
+          }),
+      ),
+
+    remove: async (sessionId) =>
+      attempt('remove a session record', () =>
+        checkSessionId(sessionId).andThen(() =>
+          statements.remove.run(sessionId).changes === 0 ? notFound(sessionId) : ok(undefined),
+        ),
+      ),
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        db.close();
+      } catch {
+        // Closing is releasing: a driver that cannot close leaves nothing this repository could do about it.
+      }
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

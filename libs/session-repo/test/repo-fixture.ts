@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { NewSessionRecord } from '@pi/plugin-api';
+import type { SessionRepo } from '../src/session-repo';
+import { openSqliteSessionRepo, sessionRepoFile } from '../src/sqlite-session-repo';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A fresh directory, removed after the test. */
+export async function tempDir(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'pi-session-repo-'));
+  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** A clock that stands still until advanced, so `updatedAt` ordering is exact. */
+export function manualClock(start = '2026-03-01T10:00:00.000Z'): { now: () => Date; advance(ms?: number): void } {
+  let time = Date.parse(start);
+  return {
+    now: () => new Date(time),
+    advance: (ms = 1000) => {
+      time += ms;
+    },
+  };
+}
+
+/** Opens a repository on the file (closed after the test), failing the test when it cannot. */
+export function openRepo(file: string, now?: () => Date): SessionRepo {
+  const opened = openSqliteSessionRepo(now === undefined ? { file } : { file, now });
+  if (opened.isErr()) throw new Error(`${opened.error.code}: ${opened.error.message}`);
+  cleanups.push(() => opened.value.close());
+  return opened.value;
+}
+
+/** A repository in a fresh data directory, at the default location. */
+export async function freshRepo(now?: () => Date): Promise<{ repo: SessionRepo; file: string; dataDir: string }> {
+  const dataDir = await tempDir();
+  const file = sessionRepoFile(dataDir);
+  return { repo: openRepo(file, now), file, dataDir };
+}
+
+export function newRecord(overrides: Partial<NewSessionRecord> = {}): NewSessionRecord {
+  return {
+    title: 'Fix the parser',
+    workspaceId: 'w-1',
+    ownerId: 'user:alice',
+    cwd: '/home/alice/project',
+    ...overrides,
+  };
+}
