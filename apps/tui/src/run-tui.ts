@@ -5,16 +5,16 @@ import { findRunningSession, type PiDirectories } from '@pi/connection-files';
 import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
-import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
+import { attach, sessionSwitcher, type Attachment } from './attach';
+import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { startSessionProcess, type StartedSession } from './session-process';
-import { findSessionTarget, tokenSource } from './session-target';
-
-const CONNECT_TIMEOUT_MS = 10_000;
+import { findSessionTarget } from './session-target';
 
 /**
  * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` and no session
- * in the directory, it starts one and stops it again on the way out: no orphan process.
+ * in the directory, it starts one and stops it again on the way out: no orphan process. Unless it was attached by
+ * socket or URL, the session picker can move it to another session of the data directory (`attach-loop.ts`).
  */
 export async function runTui(
   options: CliOptions,
@@ -50,26 +50,10 @@ export async function runTui(
     return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
   }
 
-  const client = createRpcClient({
-    socketFactory: webSocketFactory(target.value.address),
-    connectionParams: tokenSource(target.value),
-  });
-  const connected = await Promise.race([
-    client.whenConnected().then(
-      () => undefined,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    ),
-    new Promise<string>((resolve) =>
-      setTimeout(
-        () => resolve(`the session did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`),
-        CONNECT_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]);
-  if (connected !== undefined) {
-    client.close();
+  const first = await attach(target.value);
+  if (first.isErr()) {
     await started?.stop();
-    return err(`Cannot attach to ${target.value.label}: ${connected}`);
+    return err(first.error);
   }
 
   const input = process.stdin;
@@ -83,28 +67,31 @@ export async function runTui(
   input.resume();
   let quit: () => void = () => undefined;
   const quitting = new Promise<void>((resolve) => (quit = resolve));
-  const host = await startTuiHost({
-    facets: facets.value,
-    client,
-    terminal: { input, output },
-    keymap: keymap.value,
-    label: target.value.label,
-    onQuit: () => quit(),
-  });
-  if (host.isErr()) {
-    restore();
-    client.close();
-    await started?.stop();
-    return err(host.error.message);
-  }
-  output.write(enterTerminal({ altScreen: false }));
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => quit());
-  await quitting;
-  await host.value.stop();
-  client.close();
+  // Attach, run until quit or a switch to another session, re-attach; a session started here stops only at quit.
+  const outcome = await runAttachLoop<Attachment>({
+    first: first.value,
+    attachTo: sessionSwitcher(options, directories.dataDir, env),
+    detach: (attachment) => attachment.client.close(),
+    quitting,
+    async start(attachment, switchSession) {
+      const host = await startTuiHost({
+        facets: facets.value,
+        client: attachment.client,
+        terminal: { input, output },
+        keymap: keymap.value,
+        label: attachment.label,
+        onQuit: () => quit(),
+        switchSession,
+      });
+      if (host.isErr()) return err(host.error.message);
+      output.write(enterTerminal({ altScreen: false }));
+      return ok(host.value);
+    },
+  });
   restore();
   await started?.stop();
-  return ok(undefined);
+  return outcome;
 }
 
 /** The user's keybindings file, if any: action → key or keys. A broken file is an error, not a silent default. */

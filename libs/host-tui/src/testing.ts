@@ -50,6 +50,8 @@ export async function startTestTuiHost(options: {
   readonly client: RpcClient;
   readonly columns?: number;
   readonly rows?: number;
+  /** What `context.session.switchTo` calls; absent: switching is refused as for a TUI attached by address. */
+  readonly switchSession?: (sessionId: string) => Promise<void>;
 }): Promise<TestTuiHost> {
   const terminal = createVirtualTerminal(options.columns ?? 80, options.rows ?? 24);
   const clock = { now: 10_000 };
@@ -61,6 +63,7 @@ export async function startTestTuiHost(options: {
     label: 'test',
     now: () => clock.now,
     onQuit: () => (quits += 1),
+    switchSession: options.switchSession,
   });
   if (started.isErr()) throw new Error(started.error.message);
   const host = started.value;
