@@ -13,6 +13,7 @@ describe('pi-session flags', () => {
       port: undefined,
       dataDir: undefined,
       configDir: undefined,
+      upstreamFd: undefined,
     });
   });
 

@@ -10,6 +10,8 @@ export interface CliOptions {
   readonly port: number | undefined;
   readonly dataDir: string | undefined;
   readonly configDir: string | undefined;
+  /** A pipe the coordinator that started this session writes its upstream handoff to (address and credential). */
+  readonly upstreamFd: number | undefined;
 }
 
 export const USAGE = `Usage: pi-session [options]
@@ -29,6 +31,8 @@ Options:
                       or ~/.local/share/pi)
   --config-dir DIR    where settings, credentials and models.json live (default:
                       $XDG_CONFIG_HOME/pi, or ~/.config/pi)
+  --upstream-fd N     read the coordinator's handoff (its socket and this session's credential)
+                      from file descriptor N; the coordinator passes it when it starts a session
   -h, --help          show this help
 `;
 
@@ -51,6 +55,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'config-dir': { type: 'string' },
+        'upstream-fd': { type: 'string' },
       },
     });
   } catch (error) {
@@ -62,6 +67,13 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     values.port === undefined ? undefined : /^[0-9]{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
   if (port !== undefined && (!Number.isInteger(port) || port > 65535)) {
     return err(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  }
+  const upstreamFd = values['upstream-fd'];
+  if (upstreamFd !== undefined && !/^([3-9]|[1-9][0-9]{1,3})$/.test(upstreamFd)) {
+    return err(`--upstream-fd must be a file descriptor number from 3 to 9999, got "${upstreamFd}"`);
+  }
+  if (upstreamFd !== undefined && values.session === undefined) {
+    return err('--upstream-fd needs --session: a coordinator starts a session it has a record of');
   }
   if (values.session !== undefined && !SESSION_ID.test(values.session)) {
     return err(`--session must be letters, digits, "_" or "-" (at most 64), got "${values.session}"`);
@@ -75,5 +87,6 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     port,
     dataDir: values['data-dir'],
     configDir: values['config-dir'],
+    upstreamFd: upstreamFd === undefined ? undefined : Number(upstreamFd),
   });
 }

@@ -9,6 +9,7 @@ import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@p
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
+import { reportPresence, upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -45,6 +46,10 @@ export async function startSession(
   }
   const busy = await checkAddresses(where.socketPath, options.port);
   if (busy !== undefined) return err(busy);
+  const upstream =
+    options.upstreamFd === undefined ? undefined : await upstreamFromHandoff(options.upstreamFd, sessionId, cwd);
+  if (upstream?.isErr()) return err(upstream.error);
+  const coordinator = upstream?.isOk() ? upstream.value : undefined;
   const token = randomBytes(32).toString('base64url');
   await mkdir(where.configDir, { recursive: true, mode: 0o700 });
   const created = !(await exists(where.sessionFile));
@@ -55,19 +60,24 @@ export async function startSession(
     sessionFile: where.sessionFile,
     paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },
     transport: { authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }) },
+    upstream: coordinator,
   });
   if (started.isErr()) {
     // A session this attempt created holds nothing but its header: leave no empty session behind. When the
     // session itself could not be opened (locked by a racing start), the file is not ours to remove.
     if (created && started.error.code !== 'session') await rm(where.sessionFile, { force: true });
+    coordinator?.close();
     return err(started.error.message);
   }
   const host = started.value;
+  const stopReporting = coordinator === undefined ? undefined : reportPresence(coordinator, host.rpc);
 
   const listeners: WebSocketListener[] = [];
   const fail = async (message: string) => {
     await Promise.all(listeners.map((listener) => listener.close()));
+    stopReporting?.();
     await host.stop();
+    coordinator?.close();
     if (created) await rm(where.sessionFile, { force: true });
     return err(message);
   };
@@ -114,7 +124,9 @@ export async function startSession(
       (stopping ??= (async () => {
         await removeConnectionFile(where.connectionFile);
         await Promise.all(listeners.map((listener) => listener.close()));
+        stopReporting?.();
         const report = await host.stop();
+        coordinator?.close();
         return report.failures.map((failure) => `${failure.pluginId}: ${failure.message}`);
       })()),
   });

@@ -20,6 +20,7 @@ const OPTIONS: CliOptions = {
   port: undefined,
   dataDir: undefined,
   configDir: undefined,
+  upstreamFd: undefined,
 };
 
 const SESSION = {

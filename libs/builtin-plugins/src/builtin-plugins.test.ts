@@ -21,6 +21,7 @@ it('the default manifest names every built-in once, in precedence order', () => 
     '@pi/permissions',
     '@pi/tool-telemetry',
     '@pi/git',
+    '@pi/session-directory',
   ]);
 });
 

@@ -28,3 +28,4 @@ export {
   type HandoffErrorCode,
   type UpstreamHandoff,
 } from './upstream-handoff';
+export { findPiProgram, type PiProgram } from './find-program';

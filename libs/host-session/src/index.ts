@@ -1,4 +1,5 @@
 export { absentUpstream } from './absent-upstream';
+export { coordinatorUpstream, type CoordinatorUpstream } from './coordinator-upstream';
 export {
   startSessionHost,
   type SessionHost,

@@ -1,0 +1,99 @@
+import { coordinatorFiles, piDirectories } from '@pi/connection-files';
+import { USAGE, parseCliOptions, type CliOptions } from './cli-options';
+import { runningCoordinator, startInBackground, stopRunning } from './daemon';
+import { startCoordinator } from './start-coordinator';
+
+/** Resolves with the first SIGINT or SIGTERM; listening from the start, so one sent during startup is not lost. */
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+}
+
+function passedOn(options: CliOptions): string[] {
+  return [
+    ...(options.manifest === undefined ? [] : ['--manifest', options.manifest]),
+    ...(options.dataDir === undefined ? [] : ['--data-dir', options.dataDir]),
+    ...(options.configDir === undefined ? [] : ['--config-dir', options.configDir]),
+  ];
+}
+
+async function main(): Promise<number> {
+  const parsed = parseCliOptions(process.argv.slice(2));
+  if (parsed.isErr()) {
+    process.stderr.write(`pi-coordinator: ${parsed.error}\n`);
+    return 2;
+  }
+  const options = parsed.value;
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const files = coordinatorFiles(piDirectories(process.env, options));
+  switch (options.command) {
+    case 'status': {
+      const running = await runningCoordinator(files);
+      if (options.json) {
+        process.stdout.write(
+          `${JSON.stringify(running === undefined ? { running: false } : { running: true, pid: running.pid, socketPath: running.socketPath })}\n`,
+        );
+      } else {
+        process.stdout.write(
+          running === undefined
+            ? 'pi-coordinator: not running\n'
+            : `pi-coordinator: running (pid ${running.pid}) on ${running.socketPath}\n`,
+        );
+      }
+      return running === undefined ? 3 : 0;
+    }
+    case 'stop': {
+      const stopped = await stopRunning(files);
+      process.stdout.write(stopped ? 'pi-coordinator: stopped\n' : 'pi-coordinator: not running\n');
+      return 0;
+    }
+    case 'start': {
+      const already = await runningCoordinator(files);
+      if (already !== undefined) {
+        process.stdout.write(`pi-coordinator: already running (pid ${already.pid}) on ${already.socketPath}\n`);
+        return 0;
+      }
+      const started = await startInBackground(files, passedOn(options), process.env);
+      if ('failed' in started) {
+        process.stderr.write(`pi-coordinator: did not start: ${started.failed}\n`);
+        return 1;
+      }
+      process.stdout.write(`pi-coordinator: running (pid ${started.running.pid}) on ${started.running.socketPath}\n`);
+      return 0;
+    }
+    case 'run':
+      return run(options);
+  }
+}
+
+async function run(options: CliOptions): Promise<number> {
+  const stopSignal = nextStopSignal();
+  const started = await startCoordinator(options, process.env);
+  if (started.isErr()) {
+    process.stderr.write(`pi-coordinator: ${started.error}\n`);
+    return 1;
+  }
+  const coordinator = started.value;
+  if (coordinator.adopted.length > 0) {
+    process.stdout.write(`pi-coordinator: took over running sessions ${coordinator.adopted.join(', ')}\n`);
+  }
+  process.stdout.write(`pi-coordinator: listening on ${coordinator.files.socketPath} (pid ${process.pid})\n`);
+  const signal = await stopSignal;
+  const failures = await coordinator.stop();
+  for (const failure of failures) process.stderr.write(`pi-coordinator: stopping: ${failure}\n`);
+  process.stdout.write(`pi-coordinator: stopped on ${signal}\n`);
+  return failures.length === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  process.stderr.write(`pi-coordinator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
+process.exit(process.exitCode);

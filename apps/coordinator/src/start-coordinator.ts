@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import {
+  coordinatorFiles,
+  connectionFilePath,
+  findPiProgram,
+  isRunning,
+  piDirectories,
+  readConnectionFile,
+  writeCoordinatorConnection,
+  type CoordinatorFiles,
+} from '@pi/connection-files';
+import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
+import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
+import { SessionProcesses } from '@pi/session-processes';
+import { openSqliteSessionRepo, sessionRepoFile, type SessionRepo } from '@pi/session-repo';
+import { listenWebSocket } from '@pi/transport-trpc';
+import type { CliOptions } from './cli-options';
+import { coordinatorSecret } from './coordinator-secret';
+import { acquireRuntimeLock } from './runtime-lock';
+
+export interface RunningCoordinator {
+  readonly files: CoordinatorFiles;
+  /** Sessions whose processes outlived the previous coordinator and were taken over. */
+  readonly adopted: readonly string[];
+  /** Stops its session processes, closes its connections and records, removes its runtime files. */
+  stop(): Promise<string[]>;
+}
+
+/** Everything `pi-coordinator run` does between parsing its flags and waiting for a signal. */
+export async function startCoordinator(
+  options: CliOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<RunningCoordinator, string>> {
+  const directories = piDirectories(env, options);
+  const files = coordinatorFiles(directories);
+  const lock = await acquireRuntimeLock(files.lockFile);
+  if (lock.isErr()) return err(`A coordinator already runs (pid ${lock.error.running})`);
+  const cleanups: Array<() => Promise<unknown> | unknown> = [() => lock.value.release()];
+  const fail = async (message: string) => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    return err(message);
+  };
+
+  const manifest = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
+  if (manifest.isErr()) return fail(manifest.error);
+  const facets = await loadFacets(manifest.value.manifest, 'coordinator', manifest.value.lookup);
+  if (facets.isErr()) return fail(facets.error.message);
+  const piSession = await findPiProgram('pi-session', import.meta.url, env);
+  if (piSession === undefined) return fail('Cannot find pi-session, which runs the sessions');
+
+  const repo = openSqliteSessionRepo({ file: sessionRepoFile(directories.dataDir) });
+  if (repo.isErr()) return fail(repo.error.message);
+  cleanups.push(() => repo.value.close());
+  const credentials = sessionCredentials(await coordinatorSecret(join(directories.dataDir, 'coordinator', 'secret')));
+  const userToken = randomBytes(32).toString('base64url');
+
+  const passOn = [
+    '--data-dir',
+    directories.dataDir,
+    '--config-dir',
+    directories.configDir,
+    ...(options.manifest === undefined ? [] : ['--manifest', options.manifest]),
+  ];
+  const processes = new SessionProcesses({
+    command: (launch) => ({
+      file: process.execPath,
+      args: [piSession, '--cwd', launch.cwd, '--session', launch.sessionId, '--upstream-fd', '3', ...passOn],
+    }),
+    handoff: (launch) => ({
+      version: 1,
+      socketPath: files.socketPath,
+      credential: credentials.issue(launch),
+      sessionId: launch.sessionId,
+      workspaceId: launch.workspaceId,
+    }),
+    env,
+    logDir: files.logDir,
+  });
+  cleanups.push(() => processes.stopAll());
+  const survivors = await closeTheDead(repo.value, directories.dataDir);
+
+  const host = await startCoordinatorHost({
+    facets: facets.value,
+    repo: repo.value,
+    processes,
+    transport: {
+      authenticate: coordinatorAuthentication({
+        userToken,
+        userPrincipal: 'local-user',
+        credentials,
+        repo: repo.value,
+      }),
+    },
+  });
+  if (host.isErr()) return fail(host.error.message);
+  cleanups.push(() => host.value.stop());
+  // Adopted only now: their status changes reach the directory, whose facet is listening.
+  for (const survivor of survivors) processes.adopt(survivor.launch, survivor.pid);
+
+  const listener = await listenWebSocket(host.value.rpc, { socketPath: files.socketPath });
+  if (listener.isErr()) return fail(`Cannot listen on ${files.socketPath}: ${listener.error.message}`);
+  cleanups.push(() => listener.value.close());
+  await writeCoordinatorConnection(files.connectionFile, {
+    socketPath: files.socketPath,
+    token: userToken,
+    pid: process.pid,
+  });
+  cleanups.push(() => rm(files.connectionFile, { force: true }));
+  await writeFile(files.pidFile, `${process.pid}\n`, { mode: 0o600 });
+  cleanups.push(() => rm(files.pidFile, { force: true }));
+
+  let stopping: Promise<string[]> | undefined;
+  return ok({
+    files,
+    adopted: survivors.map((survivor) => survivor.launch.sessionId),
+    stop: () =>
+      (stopping ??= (async () => {
+        const failures: string[] = [];
+        // Sessions first, while the directory still hears their status; then connections, plugins, records.
+        for (const cleanup of cleanups.reverse()) {
+          try {
+            await cleanup();
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+        return [...failures, ...host.value.failures().map((failure) => `${failure.owner}: ${failure.message}`)];
+      })()),
+  });
+}
+
+/**
+ * Records that say a process runs, after a coordinator stopped without closing them (SIGKILL, a crash): a process
+ * still alive, per its session's connection file, is adopted; the rest are closed.
+ */
+async function closeTheDead(
+  repo: SessionRepo,
+  dataDir: string,
+): Promise<Array<{ launch: { sessionId: string; workspaceId: string; cwd: string }; pid: number }>> {
+  const survivors = [];
+  for (const record of await repo.list()) {
+    if (record.status === 'closed') continue;
+    const info = await readConnectionFile(connectionFilePath(dataDir, record.sessionId));
+    if (info.isOk() && isRunning(info.value.pid)) {
+      const { sessionId, workspaceId, cwd } = record;
+      survivors.push({ launch: { sessionId, workspaceId, cwd }, pid: info.value.pid });
+    } else {
+      await repo.setStatus(record.sessionId, 'closed');
+    }
+  }
+  return survivors;
+}

@@ -1,0 +1,88 @@
+import { err, ok, type Result } from 'neverthrow';
+import { SessionPresence } from '@pi/coordinator-api';
+import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
+import type { KernelStopReport } from '@pi/kernel';
+import { requireSessionIdentity } from '@pi/plugin-api';
+import type { OwnerMessage } from '@pi/registry';
+import type { SessionRepo } from '@pi/session-repo';
+import type { RpcHost } from '@pi/transport-trpc';
+import { Fleet, type SessionProcessControl } from './fleet';
+
+export interface CoordinatorHostOptions {
+  /** The manifest's coordinator facets, loaded in manifest order. */
+  readonly facets: readonly LoadedFacet<'coordinator'>[];
+  /** The application's session records; the host never closes it (the application opened it). */
+  readonly repo: SessionRepo;
+  /** The application's process manager; the host never stops it (the application decides what stopping means). */
+  readonly processes: SessionProcessControl;
+  /** How the RPC surface is served: the coordinator's authentication (user token, session credentials), limits. */
+  readonly transport: ExposeOptions;
+}
+
+export interface CoordinatorHostError {
+  readonly code: 'plugin_failed' | 'start_refused';
+  readonly message: string;
+}
+
+export interface CoordinatorHost {
+  /** The RPC surface sessions and the user's programs connect to. */
+  readonly rpc: RpcHost;
+  /** Plugin callbacks that threw, latest last. */
+  failures(): readonly OwnerMessage[];
+  /** Closes connections and disposes every facet in reverse manifest order. Records and processes stay. */
+  stop(): Promise<KernelStopReport>;
+}
+
+/**
+ * The coordinator app host: runs the coordinator facets with scoped fleet authority (records and processes,
+ * never the repository or a pid), serves what they provide plus the host's own SessionPresence, and follows each
+ * session's upstream connection to tell the process manager when it is connected.
+ */
+export async function startCoordinatorHost(
+  options: CoordinatorHostOptions,
+): Promise<Result<CoordinatorHost, CoordinatorHostError>> {
+  const providing = new ProvidingSide();
+  const fleet = new Fleet(options.repo, options.processes);
+  const running = await runFacets(options.facets, (scope, facet) => ({
+    ...providing.contextFor(scope, facet.id, facet.config),
+    fleet: fleet.scopeFor(scope),
+  }));
+  if (running.isErr()) {
+    fleet.close();
+    return err(running.error);
+  }
+  providing.services.provide(SessionPresence, {
+    async report({ presentations }, context) {
+      options.processes.presentations(requireSessionIdentity(context).sessionId, presentations);
+    },
+  });
+  const rpc = providing.expose(options.transport);
+
+  // A session may reconnect before its old connection is noticed gone: only its latest connection counts.
+  const sessionConnections = new Map<string, string>();
+  rpc.onClientConnect((clientId, caller) => {
+    const sessionId = caller.claims['kind'] === 'session' ? caller.claims['sessionId'] : undefined;
+    if (typeof sessionId !== 'string') return;
+    sessionConnections.set(sessionId, clientId);
+    options.processes.connected(sessionId);
+  });
+  rpc.onClientDisconnect((clientId, caller) => {
+    const sessionId = caller.claims['sessionId'];
+    if (typeof sessionId !== 'string' || sessionConnections.get(sessionId) !== clientId) return;
+    sessionConnections.delete(sessionId);
+    options.processes.disconnected(sessionId);
+  });
+
+  let stopping: Promise<KernelStopReport> | undefined;
+  return ok({
+    rpc,
+    failures: () => providing.failures.list(),
+    stop: () =>
+      (stopping ??= (async () => {
+        rpc.close();
+        const report = await running.value.stop();
+        fleet.close();
+        return report;
+      })()),
+  });
+}

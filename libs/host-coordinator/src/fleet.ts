@@ -1,0 +1,163 @@
+import type { Result } from 'neverthrow';
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import type { PluginLifecycleScope } from '@pi/kernel';
+import type { FleetPluginScope, SessionRecord } from '@pi/plugin-api';
+import { RemoteError } from '@pi/remote';
+import type { SessionProcesses, StatusChange } from '@pi/session-processes';
+
+/** What the host uses of the application's process manager (a test gives a stand-in). */
+export type SessionProcessControl = Pick<
+  SessionProcesses,
+  'start' | 'stop' | 'status' | 'onStatusChanged' | 'connected' | 'presentations' | 'disconnected'
+>;
+import type { SessionRepo, SessionRepoError } from '@pi/session-repo';
+
+type StatusListener = (record: SessionRecord, context: Context) => void;
+
+/**
+ * The coordinator application's fleet authority: the raw repository and process manager, with the status of
+ * every record written from what the process manager observes. Facets get only `scopeFor`'s narrowed views.
+ */
+export class Fleet {
+  readonly #repo: SessionRepo;
+  readonly #processes: SessionProcessControl;
+  readonly #listeners = new Set<StatusListener>();
+  /** Status writes per session, in order: a later change never lands before an earlier one. */
+  readonly #writes = new Map<string, Promise<void>>();
+  /** The context of the call that is changing a session's process, so its status changes carry that trace. */
+  readonly #causes = new Map<string, Context>();
+  readonly #stopWatching: () => void;
+
+  constructor(repo: SessionRepo, processes: SessionProcessControl) {
+    this.#repo = repo;
+    this.#processes = processes;
+    this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
+  }
+
+  /** Resolves once every status change observed so far is written and announced. */
+  async settled(sessionId: string): Promise<void> {
+    await this.#writes.get(sessionId);
+  }
+
+  /** Narrowed views for one plugin; its status listeners are owned by its scope. */
+  scopeFor(scope: PluginLifecycleScope): FleetPluginScope {
+    return Object.freeze({
+      records: Object.freeze({
+        list: async () => this.#repo.list(),
+        get: async (sessionId: string) => this.#repo.get(sessionId),
+        create: async (record: Parameters<FleetPluginScope['records']['create']>[0]) =>
+          unwrap(await this.#repo.create(record)),
+        rename: async (sessionId: string, title: string) => unwrap(await this.#repo.rename(sessionId, title)),
+        remove: async (sessionId: string) => {
+          if (this.#processes.status(sessionId) !== 'closed') {
+            throw new RemoteError('session_running', `Session ${sessionId} is running; stop it first`);
+          }
+          unwrap(await this.#repo.remove(sessionId));
+        },
+      }),
+      processes: Object.freeze({
+        start: (sessionId: string, context: Context) => this.start(sessionId, context),
+        stop: (sessionId: string, context: Context) => this.stop(sessionId, context),
+        onStatusChanged: (listener: StatusListener) => {
+          const remove = this.#listen(listener);
+          scope.own(remove);
+          return remove;
+        },
+      }),
+    });
+  }
+
+  /** Starts the record's session process and resolves with its record once it is connected upstream. */
+  async start(sessionId: string, context: Context): Promise<SessionRecord> {
+    const record = await this.#repo.get(sessionId);
+    if (record === undefined) throw new RemoteError('unknown_session', `No session ${sessionId}`);
+    if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'Cancelled by the caller');
+    this.#causes.set(sessionId, context);
+    try {
+      const launch = { sessionId, workspaceId: record.workspaceId, cwd: record.cwd };
+      const aborted = abortOf(context);
+      const started = await Promise.race([this.#processes.start(launch), aborted.promise]);
+      aborted.dispose();
+      if (started === 'aborted') {
+        await this.#processes.stop(sessionId);
+        throw new RemoteError('cancelled', 'Cancelled by the caller; the session process was stopped');
+      }
+      if (started.isErr()) throw new RemoteError('start_failed', started.error.message);
+      await this.settled(sessionId);
+      return (await this.#repo.get(sessionId)) ?? record;
+    } finally {
+      if (this.#causes.get(sessionId) === context) this.#causes.delete(sessionId);
+    }
+  }
+
+  async stop(sessionId: string, context: Context): Promise<void> {
+    this.#causes.set(sessionId, context);
+    try {
+      await this.#processes.stop(sessionId);
+      await this.settled(sessionId);
+    } finally {
+      if (this.#causes.get(sessionId) === context) this.#causes.delete(sessionId);
+    }
+  }
+
+  close(): void {
+    this.#stopWatching();
+    this.#listeners.clear();
+  }
+
+  #listen(listener: StatusListener): () => void {
+    const entry: StatusListener = (record, context) => listener(record, context);
+    this.#listeners.add(entry);
+    return () => void this.#listeners.delete(entry);
+  }
+
+  #record(change: StatusChange): void {
+    const cause = this.#causes.get(change.sessionId) ?? BACKGROUND_CONTEXT;
+    const previous = this.#writes.get(change.sessionId) ?? Promise.resolve();
+    const write = previous.then(async () => {
+      const written = await this.#repo.setStatus(change.sessionId, change.status);
+      // A record removed meanwhile has nothing to update; its removal was announced on its own.
+      if (written.isErr()) return;
+      for (const listener of [...this.#listeners]) {
+        try {
+          listener(written.value, cause);
+        } catch (error) {
+          process.emitWarning(
+            `A fleet status listener threw: ${error instanceof Error ? error.message : String(error)}`,
+            { code: 'PI_LISTENER_ERROR' },
+          );
+        }
+      }
+    });
+    this.#writes.set(change.sessionId, write);
+    void write.finally(() => {
+      if (this.#writes.get(change.sessionId) === write) this.#writes.delete(change.sessionId);
+    });
+  }
+}
+
+function unwrap<T>(result: Result<T, SessionRepoError>): T {
+  if (result.isOk()) return result.value;
+  const { code, message } = result.error;
+  throw new RemoteError(REPO_CODES[code], message);
+}
+
+/** The stable codes a facet's callers see for the repository's failures. */
+const REPO_CODES: Record<SessionRepoError['code'], string> = {
+  invalid: 'invalid_argument',
+  not_found: 'unknown_session',
+  duplicate: 'duplicate_session',
+  storage: 'internal',
+};
+
+/** A promise that settles with 'aborted' when the call's signal aborts; never, without a signal. */
+function abortOf(context: Context): { promise: Promise<'aborted'>; dispose(): void } {
+  const signal = context.abortSignal;
+  if (signal === undefined) return { promise: new Promise(() => undefined), dispose: () => undefined };
+  let onAbort: () => void = () => undefined;
+  const promise = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}

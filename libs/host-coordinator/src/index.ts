@@ -1,0 +1,9 @@
+export { coordinatorAuthentication } from './coordinator-authentication';
+export {
+  startCoordinatorHost,
+  type CoordinatorHost,
+  type CoordinatorHostError,
+  type CoordinatorHostOptions,
+} from './coordinator-host';
+export { sessionCredentials, type SessionCredentials } from './session-credentials';
+export type { SessionProcessControl } from './fleet';

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { ProvidingSide, runFacets } from '@pi/host-kit';
+import {
+  BACKGROUND_CONTEXT,
+  CALLER_IDENTITY,
+  sessionCallerIdentity,
+  userCallerIdentity,
+  withAbortSignal,
+  withContextValue,
+  type CallerIdentity,
+  type Context,
+  type FleetPluginScope,
+  type SessionRecord,
+} from '@pi/plugin-api';
+import { workspaceIdOf } from '@pi/connection-files';
+import { SESSION_DIRECTORY_PLUGIN_ID, SessionDirectory, type SessionDirectoryState } from '@pi/session-directory';
+import { remoteErrorOf } from '@pi/test-support';
+import sessionDirectoryCoordinatorFacet from './index';
+
+const RED = workspaceIdOf('/projects/red');
+const BLUE = workspaceIdOf('/projects/blue');
+
+/** A fleet in memory: records in a map, processes that start at once (or fail, or wait for an abort). */
+function memoryFleet(startBehaviour: 'start' | 'fail' | 'hang' = 'start') {
+  const records = new Map<string, SessionRecord>();
+  const listeners = new Set<(record: SessionRecord, context: Context) => void>();
+  let next = 0;
+  const setStatus = (sessionId: string, status: SessionRecord['status']) => {
+    const record = { ...records.get(sessionId)!, status };
+    records.set(sessionId, record);
+    for (const listener of listeners) listener(record, BACKGROUND_CONTEXT);
+    return record;
+  };
+  const fleet: FleetPluginScope = {
+    records: {
+      list: async () => [...records.values()],
+      get: async (id) => records.get(id),
+      create: async (record) => {
+        const created: SessionRecord = {
+          ...record,
+          sessionId: `s-${++next}`,
+          status: 'closed',
+          createdAt: 'then',
+          updatedAt: 'then',
+        };
+        records.set(created.sessionId, created);
+        return created;
+      },
+      rename: async (id, title) => ({ ...records.get(id)!, title }),
+      remove: async (id) => void records.delete(id),
+    },
+    processes: {
+      start: async (id, context) => {
+        if (startBehaviour === 'fail') throw new Error('no such program');
+        if (startBehaviour === 'hang') {
+          await new Promise((_, reject) => {
+            if (context.abortSignal?.aborted) reject(new Error('cancelled'));
+            context.abortSignal?.addEventListener('abort', () => reject(new Error('cancelled')));
+          });
+        }
+        return setStatus(id, 'idle');
+      },
+      stop: async (id) => void setStatus(id, 'closed'),
+      onStatusChanged: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+  const seed = (record: Omit<SessionRecord, 'createdAt' | 'updatedAt'>) =>
+    records.set(record.sessionId, { ...record, createdAt: 'then', updatedAt: 'then' });
+  return { fleet, records, seed };
+}
+
+async function startDirectory(fleet: FleetPluginScope) {
+  const side = new ProvidingSide();
+  const plugin = { id: SESSION_DIRECTORY_PLUGIN_ID, config: null, facet: sessionDirectoryCoordinatorFacet };
+  const running = await runFacets([plugin], (scope, facet) => ({
+    ...side.contextFor(scope, facet.id, facet.config),
+    fleet,
+  }));
+  return { directory: side.services.use(SessionDirectory), running: running._unsafeUnwrap() };
+}
+
+const as = (identity: CallerIdentity) => withContextValue(CALLER_IDENTITY, identity, BACKGROUND_CONTEXT);
+const redSession = as(sessionCallerIdentity({ sessionId: 'red-1', workspaceId: RED }));
+const user = as(userCallerIdentity('local-user'));
+const seeded = (workspaceId: string, sessionId: string, cwd: string) => ({
+  sessionId,
+  title: sessionId,
+  workspaceId,
+  ownerId: 'local-user',
+  cwd,
+  status: 'idle' as const,
+});
+
+describe('the session directory on the coordinator', () => {
+  it('lists the records it finds at activation', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect(directory.state.value.sessions.map((s) => s.sessionId)).toEqual(['red-1']);
+  });
+
+  it('creates a session in the calling session’s own workspace and directory, owned by its owner', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    const created = await directory.create({ title: 'second', workspaceId: RED }, redSession);
+    expect(created).toMatchObject({ workspaceId: RED, cwd: '/projects/red', ownerId: 'local-user', status: 'idle' });
+    expect(directory.state.value.sessions).toHaveLength(2);
+  });
+
+  it('refuses a session that creates in another workspace or directory, whatever the arguments claim', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect((await remoteErrorOf(directory.create({ title: 'x', workspaceId: BLUE }, redSession))).code).toBe(
+      'not_authorized',
+    );
+    expect(
+      (await remoteErrorOf(directory.create({ title: 'x', workspaceId: RED, cwd: '/projects/blue' }, redSession))).code,
+    ).toBe('not_authorized');
+    expect((await remoteErrorOf(directory.create({ title: 'x', workspaceId: RED }, BACKGROUND_CONTEXT))).code).toBe(
+      'not_authorized',
+    );
+    expect(memory.records.size).toBe(1);
+  });
+
+  it('lets the user create anywhere, naming the directory its workspace belongs to', async () => {
+    const { directory } = await startDirectory(memoryFleet().fleet);
+    const created = await directory.create({ title: 'b', workspaceId: BLUE, cwd: '/projects/blue' }, user);
+    expect(created).toMatchObject({ workspaceId: BLUE, ownerId: 'local-user' });
+    expect((await remoteErrorOf(directory.create({ title: 'b', workspaceId: BLUE }, user))).code).toBe(
+      'invalid_argument',
+    );
+    expect(
+      (await remoteErrorOf(directory.create({ title: 'b', workspaceId: RED, cwd: '/projects/blue' }, user))).code,
+    ).toBe('invalid_argument');
+  });
+
+  it('removes only sessions of the caller’s workspace, and never the caller itself', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed(seeded(RED, 'red-2', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect((await remoteErrorOf(directory.remove('blue-1', redSession))).code).toBe('not_authorized');
+    expect((await remoteErrorOf(directory.remove('nope', redSession))).code).toBe('not_authorized');
+    expect((await remoteErrorOf(directory.remove('red-1', redSession))).code).toBe('current_session');
+    await directory.remove('red-2', redSession);
+    expect([...memory.records.keys()].sort()).toEqual(['blue-1', 'red-1']);
+    await directory.remove('blue-1', user);
+    expect([...memory.records.keys()]).toEqual(['red-1']);
+  });
+
+  it('leaves nothing behind when a created session cannot start or the create is cancelled', async () => {
+    const failing = memoryFleet('fail');
+    const { directory } = await startDirectory(failing.fleet);
+    await expect(directory.create({ title: 'x', workspaceId: BLUE, cwd: '/projects/blue' }, user)).rejects.toThrow(
+      'no such program',
+    );
+    expect(failing.records.size).toBe(0);
+    expect(directory.state.value.sessions).toEqual([]);
+
+    const hanging = memoryFleet('hang');
+    const started = await startDirectory(hanging.fleet);
+    const abort = new AbortController();
+    const creating = started.directory.create(
+      { title: 'x', workspaceId: BLUE, cwd: '/projects/blue' },
+      withAbortSignal(abort.signal, user),
+    );
+    abort.abort();
+    await expect(creating).rejects.toThrow();
+    expect(hanging.records.size).toBe(0);
+  });
+
+  it('follows process status changes with a changed event', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed({ ...seeded(RED, 'red-2', '/projects/red'), status: 'closed' });
+    const { directory } = await startDirectory(memory.fleet);
+    const seen: string[] = [];
+    directory.events.subscribe((event) => seen.push(event.type === 'deleted' ? 'deleted' : event.session.status));
+    await directory.resume('red-2', redSession);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual(['idle']);
+    expect(directory.state.value.sessions.find((s) => s.sessionId === 'red-2')?.status).toBe('idle');
+  });
+
+  it('projects its state per viewer: a session sees its workspace, the user sees all', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    const project = (
+      directory.state as unknown as { projectFor(v: SessionDirectoryState, viewer: unknown): SessionDirectoryState }
+    ).projectFor;
+    const forRed = project(directory.state.value, {
+      clientId: 'c',
+      caller: sessionCallerIdentity({ sessionId: 'red-1', workspaceId: RED }),
+    });
+    expect(forRed.sessions.map((s) => s.sessionId)).toEqual(['red-1']);
+    const forUser = project(directory.state.value, { clientId: 'c', caller: userCallerIdentity('u') });
+    expect(forUser.sessions).toHaveLength(2);
+    expect(project(directory.state.value, { clientId: 'c', caller: undefined }).sessions).toEqual([]);
+  });
+});

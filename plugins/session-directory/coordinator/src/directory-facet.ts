@@ -1,0 +1,157 @@
+import {
+  BACKGROUND_CONTEXT,
+  RemoteError,
+  requireFleetCaller,
+  type CodingAgentCoordinatorPluginContext,
+  type Context,
+  type FleetCaller,
+  type RemoteViewer,
+  type SessionRecord,
+} from '@pi/plugin-api';
+import { workspaceIdOf } from '@pi/connection-files';
+import {
+  SessionDirectory,
+  type CreateSessionOptions,
+  type SessionDirectoryEvent,
+  type SessionDirectoryState,
+  type SessionRecordSummary,
+} from '@pi/session-directory';
+
+/**
+ * The coordinator facet: the authoritative session directory. Every call is authorized against the identity the
+ * coordinator installed from the caller's credential (never against arguments): a session acts only within its
+ * own workspace, the local user anywhere. Each connection is also sent only the records it may see.
+ */
+export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoordinatorPluginContext): Promise<void> {
+  const { records, processes } = context.fleet;
+  const state = context.remoteState<SessionDirectoryState>(
+    { revision: 0, sessions: [] },
+    {
+      projectFor: (value, viewer) => ({
+        ...value,
+        sessions: value.sessions.filter((s) => mayView(viewer, s.workspaceId)),
+      }),
+    },
+  );
+  // The workspace of every record this directory listed, so a `deleted` event (which carries only the id) goes
+  // only to the connections that could see the record.
+  const workspaces = new Map<string, string>();
+  const events = context.remoteEvents<SessionDirectoryEvent>({
+    projectFor: (event, viewer) => {
+      const workspaceId = event.type === 'deleted' ? workspaces.get(event.sessionId) : event.session.workspaceId;
+      return workspaceId !== undefined && mayView(viewer, workspaceId) ? event : undefined;
+    },
+  });
+
+  function apply(sessions: SessionRecordSummary[], event: SessionDirectoryEvent, at: Context): void {
+    for (const session of sessions) workspaces.set(session.sessionId, session.workspaceId);
+    state.set({ revision: state.value.revision + 1, sessions }, at);
+    events.emit(event, at);
+  }
+
+  function upsert(record: SessionRecord, at: Context): void {
+    const session = toSummary(record);
+    const known = state.value.sessions.some((s) => s.sessionId === session.sessionId);
+    apply(
+      known
+        ? state.value.sessions.map((s) => (s.sessionId === session.sessionId ? session : s))
+        : [...state.value.sessions, session],
+      { type: known ? 'changed' : 'created', session },
+      at,
+    );
+  }
+
+  /** The record a caller may act on: unknown and foreign records are indistinguishable to a session. */
+  function visible(caller: FleetCaller, sessionId: string): SessionRecordSummary {
+    const target = state.value.sessions.find((s) => s.sessionId === sessionId);
+    if (target === undefined || (caller.kind === 'session' && target.workspaceId !== caller.session.workspaceId)) {
+      throw new RemoteError('not_authorized', `No session ${sessionId} in the caller's workspace`);
+    }
+    return target;
+  }
+
+  context.provide(SessionDirectory, {
+    state,
+    events,
+    async create(options, call) {
+      const caller = requireFleetCaller(call);
+      const placement = await placementOf(caller, options, call);
+      const record = await records.create({ title: options.title, ...placement }, call);
+      upsert(record, call);
+      try {
+        return toSummary(await processes.start(record.sessionId, call));
+      } catch (error) {
+        // A create that could not start (or was cancelled) leaves nothing behind.
+        await records.remove(record.sessionId, call).catch(() => undefined);
+        apply(
+          state.value.sessions.filter((s) => s.sessionId !== record.sessionId),
+          { type: 'deleted', sessionId: record.sessionId },
+          call,
+        );
+        throw error;
+      }
+    },
+    async remove(sessionId, call) {
+      const caller = requireFleetCaller(call);
+      visible(caller, sessionId);
+      if (caller.kind === 'session' && caller.session.sessionId === sessionId) {
+        throw new RemoteError('current_session', 'A session cannot remove itself');
+      }
+      await processes.stop(sessionId, call);
+      await records.remove(sessionId, call);
+      apply(
+        state.value.sessions.filter((s) => s.sessionId !== sessionId),
+        { type: 'deleted', sessionId },
+        call,
+      );
+    },
+    async resume(sessionId, call) {
+      visible(requireFleetCaller(call), sessionId);
+      return toSummary(await processes.start(sessionId, call));
+    },
+  });
+
+  context.own(processes.onStatusChanged((record, at) => upsert(record, at)));
+
+  context.onActivate(async () => {
+    const existing = await records.list(BACKGROUND_CONTEXT);
+    for (const record of existing) workspaces.set(record.sessionId, record.workspaceId);
+    state.set({ revision: state.value.revision + 1, sessions: existing.map(toSummary) }, BACKGROUND_CONTEXT);
+  });
+
+  /** Where a new session goes and whose it is: a session creates beside itself, the user names a directory. */
+  async function placementOf(
+    caller: FleetCaller,
+    options: CreateSessionOptions,
+    call: Context,
+  ): Promise<{ workspaceId: string; ownerId: string; cwd: string }> {
+    if (caller.kind === 'user') {
+      if (options.cwd === undefined) throw new RemoteError('invalid_argument', 'Name the project directory (cwd)');
+      if (workspaceIdOf(options.cwd) !== options.workspaceId) {
+        throw new RemoteError('invalid_argument', 'The workspace id does not belong to that directory');
+      }
+      return { workspaceId: options.workspaceId, ownerId: caller.principal, cwd: options.cwd };
+    }
+    if (options.workspaceId !== caller.session.workspaceId) {
+      throw new RemoteError('not_authorized', "Cannot create outside the caller's workspace");
+    }
+    const self = await records.get(caller.session.sessionId, call);
+    if (self === undefined) throw new RemoteError('not_authorized', 'The calling session has no record');
+    if (options.cwd !== undefined && options.cwd !== self.cwd) {
+      throw new RemoteError('not_authorized', 'A session creates sessions in its own project directory');
+    }
+    return { workspaceId: self.workspaceId, ownerId: self.ownerId, cwd: self.cwd };
+  }
+}
+
+/** A session sees its own workspace's records; the local user sees all. */
+function mayView(viewer: RemoteViewer, workspaceId: string): boolean {
+  const claims = viewer.caller?.claims;
+  if (claims?.['kind'] === 'user') return true;
+  return claims?.['kind'] === 'session' && claims['workspaceId'] === workspaceId;
+}
+
+function toSummary(record: SessionRecord): SessionRecordSummary {
+  const { sessionId, title, workspaceId, ownerId, cwd, status, updatedAt } = record;
+  return { sessionId, title, workspaceId, ownerId, cwd, status, updatedAt };
+}
