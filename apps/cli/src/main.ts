@@ -1,3 +1,4 @@
+import { installTraceExport } from '@pi/trace-export';
 import { parseCliOptions } from './cli-options';
 import { EXIT } from './exit-codes';
 import { runCli } from './run-cli';
@@ -23,11 +24,15 @@ async function main(): Promise<number> {
   });
 }
 
+// Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.
+const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-cli' });
 try {
   process.exitCode = await main();
 } catch (error) {
   process.stderr.write(`pi: internal: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = EXIT.failed;
 }
+// The last spans leave before the exit.
+await traceExport?.shutdown();
 // Exit once stdout has drained (a pipe may still hold output), rather than wait on a handle left open.
 process.stdout.write('', () => process.exit(process.exitCode));

@@ -1,3 +1,4 @@
+import { installTraceExport } from '@pi/trace-export';
 import { startedLines, stoppedLine } from './announcements';
 import { USAGE, parseCliOptions } from './cli-options';
 import { startSession } from './start-session';
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
   return failures.length === 0 ? 0 : 1;
 }
 
+// Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.
+const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-session' });
 try {
   process.exitCode = await main();
 } catch (error) {
@@ -50,5 +53,7 @@ try {
   process.stderr.write(`pi-session: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }
+// The last spans leave before the exit.
+await traceExport?.shutdown();
 // Everything was stopped and disposed above; exit now rather than wait on a handle some plugin forgot.
 process.exit(process.exitCode);

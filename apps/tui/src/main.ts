@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { piDirectories } from '@pi/connection-files';
+import { installTraceExport } from '@pi/trace-export';
 import { USAGE, parseCliOptions } from './cli-options';
 import { runTui } from './run-tui';
 
@@ -23,6 +24,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.
+const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-tui' });
 process.exitCode = await main();
+// The last spans leave before the exit.
+await traceExport?.shutdown();
 // Everything was stopped above; exit now rather than wait on a handle some plugin forgot.
 process.exit(process.exitCode);

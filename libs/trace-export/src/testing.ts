@@ -1,0 +1,2 @@
+export { startOtlpReceiver } from './otlp-receiver';
+export type { OtlpReceiver, ReceivedSpan } from './otlp-receiver';
