@@ -1,3 +1,4 @@
+import { installTraceExport } from '@pi/trace-export';
 import { coordinatorFiles, piDirectories } from '@pi/connection-files';
 import { USAGE, parseCliOptions, type CliOptions } from './cli-options';
 import { runningCoordinator, startInBackground, stopRunning } from './daemon';
@@ -90,10 +91,12 @@ async function run(options: CliOptions): Promise<number> {
   return failures.length === 0 ? 0 : 1;
 }
 
+const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-coordinator' });
 try {
   process.exitCode = await main();
 } catch (error) {
   process.stderr.write(`pi-coordinator: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }
+await traceExport?.shutdown();
 process.exit(process.exitCode);

@@ -70,7 +70,7 @@ export async function startSession(
     return err(started.error.message);
   }
   const host = started.value;
-  const stopReporting = coordinator === undefined ? undefined : reportPresence(coordinator, host.rpc);
+  let stopReporting: (() => void) | undefined;
 
   const listeners: WebSocketListener[] = [];
   const fail = async (message: string) => {
@@ -112,6 +112,9 @@ export async function startSession(
       `Cannot write the connection file ${where.connectionFile}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+
+  // Only now can a presentation attach: the first report tells the coordinator this session is ready.
+  if (coordinator !== undefined) stopReporting = reportPresence(coordinator, host.rpc);
 
   let stopping: Promise<string[]> | undefined;
   return ok({

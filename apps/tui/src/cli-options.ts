@@ -11,14 +11,16 @@ export interface CliOptions {
   readonly manifest: string | undefined;
   readonly dataDir: string | undefined;
   readonly configDir: string | undefined;
-  /** Start a session in `cwd` when none runs there (what `npm start` does). */
+  /** Open the session of `cwd` through the coordinator, starting either when needed (what `npm start` does). */
   readonly start: boolean;
 }
 
 export const USAGE = `Usage: pi-tui [options]
 
 Attaches a terminal UI to a running pi session. By default it attaches to the session running in the
-current directory; with --start it starts one there first when none runs (and stops it on quit).
+current directory. With --start it goes through your coordinator (starting it when none runs), which
+opens the directory's session (the running one, else the latest resumed, else a new one) and keeps it
+after you quit; \`pi-coordinator stop\` stops the coordinator and its sessions.
 
 Options:
   --cwd DIR           find (or --start) the session of this directory (default: the current directory)
@@ -26,7 +28,7 @@ Options:
   --connection FILE   attach through a connection file written by pi-session
   --socket PATH       attach to this Unix socket; the token comes from $PI_TOKEN
   --url URL           attach to this ws:// URL; the token comes from $PI_TOKEN
-  --start             start a session in --cwd when none runs there
+  --start             open --cwd's session through the coordinator (what \`npm start\` does)
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi)
   --config-dir DIR    where keybindings.json and settings live (default: $XDG_CONFIG_HOME/pi)

@@ -1,20 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { findRunningSession, type PiDirectories } from '@pi/connection-files';
+import type { PiDirectories } from '@pi/connection-files';
 import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
 import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
-import { startSessionProcess, type StartedSession } from './session-process';
+import { openSessionThroughCoordinator } from './coordinator-launch';
 import { findSessionTarget } from './session-target';
 
 /**
- * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` and no session
- * in the directory, it starts one and stops it again on the way out: no orphan process. Unless it was attached by
- * socket or URL, the session picker can move it to another session of the data directory (`attach-loop.ts`).
+ * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` it goes through
+ * the user's coordinator (started when none runs), which opens the directory's session and keeps it after the TUI
+ * quits: `pi-coordinator stop` stops it all. Unless it was attached by socket or URL, the session picker can move
+ * it to another session of the data directory (`attach-loop.ts`).
  */
 export async function runTui(
   options: CliOptions,
@@ -29,32 +30,23 @@ export async function runTui(
   const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
   if (keymap.isErr()) return err(keymap.error);
 
-  let started: StartedSession | undefined;
-  if (options.start && (await findRunningSession(directories.dataDir, { cwd: options.cwd })).isErr()) {
-    const flags = ['--data-dir', directories.dataDir, '--config-dir', directories.configDir];
-    const session = await startSessionProcess(
-      options.cwd,
-      options.manifest === undefined ? flags : [...flags, '--manifest', options.manifest],
-      env,
-    );
+  let opened: string | undefined;
+  if (options.start) {
+    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env);
     if (session.isErr()) return err(session.error);
-    started = session.value;
+    opened = session.value;
   }
   const target = await findSessionTarget(
-    started === undefined ? options : { ...options, sessionId: started.sessionId },
+    opened === undefined ? options : { ...options, sessionId: opened },
     directories.dataDir,
     env,
   );
   if (target.isErr()) {
-    await started?.stop();
     return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
   }
 
   const first = await attach(target.value);
-  if (first.isErr()) {
-    await started?.stop();
-    return err(first.error);
-  }
+  if (first.isErr()) return err(first.error);
 
   const input = process.stdin;
   const output = process.stdout;
@@ -90,7 +82,6 @@ export async function runTui(
     },
   });
   restore();
-  await started?.stop();
   return outcome;
 }
 

@@ -35,8 +35,8 @@ export interface CoordinatorHost {
 
 /**
  * The coordinator app host: runs the coordinator facets with scoped fleet authority (records and processes,
- * never the repository or a pid), serves what they provide plus the host's own SessionPresence, and follows each
- * session's upstream connection to tell the process manager when it is connected.
+ * never the repository or a pid), serves what they provide plus the host's own SessionPresence, through which
+ * each session tells the process manager it is ready (and how many presentations it has).
  */
 export async function startCoordinatorHost(
   options: CoordinatorHostOptions,
@@ -52,8 +52,12 @@ export async function startCoordinatorHost(
     return err(running.error);
   }
   providing.services.provide(SessionPresence, {
+    // A session reports once it serves presentations (its socket and connection file are in place): only then is
+    // it ready to attach to, which is what a start waits for.
     async report({ presentations }, context) {
-      options.processes.presentations(requireSessionIdentity(context).sessionId, presentations);
+      const { sessionId } = requireSessionIdentity(context);
+      options.processes.connected(sessionId);
+      options.processes.presentations(sessionId, presentations);
     },
   });
   const rpc = providing.expose(options.transport);
@@ -64,7 +68,6 @@ export async function startCoordinatorHost(
     const sessionId = caller.claims['kind'] === 'session' ? caller.claims['sessionId'] : undefined;
     if (typeof sessionId !== 'string') return;
     sessionConnections.set(sessionId, clientId);
-    options.processes.connected(sessionId);
   });
   rpc.onClientDisconnect((clientId, caller) => {
     const sessionId = caller.claims['sessionId'];

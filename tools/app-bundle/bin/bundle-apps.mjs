@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const apps = ['session', 'tui'];
+const apps = ['session', 'tui', 'coordinator'];
 
 async function isFresh(app) {
   try {

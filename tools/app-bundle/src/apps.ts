@@ -5,15 +5,16 @@ export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 /** An app as it is bundled: its entry, the host whose facets it loads, and the name of the bundle. */
 export interface AppBundle {
-  readonly name: 'tui' | 'session';
+  readonly name: 'tui' | 'session' | 'coordinator';
   readonly entry: string;
-  readonly host: 'tui' | 'session';
+  readonly host: 'tui' | 'session' | 'coordinator';
   readonly output: string;
 }
 
 export const APPS: readonly AppBundle[] = [
   { name: 'session', entry: 'apps/session/src/main.ts', host: 'session', output: 'pi-session' },
   { name: 'tui', entry: 'apps/tui/src/main.ts', host: 'tui', output: 'pi-tui' },
+  { name: 'coordinator', entry: 'apps/coordinator/src/main.ts', host: 'coordinator', output: 'pi-coordinator' },
 ];
 
 /** Where the bundles go: dist/apps/<app>/ holds the entry, facets/, facets.json and build-info.json. */

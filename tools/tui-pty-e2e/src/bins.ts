@@ -12,6 +12,7 @@ function binOf(packageName: string, script: string): string {
 
 export const PI_SESSION_BIN = binOf('@pi/session', 'pi-session.mjs');
 export const PI_TUI_BIN = binOf('@pi/tui', 'pi-tui.mjs');
+export const PI_COORDINATOR_BIN = binOf('@pi/coordinator', 'pi-coordinator.mjs');
 
 /** The workspace root, where `npm start` is defined: the nearest folder above whose package.json has workspaces. */
 export const WORKSPACE_ROOT = findWorkspaceRoot(dirname(fileURLToPath(import.meta.url)));

@@ -1,4 +1,6 @@
-import { WORKSPACE_ROOT } from './bins';
+import { spawn } from 'node:child_process';
+import { listRunningSessions, readConnectionFile } from '@pi/connection-files';
+import { PI_COORDINATOR_BIN, WORKSPACE_ROOT } from './bins';
 import { createSandbox, type Sandbox } from './sandbox';
 import { startSession, type SessionProcess } from './session-process';
 import { spawnTui, type TuiPty } from './tui-pty';
@@ -20,6 +22,8 @@ export interface E2eFixture {
   npmStart(): TuiPty;
   /** A process the test learned of otherwise (a session `pi-tui --start` started), killed on dispose too. */
   reap(pid: number): void;
+  /** `pi-coordinator <args>` in the sandbox; resolves with its exit code and output. */
+  coordinator(args: readonly string[]): Promise<{ code: number | null; output: string }>;
   dispose(): Promise<void>;
 }
 
@@ -51,13 +55,30 @@ export async function createE2eFixture(): Promise<E2eFixture> {
       return tui;
     },
     reap: (pid) => void pids.push(pid),
+    coordinator: (args) => runCoordinator(args, sandbox),
     async dispose() {
       await Promise.all(tuis.map((tui) => tui.kill()));
+      // A coordinator `--start` started stops its sessions with it; whatever is left is killed below.
+      await runCoordinator(['stop'], sandbox);
+      for (const session of await listRunningSessions(sandbox.dataDir)) {
+        const info = await readConnectionFile(session.file);
+        if (info.isOk()) killQuietly(info.value.pid);
+      }
       await Promise.all(sessions.map((session) => session.stop('SIGKILL')));
       for (const pid of pids) killQuietly(pid);
       await sandbox.remove();
     },
   };
+}
+
+function runCoordinator(args: readonly string[], sandbox: Sandbox): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [PI_COORDINATOR_BIN, ...args], { env: sandbox.env, cwd: sandbox.cwd });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
 }
 
 function killQuietly(pid: number): void {

@@ -55,34 +55,46 @@ async function startedSessionPid(): Promise<number> {
 async function expectGone(pid: number): Promise<void> {
   await pollUntil(
     () => (isAlive(pid) ? undefined : true),
-    () => `The session ${pid} that pi-tui started still runs after pi-tui quit`,
+    () => `The session ${pid} still runs after its coordinator stopped`,
   );
   expect(await listRunningSessions(e2e.sandbox.dataDir)).toEqual([]);
 }
 
-it('stops the session that pi-tui --start started when the user quits: no orphan process', async () => {
+it('pi-tui --start opens the directory’s session through the coordinator; quitting leaves it to the coordinator, whose stop leaves no process', async () => {
   const tui = e2e.spawnTui(['--start']);
   await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI connected');
   const pid = await startedSessionPid();
-  expect(isAlive(pid)).toBe(true);
+  expect((await e2e.coordinator(['status'])).code).toBe(0);
 
   tui.press('ctrl+d');
   expect(await tui.exited).toEqual({ exitCode: 0, signal: 0 });
+  expect(isAlive(pid)).toBe(true);
+
+  expect(await e2e.coordinator(['stop'])).toMatchObject({ code: 0, output: 'pi-coordinator: stopped\n' });
   await expectGone(pid);
+  expect((await e2e.coordinator(['status'])).code).toBe(3);
 });
 
-it('runs `npm start` in a project directory: a session starts there, and quitting stops it', async () => {
-  const tui = e2e.npmStart();
-  const attached = await tui.waitForScreen(
+it('runs `npm start` in a project directory: the coordinator opens a session there, and a second start attaches to the same one', async () => {
+  const first = e2e.npmStart();
+  const attached = await first.waitForScreen(
     (screen) => screen.text.includes('● connected') && screen.lines.at(-1) === 'offline/echo · thinking off',
     'the TUI connected',
   );
   expect(attached.text).toContain(e2e.sandbox.cwd);
   const pid = await startedSessionPid();
 
-  tui.press('ctrl+c');
-  await tui.waitForScreen((screen) => screen.text.includes('Press ctrl+c again to quit'), 'the quit hint');
-  tui.press('ctrl+c');
-  expect(await tui.exited).toEqual({ exitCode: 0, signal: 0 });
+  first.press('ctrl+c');
+  await first.waitForScreen((screen) => screen.text.includes('Press ctrl+c again to quit'), 'the quit hint');
+  first.press('ctrl+c');
+  expect(await first.exited).toEqual({ exitCode: 0, signal: 0 });
+
+  const second = e2e.npmStart();
+  await second.waitForScreen((screen) => screen.text.includes('● connected'), 'the second TUI connected');
+  expect(await startedSessionPid()).toBe(pid);
+  second.press('ctrl+d');
+  expect(await second.exited).toEqual({ exitCode: 0, signal: 0 });
+
+  expect((await e2e.coordinator(['stop'])).code).toBe(0);
   await expectGone(pid);
 });

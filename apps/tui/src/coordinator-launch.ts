@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { basename } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
+import {
+  connectionFilePath,
+  coordinatorFiles,
+  findPiProgram,
+  isRunning,
+  readConnectionFile,
+  readCoordinatorConnection,
+  workspaceIdOf,
+  type CoordinatorConnection,
+  type PiDirectories,
+} from '@pi/connection-files';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { SessionDirectory, type SessionRecordSummary } from '@pi/session-directory';
+import { createRpcClient, isSocketAnswering, webSocketFactory } from '@pi/transport-trpc';
+
+const READY_WAIT_MS = 20_000;
+
+/**
+ * What `npm start` (pi-tui --start) does before it attaches: makes sure the user's coordinator runs (starting it in
+ * the background), then opens the session of the directory through it — the running one, else the most recent
+ * one resumed, else a new one — and resolves with its id once the session can be attached to.
+ */
+export async function openSessionThroughCoordinator(
+  cwd: string,
+  directories: PiDirectories,
+  manifest: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<string, string>> {
+  const coordinator = await ensureCoordinator(directories, manifest, env);
+  if (coordinator.isErr()) return err(coordinator.error);
+  const client = createRpcClient({
+    socketFactory: webSocketFactory({ socketPath: coordinator.value.socketPath }),
+    connectionParams: { token: coordinator.value.token },
+    reconnect: false,
+  });
+  try {
+    const directory = await client.use(SessionDirectory);
+    const workspaceId = workspaceIdOf(cwd);
+    const mine = directory.state.value.sessions
+      .filter((session) => session.workspaceId === workspaceId && session.cwd === cwd)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    const running = mine.find((session) => session.status !== 'closed');
+    const chosen: SessionRecordSummary =
+      running ??
+      (mine[0] === undefined
+        ? await directory.create({ title: basename(cwd) || cwd, workspaceId, cwd }, BACKGROUND_CONTEXT)
+        : await directory.resume(mine[0].sessionId, BACKGROUND_CONTEXT));
+    const ready = await sessionReady(directories.dataDir, chosen.sessionId);
+    return ready ? ok(chosen.sessionId) : err(`The session ${chosen.sessionId} did not become ready`);
+  } catch (error) {
+    return err(`The coordinator could not open a session: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    client.close();
+  }
+}
+
+async function ensureCoordinator(
+  directories: PiDirectories,
+  manifest: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<Result<CoordinatorConnection, string>> {
+  const files = coordinatorFiles(directories);
+  const running = await readCoordinatorConnection(files.connectionFile);
+  if (running.isOk() && isRunning(running.value.pid) && (await isSocketAnswering(running.value.socketPath))) {
+    return ok(running.value);
+  }
+  const program = await findPiProgram('pi-coordinator', import.meta.url, env);
+  if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
+  const args = [
+    program,
+    'start',
+    '--data-dir',
+    directories.dataDir,
+    '--config-dir',
+    directories.configDir,
+    ...(manifest === undefined ? [] : ['--manifest', manifest]),
+  ];
+  // `start` returns once the coordinator answers (or says why it did not); the coordinator itself stays.
+  const outcome = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', (error) => resolve({ code: 1, output: error.message }));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+  if (outcome.code !== 0) {
+    const last = outcome.output.trim().split('\n').at(-1) ?? '';
+    return err(`The coordinator did not start${last === '' ? '' : `: ${last.replace(/^pi-coordinator: /, '')}`}`);
+  }
+  const started = await readCoordinatorConnection(files.connectionFile);
+  return started.isOk() ? ok(started.value) : err(started.error);
+}
+
+/** The session's connection file is written just after it connects upstream: wait for it (and its process). */
+async function sessionReady(dataDir: string, sessionId: string): Promise<boolean> {
+  const deadline = Date.now() + READY_WAIT_MS;
+  while (Date.now() < deadline) {
+    const info = await readConnectionFile(connectionFilePath(dataDir, sessionId));
+    if (info.isOk() && isRunning(info.value.pid) && (await isSocketAnswering(info.value.socketPath))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
