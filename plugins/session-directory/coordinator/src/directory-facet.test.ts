@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProvidingSide, runFacets } from '@pi/host-kit';
+import { memoryFleet, startTestCoordinatorFacets } from '@pi/host-coordinator/testing';
 import {
   BACKGROUND_CONTEXT,
   CALLER_IDENTITY,
@@ -20,66 +20,12 @@ import sessionDirectoryCoordinatorFacet from './index';
 const RED = workspaceIdOf('/projects/red');
 const BLUE = workspaceIdOf('/projects/blue');
 
-/** A fleet in memory: records in a map, processes that start at once (or fail, or wait for an abort). */
-function memoryFleet(startBehaviour: 'start' | 'fail' | 'hang' = 'start') {
-  const records = new Map<string, SessionRecord>();
-  const listeners = new Set<(record: SessionRecord, context: Context) => void>();
-  let next = 0;
-  const setStatus = (sessionId: string, status: SessionRecord['status']) => {
-    const record = { ...records.get(sessionId)!, status };
-    records.set(sessionId, record);
-    for (const listener of listeners) listener(record, BACKGROUND_CONTEXT);
-    return record;
-  };
-  const fleet: FleetPluginScope = {
-    records: {
-      list: async () => [...records.values()],
-      get: async (id) => records.get(id),
-      create: async (record) => {
-        const created: SessionRecord = {
-          ...record,
-          sessionId: `s-${++next}`,
-          status: 'closed',
-          createdAt: 'then',
-          updatedAt: 'then',
-        };
-        records.set(created.sessionId, created);
-        return created;
-      },
-      rename: async (id, title) => ({ ...records.get(id)!, title }),
-      remove: async (id) => void records.delete(id),
-    },
-    processes: {
-      start: async (id, context) => {
-        if (startBehaviour === 'fail') throw new Error('no such program');
-        if (startBehaviour === 'hang') {
-          await new Promise((_, reject) => {
-            if (context.abortSignal?.aborted) reject(new Error('cancelled'));
-            context.abortSignal?.addEventListener('abort', () => reject(new Error('cancelled')));
-          });
-        }
-        return setStatus(id, 'idle');
-      },
-      stop: async (id) => void setStatus(id, 'closed'),
-      onStatusChanged: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    },
-  };
-  const seed = (record: Omit<SessionRecord, 'createdAt' | 'updatedAt'>) =>
-    records.set(record.sessionId, { ...record, createdAt: 'then', updatedAt: 'then' });
-  return { fleet, records, seed };
-}
-
 async function startDirectory(fleet: FleetPluginScope) {
-  const side = new ProvidingSide();
-  const plugin = { id: SESSION_DIRECTORY_PLUGIN_ID, config: null, facet: sessionDirectoryCoordinatorFacet };
-  const running = await runFacets([plugin], (scope, facet) => ({
-    ...side.contextFor(scope, facet.id, facet.config),
+  const { services, running } = await startTestCoordinatorFacets(
+    [{ id: SESSION_DIRECTORY_PLUGIN_ID, facet: sessionDirectoryCoordinatorFacet }],
     fleet,
-  }));
-  return { directory: side.services.use(SessionDirectory), running: running._unsafeUnwrap() };
+  );
+  return { directory: services.use(SessionDirectory), running };
 }
 
 const as = (identity: CallerIdentity) => withContextValue(CALLER_IDENTITY, identity, BACKGROUND_CONTEXT);

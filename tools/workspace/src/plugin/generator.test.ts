@@ -80,7 +80,7 @@ describe('plugin generator', () => {
     expect(facet('coordinator')).toMatchObject({
       name: '@pi/session-directory-coordinator',
       dependencies: runtime,
-      devDependencies: { '@pi/host-kit': '0.0.0' },
+      devDependencies: { '@pi/host-coordinator': '0.0.0' },
     });
     expect(facet('coordinator').pi).toBeUndefined();
   });

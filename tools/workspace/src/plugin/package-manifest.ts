@@ -13,7 +13,7 @@ const imports: Record<PluginProjectKind, { readonly runtime: readonly string[]; 
   contract: { runtime: ['@pi/plugin-api', 'zod'], tests: [] },
   session: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-session', '@pi/test-support'] },
   tui: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-tui', '@pi/remote', '@pi/test-support'] },
-  coordinator: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-kit'] },
+  coordinator: { runtime: ['@pi/plugin-api'], tests: ['@pi/host-coordinator'] },
 };
 
 /**

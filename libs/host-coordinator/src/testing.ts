@@ -1,0 +1,91 @@
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import { ProvidingSide, runFacets, type RunningFacets } from '@pi/host-kit';
+import type { CoordinatorFacet, FleetPluginScope, SessionRecord } from '@pi/plugin-api';
+import type { ServiceRegistry } from '@pi/remote';
+
+/** How a memory fleet's processes start: at once, with a failure, or only when the start's context aborts. */
+export type MemoryStart = 'start' | 'fail' | 'hang';
+
+export interface MemoryFleet {
+  readonly fleet: FleetPluginScope;
+  readonly records: ReadonlyMap<string, SessionRecord>;
+  /** Adds a record as if it had been stored earlier. */
+  seed(record: Omit<SessionRecord, 'createdAt' | 'updatedAt'>): void;
+}
+
+/**
+ * Fleet authority in memory, for testing coordinator facets without SQLite or processes: records in a map,
+ * processes that start (idle), fail with "no such program", or hang until the start is cancelled.
+ */
+export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
+  const records = new Map<string, SessionRecord>();
+  const listeners = new Set<(record: SessionRecord, context: Context) => void>();
+  let next = 0;
+  const setStatus = (sessionId: string, status: SessionRecord['status']): SessionRecord => {
+    const current = records.get(sessionId);
+    if (current === undefined) throw new Error(`No session ${sessionId}`);
+    const record = { ...current, status };
+    records.set(sessionId, record);
+    for (const listener of listeners) listener(record, BACKGROUND_CONTEXT);
+    return record;
+  };
+  const fleet: FleetPluginScope = {
+    records: {
+      list: async () => [...records.values()],
+      get: async (sessionId) => records.get(sessionId),
+      create: async (record) => {
+        const created: SessionRecord = {
+          ...record,
+          sessionId: `s-${++next}`,
+          status: 'closed',
+          createdAt: 'then',
+          updatedAt: 'then',
+        };
+        records.set(created.sessionId, created);
+        return created;
+      },
+      rename: async (sessionId, title) => {
+        const record = { ...(records.get(sessionId) as SessionRecord), title };
+        records.set(sessionId, record);
+        return record;
+      },
+      remove: async (sessionId) => void records.delete(sessionId),
+    },
+    processes: {
+      start: async (sessionId, context) => {
+        if (start === 'fail') throw new Error('no such program');
+        if (start === 'hang') {
+          await new Promise((_, reject) => {
+            const cancel = () => reject(new Error('cancelled'));
+            if (context.abortSignal?.aborted) cancel();
+            context.abortSignal?.addEventListener('abort', cancel);
+          });
+        }
+        return setStatus(sessionId, 'idle');
+      },
+      stop: async (sessionId) => void setStatus(sessionId, 'closed'),
+      onStatusChanged: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+  return {
+    fleet,
+    records,
+    seed: (record) => void records.set(record.sessionId, { ...record, createdAt: 'then', updatedAt: 'then' }),
+  };
+}
+
+/** Runs coordinator facets as the coordinator host does (the kernel's two phases over a providing side). */
+export async function startTestCoordinatorFacets(
+  facets: ReadonlyArray<{ readonly id: string; readonly facet: CoordinatorFacet }>,
+  fleet: FleetPluginScope = memoryFleet().fleet,
+): Promise<{ readonly services: ServiceRegistry; readonly running: RunningFacets }> {
+  const side = new ProvidingSide();
+  const running = await runFacets(
+    facets.map((facet) => ({ ...facet, config: null })),
+    (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet }),
+  );
+  return { services: side.services, running: running._unsafeUnwrap() };
+}
