@@ -8,9 +8,7 @@ import {
   withAbortSignal,
   withContextValue,
   type CallerIdentity,
-  type Context,
   type FleetPluginScope,
-  type SessionRecord,
 } from '@pi/plugin-api';
 import { workspaceIdOf } from '@pi/connection-files';
 import { SESSION_DIRECTORY_PLUGIN_ID, SessionDirectory, type SessionDirectoryState } from '@pi/session-directory';
