@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Result } from 'neverthrow';
+import { workspaceIdOf } from '@pi/connection-files';
+import {
+  coordinatorAuthentication,
+  sessionCredentials,
+  startCoordinatorHost,
+  type CoordinatorHost,
+  type SessionCredentials,
+} from '@pi/host-coordinator';
+import { startSessionHost, type SessionHost } from '@pi/host-session';
+import { TEST_SESSION_TOKEN, testSessionHostOptions } from '@pi/host-session/testing';
+import { SessionPicker, type SessionPickerService } from '@pi/session-directory';
+import sessionDirectoryCoordinatorFacet from '@pi/session-directory-coordinator';
+import sessionDirectorySessionFacet from '@pi/session-directory-session';
+import { openSqliteSessionRepo, type SessionRepo } from '@pi/session-repo';
+import { serveHost, type HostTransport, type TransportKind } from '@pi/test-support';
+import { createRpcClient, type RpcClient, type SocketFactory } from '@pi/transport-trpc';
+import { standInProcesses, type StandInProcesses, type StartMode } from './stand-in-processes';
+
+/** Workspace ids as the coordinator derives them from a project directory, so the user may create in them too. */
+export const RED = workspaceIdOf('/projects/red');
+export const BLUE = workspaceIdOf('/projects/blue');
+/** The chain's own session, another session of its workspace, and one of another workspace. */
+export const SELF = 'self';
+export const RED_OTHER = 'red-other';
+export const BLUE_ONE = 'blue-one';
+
+const USER_TOKEN = 'fleet-user-token';
+const PLUGIN_ID = '@pi/session-directory';
+const FAST_RECONNECT = { minDelayMs: 10, maxDelayMs: 50 };
+
+/** A client that keeps every frame its socket received, as raw text. */
+export interface RecordingClient {
+  readonly client: RpcClient;
+  readonly frames: string[];
+  /** The close code of each of its sockets that closed. */
+  readonly closes: number[];
+}
+
+export interface Presentation extends RecordingClient {
+  readonly picker: SessionPickerService;
+}
+
+export interface Chain {
+  readonly repo: SessionRepo;
+  readonly processes: StandInProcesses;
+  readonly credentials: SessionCredentials;
+  readonly coordinator: CoordinatorHost;
+  /** The coordinator on the network: `stop()` takes it off, `restore()` brings it back. */
+  readonly coordinatorServed: HostTransport;
+  readonly session: SessionHost;
+  /** The session host's one client of its coordinator. */
+  readonly upstream: RpcClient;
+  readonly presentations: readonly Presentation[];
+  /** Another presentation of the session host. */
+  present(): Promise<Presentation>;
+  /** A client straight to the coordinator with this token: the local user's, a session credential, a forgery. */
+  connectCoordinator(token: string, options?: { reconnect?: false }): RecordingClient;
+  readonly userToken: string;
+  close(): Promise<void>;
+}
+
+export interface ChainOptions {
+  readonly presentations: number;
+  readonly processes?: StartMode;
+}
+
+/**
+ * The whole chain in one process: SQLite records on a temporary file, a stand-in process manager, the coordinator
+ * with the session directory's coordinator facet, one session host (`self`, workspace RED) whose upstream is a
+ * real client of the coordinator, and presentations of that session host — each hop over `kind`.
+ */
+export async function startChain(kind: TransportKind, options: ChainOptions): Promise<Chain> {
+  const cleanup: Array<() => Promise<void> | void> = [];
+  const close = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  };
+  try {
+    return await assemble(kind, options, cleanup, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function assemble(
+  kind: TransportKind,
+  options: ChainOptions,
+  cleanup: Array<() => Promise<void> | void>,
+  close: () => Promise<void>,
+): Promise<Chain> {
+  const directory = await mkdtemp(join(tmpdir(), 'pi-fleet-e2e-'));
+  cleanup.push(() => rm(directory, { recursive: true, force: true }));
+
+  const repo = unwrap(openSqliteSessionRepo({ file: join(directory, 'coordinator', 'sessions.db') }));
+  cleanup.push(() => repo.close());
+  await seed(repo);
+
+  const processes = standInProcesses(options.processes ?? 'instant', [SELF, RED_OTHER, BLUE_ONE]);
+  cleanup.push(() => processes.releaseAll());
+  const credentials = sessionCredentials(randomBytes(32));
+  const coordinator = unwrap(
+    await startCoordinatorHost({
+      facets: [{ id: PLUGIN_ID, config: null, facet: sessionDirectoryCoordinatorFacet, module: 'test' }],
+      repo,
+      processes,
+      transport: {
+        authenticate: coordinatorAuthentication({ userToken: USER_TOKEN, userPrincipal: 'tester', credentials, repo }),
+        keepAlive: false,
+      },
+    }),
+  );
+  cleanup.push(async () => void (await coordinator.stop()));
+  const coordinatorServed = await serveHost(kind, coordinator.rpc);
+  cleanup.push(() => coordinatorServed.close());
+
+  const clients: RpcClient[] = [];
+  cleanup.push(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  const open = (socketFactory: SocketFactory, token: string, reconnect: false | typeof FAST_RECONNECT) => {
+    const frames: string[] = [];
+    const closes: number[] = [];
+    const client = createRpcClient({
+      socketFactory: () => {
+        const socket = socketFactory();
+        socket.onMessage((data) => frames.push(data));
+        socket.onClose((code) => closes.push(code));
+        return socket;
+      },
+      connectionParams: { token },
+      reconnect,
+    });
+    clients.push(client);
+    return { client, frames, closes };
+  };
+
+  const upstream = createRpcClient({
+    socketFactory: coordinatorServed.socketFactory,
+    connectionParams: { token: credentials.issue({ sessionId: SELF, workspaceId: RED }) },
+    reconnect: FAST_RECONNECT,
+  });
+  // Closed after the session host stopped (cleanup runs in reverse), as a session process would.
+  cleanup.push(() => upstream.close());
+  const sessionDirectory = join(directory, 'session');
+  const session = unwrap(
+    await startSessionHost({
+      ...testSessionHostOptions(sessionDirectory, { facets: [{ id: PLUGIN_ID, facet: sessionDirectorySessionFacet }] }),
+      identity: { sessionId: SELF, workspaceId: RED },
+      upstream: { available: true, connection: upstream.connection, use: (token) => upstream.use(token) },
+    }),
+  );
+  cleanup.push(async () => void (await session.stop()));
+  const sessionServed = await serveHost(kind, session.rpc);
+  cleanup.push(() => sessionServed.close());
+
+  const present = async (): Promise<Presentation> => {
+    const opened = open(sessionServed.socketFactory, TEST_SESSION_TOKEN, FAST_RECONNECT);
+    return { ...opened, picker: await opened.client.use(SessionPicker) };
+  };
+  const presentations: Presentation[] = [];
+  for (let index = 0; index < options.presentations; index++) presentations.push(await present());
+
+  return {
+    repo,
+    processes,
+    credentials,
+    coordinator,
+    coordinatorServed,
+    session,
+    upstream,
+    presentations,
+    present,
+    connectCoordinator: (token, connect = {}) =>
+      open(coordinatorServed.socketFactory, token, connect.reconnect ?? FAST_RECONNECT),
+    userToken: USER_TOKEN,
+    close,
+  };
+}
+
+async function seed(repo: SessionRepo): Promise<void> {
+  const records = [
+    { sessionId: SELF, title: 'this session', workspaceId: RED, ownerId: 'tester', cwd: '/projects/red' },
+    { sessionId: RED_OTHER, title: 'red neighbour', workspaceId: RED, ownerId: 'tester', cwd: '/projects/red' },
+    { sessionId: BLUE_ONE, title: 'blue secret', workspaceId: BLUE, ownerId: 'someone', cwd: '/projects/blue' },
+  ];
+  for (const record of records) {
+    unwrap(await repo.create(record));
+    unwrap(await repo.setStatus(record.sessionId, 'idle'));
+  }
+}
+
+function unwrap<T>(result: Result<T, { readonly code: string; readonly message: string }>): T {
+  if (result.isOk()) return result.value;
+  throw new Error(`${result.error.code}: ${result.error.message}`);
+}
