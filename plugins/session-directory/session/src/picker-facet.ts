@@ -30,6 +30,8 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
   const upstream = context.upstream;
   let directory: SessionDirectoryService | undefined;
   let listed: SessionDirectoryState = { revision: 0, sessions: [] };
+  // Every session of this workspace the picker has shown; only grows (ids are never reused).
+  const seen = new Set<string>();
 
   const health = (): UpstreamHealth =>
     !upstream.available ? 'absent' : upstream.connection.value.status === 'connected' ? 'connected' : 'disconnected';
@@ -54,6 +56,7 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
         context.own(
           found.state.subscribe((next, at) => {
             listed = next;
+            for (const session of project(next, self, health()).sessions) seen.add(session.sessionId);
             reproject(at);
           }),
         );
@@ -61,7 +64,7 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
         // two streams are sequenced separately and can race.
         context.own(
           found.events.subscribe((event, at) => {
-            const projected = projectEvent(event, self);
+            const projected = projectEvent(event, self, seen);
             if (projected !== undefined) events.emit(projected, at);
           }),
         );
@@ -134,9 +137,16 @@ function project(upstream: SessionDirectoryState, self: SessionIdentity, health:
   };
 }
 
-function projectEvent(event: SessionDirectoryEvent, self: SessionIdentity): SessionPickerEvent | undefined {
-  if (event.type === 'deleted') return event;
+function projectEvent(
+  event: SessionDirectoryEvent,
+  self: SessionIdentity,
+  seen: Set<string>,
+): SessionPickerEvent | undefined {
+  // A deletion carries only an id: forward it only for a session this workspace was shown (defense in depth; the
+  // coordinator already sends each session only its workspace's events).
+  if (event.type === 'deleted') return seen.has(event.sessionId) ? event : undefined;
   if (event.session.workspaceId !== self.workspaceId) return undefined;
+  seen.add(event.session.sessionId);
   return { type: event.type, session: toEntry(event.session, self) };
 }
 
