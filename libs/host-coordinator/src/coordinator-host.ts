@@ -43,10 +43,9 @@ export async function startCoordinatorHost(
 ): Promise<Result<CoordinatorHost, CoordinatorHostError>> {
   const providing = new ProvidingSide();
   const fleet = new Fleet(options.repo, options.processes);
-  const running = await runFacets(options.facets, (scope, facet) => ({
-    ...providing.contextFor(scope, facet.id, facet.config),
-    fleet: fleet.scopeFor(scope),
-  }));
+  const running = await runFacets(options.facets, (scope, facet) =>
+    Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
+  );
   if (running.isErr()) {
     fleet.close();
     return err(running.error);
