@@ -41,4 +41,49 @@ describe('pi command lines', () => {
     expect(parse('status', '--socket', '/s', '--url', 'ws://x')._unsafeUnwrapErr()).toMatch(/not both/);
     expect(parse('status', '--socket', '/s', '--session', 's')._unsafeUnwrapErr()).toMatch(/--session/);
   });
+
+  it('takes pi sessions with an action (list by default), its operand and its own flags', () => {
+    const list = { action: 'list', title: undefined, all: false };
+    expect(parse('sessions')._unsafeUnwrap()).toMatchObject({ command: 'sessions', operands: [], sessions: list });
+    expect(parse('sessions', 'list', '--all', '--json')._unsafeUnwrap()).toMatchObject({
+      json: true,
+      sessions: { action: 'list', all: true },
+    });
+    expect(parse('sessions', 'create', '--title', 'fix it', '--cwd', '/p')._unsafeUnwrap()).toMatchObject({
+      operands: [],
+      connection: { cwd: '/p' },
+      sessions: { action: 'create', title: 'fix it', all: false },
+    });
+    expect(parse('sessions', 'rm', 's-1')._unsafeUnwrap()).toMatchObject({
+      operands: ['s-1'],
+      sessions: { action: 'rm' },
+    });
+    expect(parse('status')._unsafeUnwrap().sessions).toBeUndefined();
+  });
+
+  it('asks for the sessions help with --help on any action, or help sessions', () => {
+    expect(parse('help', 'sessions')._unsafeUnwrap()).toMatchObject({ command: 'sessions', help: true });
+    expect(parse('sessions', 'rm', '--help')._unsafeUnwrap()).toMatchObject({ command: 'sessions', help: true });
+    expect(parse('sessions', 'nope', '-h')._unsafeUnwrap()).toMatchObject({ command: 'sessions', help: true });
+  });
+
+  it('refuses an unknown action, a missing or extra operand, and flags that go with something else', () => {
+    expect(parse('sessions', 'nope')._unsafeUnwrapErr()).toBe(
+      'Unknown sessions command "nope": use list, create or rm (see pi sessions --help)',
+    );
+    expect(parse('sessions', 'rm')._unsafeUnwrapErr()).toBe(
+      'Usage: pi sessions rm <id> [--json] (see pi sessions --help)',
+    );
+    expect(parse('sessions', 'rm', 'a', 'b')._unsafeUnwrapErr()).toMatch(/^Usage: pi sessions rm <id>/);
+    expect(parse('sessions', 'list', 'x')._unsafeUnwrapErr()).toMatch(/^Usage: pi sessions list/);
+    expect(parse('sessions', 'create', 'x')._unsafeUnwrapErr()).toMatch(/^Usage: pi sessions create/);
+    expect(parse('sessions', 'list', '--title', 't')._unsafeUnwrapErr()).toBe('--title goes with pi sessions create');
+    expect(parse('sessions', 'rm', 's-1', '--all')._unsafeUnwrapErr()).toBe('--all goes with pi sessions list');
+    expect(parse('sessions', '--all', '--cwd', '/p')._unsafeUnwrapErr()).toBe('Give --cwd or --all, not both');
+    expect(parse('sessions', '--session', 's-1')._unsafeUnwrapErr()).toMatch(/talks to the coordinator/);
+    expect(parse('sessions', '--socket', '/s')._unsafeUnwrapErr()).toMatch(/talks to the coordinator/);
+    expect(parse('sessions', 'create', '--title')._unsafeUnwrapErr()).toMatch(/--title/);
+    expect(parse('status', '--all')._unsafeUnwrapErr()).toBe('--all goes with pi sessions list');
+    expect(parse('call', 'a.b', '--title', 't')._unsafeUnwrapErr()).toBe('--title goes with pi sessions create');
+  });
 });

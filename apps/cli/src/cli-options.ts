@@ -1,8 +1,12 @@
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
 
-export const COMMANDS = ['services', 'call', 'watch', 'status'] as const;
+export const COMMANDS = ['services', 'call', 'watch', 'status', 'sessions'] as const;
 export type Command = (typeof COMMANDS)[number];
+
+/** What `pi sessions` does; `pi sessions` alone lists. */
+export const SESSIONS_ACTIONS = ['list', 'create', 'rm'] as const;
+export type SessionsAction = (typeof SESSIONS_ACTIONS)[number];
 
 /** How to reach the host: the session of a directory or id (from its connection file), or an address. */
 export interface ConnectionFlags {
@@ -13,27 +17,50 @@ export interface ConnectionFlags {
   readonly dataDir: string | undefined;
 }
 
+/** `pi sessions <action>`, which talks to the coordinator (found through its connection file, never an address). */
+export interface SessionsFlags {
+  readonly action: SessionsAction;
+  /** `create --title`; undefined: the directory's name and the time. */
+  readonly title: string | undefined;
+  /** `list --all`: every workspace, not only the directory's. */
+  readonly all: boolean;
+}
+
 export interface CliOptions {
   /** Undefined for `pi`, `pi --help` and `pi help`. */
   readonly command: Command | undefined;
   readonly help: boolean;
   readonly json: boolean;
-  /** What follows the command: `<service>.<method>` and JSON arguments, a service name. */
+  /** What follows the command (and a sessions action): `<service>.<method>` and JSON arguments, a service, an id. */
   readonly operands: readonly string[];
   readonly connection: ConnectionFlags;
+  /** Set for the `sessions` command only. */
+  readonly sessions?: SessionsFlags | undefined;
 }
 
-const OPERANDS: Record<Command, { min: number; max: number; usage: string }> = {
+interface Arity {
+  readonly min: number;
+  readonly max: number;
+  readonly usage: string;
+}
+
+const OPERANDS: Record<Exclude<Command, 'sessions'>, Arity> = {
   services: { min: 0, max: 1, usage: 'pi services [service]' },
   call: { min: 1, max: Number.POSITIVE_INFINITY, usage: 'pi call <service>.<method> [json args...]' },
   watch: { min: 1, max: 1, usage: 'pi watch <service>' },
   status: { min: 0, max: 0, usage: 'pi status' },
 };
 
+const SESSIONS_OPERANDS: Record<SessionsAction, Arity> = {
+  list: { min: 0, max: 0, usage: 'pi sessions list [--all | --cwd DIR] [--json]' },
+  create: { min: 0, max: 0, usage: 'pi sessions create [--title TITLE] [--cwd DIR] [--json]' },
+  rm: { min: 1, max: 1, usage: 'pi sessions rm <id> [--json]' },
+};
+
 /**
- * Parses argv strictly: an unknown flag or command, a missing value, a wrong number of operands or two ways to
- * connect at once is one error line. Flags may come anywhere; after `--` everything is an operand (a negative
- * number argument: `pi call s.m -- -1`).
+ * Parses argv strictly: an unknown flag, command or sessions action, a missing value, a wrong number of operands,
+ * two ways to connect at once or a flag of another command is one error line. Flags may come anywhere; after `--`
+ * everything is an operand (a negative number argument: `pi call s.m -- -1`).
  */
 export function parseCliOptions(argv: readonly string[], cwd: string): Result<CliOptions, string> {
   let parsed;
@@ -50,6 +77,8 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         socket: { type: 'string' },
         url: { type: 'string' },
         'data-dir': { type: 'string' },
+        title: { type: 'string' },
+        all: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -66,25 +95,55 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     return err('--session finds a session by id; with --socket or --url, leave it out');
   }
   const operands = first === 'help' ? [] : rest;
+  const connection = {
+    cwd: values.cwd ?? cwd,
+    session: values.session,
+    socket: values.socket,
+    url: values.url,
+    dataDir: values['data-dir'],
+  };
+  const base = { command, help, json: values.json === true, operands, connection };
+  if (command === 'sessions') return sessionsOptions(base, values);
+  if (values.title !== undefined) return err('--title goes with pi sessions create');
+  if (values.all !== undefined) return err('--all goes with pi sessions list');
   if (command !== undefined && !help) {
-    const { min, max, usage } = OPERANDS[command];
-    if (operands.length < min || operands.length > max) return err(`Usage: ${usage} (see pi ${command} --help)`);
+    const checked = checkArity(operands, OPERANDS[command], command);
+    if (checked !== undefined) return err(checked);
   }
-  return ok({
-    command,
-    help,
-    json: values.json === true,
-    operands,
-    connection: {
-      cwd: values.cwd ?? cwd,
-      session: values.session,
-      socket: values.socket,
-      url: values.url,
-      dataDir: values['data-dir'],
-    },
-  });
+  return ok(base);
+}
+
+/** `pi sessions [list | create | rm <id>]`: the action, its operands and the flags that go with it. */
+function sessionsOptions(
+  base: CliOptions,
+  values: { cwd?: string; session?: string; socket?: string; url?: string; title?: string; all?: boolean },
+): Result<CliOptions, string> {
+  const [action = 'list', ...operands] = base.operands;
+  if (!isSessionsAction(action)) {
+    if (base.help) return ok({ ...base, operands: [], sessions: { action: 'list', title: undefined, all: false } });
+    return err(`Unknown sessions command "${action}": use list, create or rm (see pi sessions --help)`);
+  }
+  const sessions = { action, title: values.title, all: values.all === true };
+  if (base.help) return ok({ ...base, operands, sessions });
+  if ((values.session ?? values.socket ?? values.url) !== undefined) {
+    return err('pi sessions talks to the coordinator: --session, --socket and --url do not apply');
+  }
+  if (values.title !== undefined && action !== 'create') return err('--title goes with pi sessions create');
+  if (sessions.all && action !== 'list') return err('--all goes with pi sessions list');
+  if (sessions.all && values.cwd !== undefined) return err('Give --cwd or --all, not both');
+  const checked = checkArity(operands, SESSIONS_OPERANDS[action], 'sessions');
+  return checked === undefined ? ok({ ...base, operands, sessions }) : err(checked);
+}
+
+function checkArity(operands: readonly string[], { min, max, usage }: Arity, command: Command): string | undefined {
+  if (operands.length >= min && operands.length <= max) return undefined;
+  return `Usage: ${usage} (see pi ${command} --help)`;
 }
 
 function isCommand(name: string): name is Command {
   return (COMMANDS as readonly string[]).includes(name);
+}
+
+function isSessionsAction(name: string): name is SessionsAction {
+  return (SESSIONS_ACTIONS as readonly string[]).includes(name);
 }

@@ -1,11 +1,14 @@
+import { resolve } from 'node:path';
 import { connect, type ClientBehaviour } from '@pi/client';
 import { toRemoteError } from '@pi/remote';
 import type { CliOptions, Command } from './cli-options';
 import { callCommand } from './commands/call';
 import { servicesCommand } from './commands/services';
-import { statusCommand } from './commands/status';
+import { sessionsCommand } from './commands/sessions';
+import { coordinatorOnlyStatus, statusCommand } from './commands/status';
 import { watchCommand } from './commands/watch';
 import { connectOptionsOf } from './connection';
+import { coordinatorStatus } from './coordinator-status';
 import { EXIT } from './exit-codes';
 import { reportError, type Output } from './output';
 import { usageOf } from './usage';
@@ -18,7 +21,7 @@ export interface CliEnvironment {
 }
 
 /** Only a watch outlives a dropped connection; one-shot commands fail at once instead of waiting to reconnect. */
-const BEHAVIOUR: Record<Command, ClientBehaviour> = {
+const BEHAVIOUR: Record<Exclude<Command, 'sessions'>, ClientBehaviour> = {
   services: { reconnect: false },
   call: { reconnect: false },
   watch: {},
@@ -27,7 +30,7 @@ const BEHAVIOUR: Record<Command, ClientBehaviour> = {
 
 /**
  * Runs one parsed command line: help, or connect, run the command, close. Returns the exit code; every failure is
- * reported with its stable code.
+ * reported with its stable code. `pi sessions` talks to the coordinator instead of a session.
  */
 export async function runCli(options: CliOptions, { io, env, interrupted }: CliEnvironment): Promise<number> {
   if (options.help) {
@@ -39,13 +42,27 @@ export async function runCli(options: CliOptions, { io, env, interrupted }: CliE
     io.err(usageOf(undefined).trimEnd());
     return EXIT.usage;
   }
+  if (command === 'sessions') {
+    const flags = options.sessions ?? { action: 'list', title: undefined, all: false };
+    return sessionsCommand({ ...options, flags }, env, io, interrupted);
+  }
   const connectOptions = connectOptionsOf(options.connection, env, BEHAVIOUR[command]);
   if (connectOptions.isErr()) {
     io.err(`pi: ${connectOptions.error}`);
     return EXIT.usage;
   }
   const connected = await connect(connectOptions.value);
-  if (connected.isErr()) return reportError(io, connected.error, options.json);
+  // A session found through its connection file is on this machine: `pi status` reports its coordinator too.
+  const discovered = options.connection.socket === undefined && options.connection.url === undefined;
+  const found = connected.isOk() ? connected.value.session : null;
+  const coordinator =
+    command === 'status' && discovered
+      ? await coordinatorStatus(options.connection.dataDir, env, found?.cwd ?? resolve(options.connection.cwd))
+      : undefined;
+  if (connected.isErr()) {
+    if (coordinator !== undefined) coordinatorOnlyStatus(coordinator, options.json, io);
+    return reportError(io, connected.error, options.json);
+  }
   const client = connected.value;
   try {
     switch (command) {
@@ -56,7 +73,7 @@ export async function runCli(options: CliOptions, { io, env, interrupted }: CliE
       case 'watch':
         return await watchCommand(client, options.operands[0] ?? '', options.json, io, interrupted);
       case 'status':
-        return await statusCommand(client, options.json, io);
+        return await statusCommand(client, coordinator, options.json, io);
     }
   } catch (error) {
     return reportError(io, toRemoteError(error), options.json);

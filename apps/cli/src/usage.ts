@@ -1,12 +1,19 @@
 import type { Command } from './cli-options';
 
-const CONNECTION = `Connection (every command):
+const CONNECTION = `Connection (services, call, watch, status):
   --cwd DIR           the session running in DIR (default: the current directory)
   --session ID        the running session with this id
   --socket PATH       a host's Unix socket; the token comes from $PI_TOKEN
   --url URL           a host's ws:// URL; the token comes from $PI_TOKEN
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi,
                       or ~/.local/share/pi)
+  --json              machine output: JSON only
+  -h, --help          show help`;
+
+const COORDINATOR = `Coordinator (sessions):
+  --cwd DIR           the project directory whose sessions are meant (default: the current directory)
+  --data-dir DIR      where pi keeps its files (default: $XDG_DATA_HOME/pi, or ~/.local/share/pi); the
+                      coordinator's connection file is in $XDG_RUNTIME_DIR/pi, or <data dir>/run
   --json              machine output: JSON only
   -h, --help          show help`;
 
@@ -17,17 +24,21 @@ const EXIT_CODES = `Exit codes:
 
 export const USAGE = `Usage: pi <command> [options]
 
-Talks to a running pi session (or any pi host) through the typed client library.
+Talks to a running pi session (or any pi host), or to the pi coordinator, through the typed client library.
 
 Commands:
   services [service]                 what the session serves: methods, state and events
   call <service>.<method> [args...]  call a method with JSON arguments; prints its JSON result
   watch <service>                    the state snapshot, then each change and event, as JSON lines
-  status                             the session found, its id, directory, process and connection
+  status                             the session found, its id, directory, process and connection;
+                                     and whether the coordinator runs
+  sessions [list | create | rm <id>] the coordinator's sessions of this directory: list, start or remove one
 
 Run pi <command> --help for one command.
 
 ${CONNECTION}
+
+${COORDINATOR}
 
 ${EXIT_CODES}
 `;
@@ -57,9 +68,30 @@ snapshot follows.`,
   status: `Usage: pi status [options]
 
 Prints the session found (its id, directory, process id, socket and connection file), the connection's
-state and the services it serves. Exits 3 when no session is running there.`,
+state and the services it serves, then whether the coordinator runs: its process id and socket, how many
+sessions it keeps and how many of them are this directory's (--json: a "coordinator" field). Exits 3 when
+no session is running there; the coordinator line is printed all the same. With --socket or --url, the
+coordinator is not asked: that host may be another machine's.`,
+  sessions: `Usage: pi sessions [list | create | rm <id>] [options]
+
+Lists, creates and removes sessions through the pi coordinator (pi-coordinator start), which keeps the
+session records and runs one pi-session process per session. It is found through its connection file,
+which holds the local user's token. With no coordinator running, pi sessions exits 3.
+
+  list [--all]        the sessions of the directory's workspace (--all: of every workspace, with their
+                      directories), newest first: id, title, status, last update. --json: an array of records
+  create [--title T]  a session for the directory (default title: the directory's name and the time); waits
+                      until its process runs, then prints its id (--json: its record)
+  rm <id>             stops the session's process and removes its record (its session file stays on disk)
+
+Examples:
+  pi sessions
+  pi sessions create --title "fix the build" --cwd ~/src/app
+  pi sessions list --all --json
+  pi sessions rm s-2026-12-01-1f57e819`,
 };
 
 export function usageOf(command: Command | undefined): string {
-  return command === undefined ? USAGE : `${COMMAND_USAGE[command]}\n\n${CONNECTION}\n\n${EXIT_CODES}\n`;
+  if (command === undefined) return USAGE;
+  return `${COMMAND_USAGE[command]}\n\n${command === 'sessions' ? COORDINATOR : CONNECTION}\n\n${EXIT_CODES}\n`;
 }

@@ -17,8 +17,9 @@ let session: SessionProcess;
 let line: ListeningLine;
 /** The default manifest's services, as SessionRouter types them (stock-trpc-client.test.ts keeps the two equal). */
 const SERVICES = Object.keys(sessionTokens);
-/** Every command finds the session the way a user's would: by the directory it runs in. */
-const pi = (...args: string[]) => runPi([...args, '--data-dir', sandbox.dataDir], { cwd: sandbox.cwd });
+/** Every command finds the session the way a user's would: by the directory it runs in (and no coordinator). */
+const pi = (...args: string[]) =>
+  runPi([...args, '--data-dir', sandbox.dataDir], { cwd: sandbox.cwd, env: { XDG_RUNTIME_DIR: sandbox.runtimeDir } });
 
 beforeAll(async () => {
   sandbox = await createSandbox();
@@ -121,6 +122,7 @@ describe('the pi CLI against a running pi-session', { timeout: PROCESS_TEST_TIME
       connection: 'connected',
       heartbeat: { idleMs: 5000, timeoutMs: 3000 },
       services: SERVICES,
+      coordinator: { running: false },
     });
     const human = await pi('status', '--session', line.sessionId, '--cwd', '/');
     expect(human.stdout).toMatch(new RegExp(`^session +${line.sessionId}$`, 'm'));
@@ -128,10 +130,13 @@ describe('the pi CLI against a running pi-session', { timeout: PROCESS_TEST_TIME
   });
 
   it('with no session there, pi exits 3 with one line; a bad flag exits 2; --help works on every command', async () => {
-    const none = await runPi(['status', '--data-dir', sandbox.dataDir], { cwd: sandbox.root });
+    const none = await runPi(['status', '--data-dir', sandbox.dataDir], {
+      cwd: sandbox.root,
+      env: { XDG_RUNTIME_DIR: sandbox.runtimeDir },
+    });
     expect(none).toEqual({
       code: 3,
-      stdout: '',
+      stdout: 'coordinator  not running (pi-coordinator start)\n',
       stderr: `pi: unavailable: No session is running in ${sandbox.root}\n`,
     });
     expect((await pi('status', '--nope')).code).toBe(2);
