@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRunning } from '@pi/connection-files';
 import { eventually } from '@pi/test-support';
 
 const APPS = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -113,13 +114,9 @@ function kill(pid: number): void {
   }
 }
 
+/** Alive and not a zombie: an orphaned coordinator may stay unreaped here (see `isRunning`). */
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isRunning(pid);
 }
 
 function readText(path: string): Promise<string> {

@@ -57,14 +57,17 @@ export async function startInBackground(
   return { failed: tail === '' ? 'it did not start in time' : tail };
 }
 
-/** Sends SIGTERM to the running coordinator and waits for it to exit; false when none ran. */
-export async function stopRunning(files: CoordinatorFiles): Promise<boolean> {
+/** Sends SIGTERM to the running coordinator and waits for it to exit. */
+export async function stopRunning(
+  files: CoordinatorFiles,
+): Promise<{ outcome: 'not_running' } | { outcome: 'stopped' | 'still_running'; pid: number }> {
   const info = await readCoordinatorConnection(files.connectionFile);
-  if (info.isErr() || !isRunning(info.value.pid)) return false;
-  process.kill(info.value.pid, 'SIGTERM');
+  if (info.isErr() || !isRunning(info.value.pid)) return { outcome: 'not_running' };
+  const pid = info.value.pid;
+  process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + STOP_WAIT_MS;
-  while (Date.now() < deadline && isRunning(info.value.pid)) {
+  while (Date.now() < deadline && isRunning(pid)) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return !isRunning(info.value.pid);
+  return { outcome: isRunning(pid) ? 'still_running' : 'stopped', pid };
 }

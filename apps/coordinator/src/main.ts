@@ -50,7 +50,13 @@ async function main(): Promise<number> {
     }
     case 'stop': {
       const stopped = await stopRunning(files);
-      process.stdout.write(stopped ? 'pi-coordinator: stopped\n' : 'pi-coordinator: not running\n');
+      if (stopped.outcome === 'still_running') {
+        process.stderr.write(`pi-coordinator: pid ${stopped.pid} did not stop within 20 s; it still runs\n`);
+        return 1;
+      }
+      process.stdout.write(
+        stopped.outcome === 'stopped' ? 'pi-coordinator: stopped\n' : 'pi-coordinator: not running\n',
+      );
       return 0;
     }
     case 'start': {

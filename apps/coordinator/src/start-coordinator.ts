@@ -78,8 +78,9 @@ export async function startCoordinator(
     }),
     env,
     logDir: files.logDir,
+    // Generous: a session loads every plugin before it reports, and a busy machine (or a cold tsx cache) is slow.
+    startTimeoutMs: 60_000,
   });
-  cleanups.push(() => processes.stopAll());
   const survivors = await closeTheDead(repo.value, directories.dataDir);
 
   const host = await startCoordinatorHost({
@@ -97,6 +98,8 @@ export async function startCoordinator(
   });
   if (host.isErr()) return fail(host.error.message);
   cleanups.push(() => host.value.stop());
+  // Run before the host stops (cleanups run in reverse): the directory still hears every session close.
+  cleanups.push(() => processes.stopAll());
   // Adopted only now: their status changes reach the directory, whose facet is listening.
   for (const survivor of survivors) processes.adopt(survivor.launch, survivor.pid);
 

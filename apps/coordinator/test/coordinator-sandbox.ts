@@ -12,6 +12,7 @@ import {
   readCoordinatorConnection,
   workspaceIdOf,
   type CoordinatorFiles,
+  isRunning,
 } from '@pi/connection-files';
 import type { SessionDirectoryService, SessionRecordSummary } from '@pi/session-directory';
 import { SessionDirectory } from '@pi/session-directory';
@@ -191,13 +192,9 @@ function kill(pid: number): void {
   }
 }
 
+/** Alive and not a zombie: an orphaned coordinator may stay unreaped here (see `isRunning`). */
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isRunning(pid);
 }
 
 export function readText(path: string): string {

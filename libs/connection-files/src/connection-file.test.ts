@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   findRunningSession,
+  isRunning,
   listRunningSessions,
   readConnectionFile,
   writeConnectionFile,
@@ -75,3 +77,30 @@ describe('connection files', () => {
     expect(piDirectories({}, { dataDir: '/x' }).runtimeDir).toBe('/x/run');
   });
 });
+
+describe('isRunning', () => {
+  it('is true for a live process, false once it exited, and false for a zombie not yet reaped', async () => {
+    const { spawn } = await import('node:child_process');
+    expect(isRunning(process.pid)).toBe(true);
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    const pid = child.pid as number;
+    expect(isRunning(pid)).toBe(true);
+    // Killed but not reaped while this test holds the event loop: a zombie.
+    process.kill(pid, 'SIGKILL');
+    const started = Date.now();
+    while (Date.now() - started < 2000 && !readStat(pid).includes(') Z')) {
+      // Busy-wait: no event loop turn, so node cannot reap the child yet.
+    }
+    expect(isRunning(pid)).toBe(false);
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(isRunning(pid)).toBe(false);
+  });
+});
+
+function readStat(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return '';
+  }
+}

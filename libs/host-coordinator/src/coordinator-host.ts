@@ -47,7 +47,7 @@ export async function startCoordinatorHost(
     Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
   );
   if (running.isErr()) {
-    fleet.close();
+    await fleet.close();
     return err(running.error);
   }
   providing.services.provide(SessionPresence, {
@@ -83,7 +83,7 @@ export async function startCoordinatorHost(
       (stopping ??= (async () => {
         rpc.close();
         const report = await running.value.stop();
-        fleet.close();
+        await fleet.close();
         return report;
       })()),
   });

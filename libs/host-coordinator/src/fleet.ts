@@ -100,8 +100,10 @@ export class Fleet {
     }
   }
 
-  close(): void {
+  /** Stops following the process manager once every status change seen so far is written. */
+  async close(): Promise<void> {
     this.#stopWatching();
+    await Promise.all([...this.#writes.values()]);
     this.#listeners.clear();
   }
 

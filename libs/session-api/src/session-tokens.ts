@@ -4,6 +4,7 @@ import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
 import { QuestionInteraction } from '@pi/question';
+import { SessionPicker } from '@pi/session-directory';
 import { Preferences } from '@pi/settings';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
@@ -17,6 +18,7 @@ export const sessionTokens = hostTokens({
   git: Git,
   models: Models,
   preferences: Preferences,
+  'session-picker': SessionPicker,
 });
 
 export type SessionTokens = typeof sessionTokens;

@@ -64,6 +64,9 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
   /** The record a caller may act on: unknown and foreign records are indistinguishable to a session. */
   function visible(caller: FleetCaller, sessionId: string): SessionRecordSummary {
     const target = state.value.sessions.find((s) => s.sessionId === sessionId);
+    if (target === undefined && caller.kind === 'user') {
+      throw new RemoteError('unknown_session', `No session ${sessionId}`);
+    }
     if (target === undefined || (caller.kind === 'session' && target.workspaceId !== caller.session.workspaceId)) {
       throw new RemoteError('not_authorized', `No session ${sessionId} in the caller's workspace`);
     }
