@@ -2,8 +2,8 @@ import type { AgentMessage, JsonValue } from './messages';
 
 /**
  * The durable session: an append-only tree of entries, one JSON object per line of a JSONL file.
- * Every entry names its parent, so branches (navigation) are possible; the leaf is the last appended
- * entry unless the session moved it.
+ * Every entry names its parent, so branches (navigation) are possible; the leaf is always the last appended
+ * entry: a move of the leaf is itself an entry (`leaf_moved`), the child of the entry the leaf moved to.
  */
 export interface EntryBase {
   id: string;
@@ -30,6 +30,12 @@ export type SessionEntry = EntryBase &
       }
     /** A plugin's own durable record, namespaced by plugin id; invisible to the model. */
     | { kind: 'custom'; namespace: string; data: JsonValue }
+    /**
+     * The leaf moved to this entry's parent (null: before the first entry), away from `from`. It is the new leaf,
+     * so the next entry branches from the parent and a restart restores the move; it is not a node of the tree
+     * a reader sees (see SessionNavigation).
+     */
+    | { kind: 'leaf_moved'; from: string | null }
   );
 
 export type SessionEntryKind = SessionEntry['kind'];
@@ -41,4 +47,6 @@ export interface SessionHeader {
   sessionId: string;
   cwd: string;
   createdAt: string;
+  /** Set in a session forked from another: the session and the entry its history was copied up to. */
+  forkedFrom?: { sessionId: string; entryId: string | null };
 }

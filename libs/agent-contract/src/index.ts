@@ -1,5 +1,15 @@
 export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
 export type {
+  ForkOptions,
+  ForkRejection,
+  ForkedSession,
+  LeafMove,
+  NavigationRejection,
+  SessionNavigation,
+  SessionTreeNode,
+  SessionTreePage,
+} from './navigation';
+export type {
   AbortRejection,
   AgentLane,
   BeforeToolHook,

@@ -9,6 +9,7 @@ export const sessionHeaderSchema: z.ZodType<SessionHeader> = z.object({
   sessionId: z.string().min(1),
   cwd: z.string(),
   createdAt: z.string(),
+  forkedFrom: z.object({ sessionId: z.string().min(1), entryId: z.string().min(1).nullable() }).optional(),
 });
 
 const base = {
@@ -34,4 +35,5 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     error: z.string().nullable(),
   }),
   z.object({ ...base, kind: z.literal('custom'), namespace: z.string(), data: z.json() }),
+  z.object({ ...base, kind: z.literal('leaf_moved'), from: z.string().min(1).nullable() }),
 ]);

@@ -7,6 +7,7 @@ import type {
   ModelProvider,
   RunSettings,
   SessionEntry,
+  SessionNavigation,
   SessionTree,
   AnyAgentTool,
 } from '@pi/agent-contract';
@@ -25,6 +26,8 @@ export interface AgentHarness {
   readonly cwd: string;
   readonly main: AgentLane;
   readonly tree: SessionTree;
+  /** List the tree, move the leaf, fork a new session from an entry. */
+  readonly navigation: SessionNavigation;
   readonly hooks: Hooks;
   readonly events: HarnessEvents;
   /** Appends a plugin's custom entry (durable, invisible to the model). */

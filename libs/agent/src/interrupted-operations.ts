@@ -29,7 +29,7 @@ export async function settleInterruptedOperations(
 ): Promise<string[]> {
   const report: string[] = [];
   for (const operationId of unsettledOperations(entries)) {
-    const own = entries.filter((entry) => entry.kind !== 'custom' && entry.operationId === operationId);
+    const own = entries.filter((entry) => 'operationId' in entry && entry.operationId === operationId);
     for (const call of callsWithoutResults(own)) {
       const message = errorResult(call, 'Tool call interrupted: the session stopped before it returned');
       await writer.append({ kind: 'message', message, operationId }, 'buffered', context);

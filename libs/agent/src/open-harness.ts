@@ -13,6 +13,7 @@ import { settledOutcomes, settleInterruptedOperations } from './interrupted-oper
 import { MainLane } from './main-lane';
 import type { JsonValue } from '@pi/agent-contract';
 import { SessionFile } from './session-file';
+import { HarnessNavigation } from './session-navigation';
 import { isValidSessionId } from './session-id';
 import { SessionTreeState } from './session-tree';
 import { operationOf, SessionWriter } from './session-writer';
@@ -55,12 +56,15 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     restoredClientOperations: clientOperations(tree.entries()),
   });
 
+  const navigation = new HarnessNavigation({ tree, writer, running: () => main.running, file: options.file, header });
+
   let closed: Promise<void> | null = null;
   const harness: AgentHarness = {
     sessionId: header.sessionId,
     cwd: options.cwd,
     main,
     tree,
+    navigation,
     hooks,
     events,
     recovery: Object.freeze([...recovery]),

@@ -54,6 +54,25 @@ describe('parseSessionFile', () => {
     });
   });
 
+  it('reads leaf moves (a move to before the first entry has no parent) and a forked header', () => {
+    const moved = (id: string, parentId: string | null, from: string | null) => ({
+      id,
+      parentId,
+      timestamp: 't',
+      kind: 'leaf_moved',
+      from,
+    });
+    const forked = { ...header, forkedFrom: { sessionId: 'original', entryId: 'x' } };
+    const text = lines(forked, entry('a', null), entry('b', 'a'), moved('m', 'a', 'b'), moved('n', null, 'a'));
+    const parsed = parseSessionFile(bytes(text))._unsafeUnwrap();
+    expect(parsed.header).toEqual(forked);
+    expect(parsed.entries.map((restored) => restored.kind)).toEqual(['custom', 'custom', 'leaf_moved', 'leaf_moved']);
+    // A leaf move is checked like any entry: its parent must come first.
+    expect(
+      parseSessionFile(bytes(lines(header, moved('m', 'a', null), entry('a', null))))._unsafeUnwrapErr().line,
+    ).toBe(2);
+  });
+
   it.each([
     ['a last line that is JSON but no entry', lines(header, entry('a', null), { kind: 'mystery' }), 3],
     ['a bad line before the last', `${lines(header)}oops\n${lines(entry('a', null))}`, 2],

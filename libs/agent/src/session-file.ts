@@ -120,7 +120,7 @@ async function writeFully(handle: FileHandle, bytes: Buffer): Promise<void> {
 }
 
 /** Makes the new file's directory entry durable too, so a crash cannot lose the file itself. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(directory, constants.O_RDONLY);

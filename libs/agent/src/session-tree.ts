@@ -33,6 +33,16 @@ export class SessionTreeState implements SessionTree {
     return [...this.#entries];
   }
 
+  /** How many entries the file holds. */
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /** The entries from position `start` on, in file order (for readers that catch up incrementally). */
+  entriesFrom(start: number): readonly SessionEntry[] {
+    return this.#entries.slice(start);
+  }
+
   branch(): readonly SessionEntry[] {
     const path: SessionEntry[] = [];
     for (let id = this.#leafId; id !== null;) {

@@ -31,11 +31,21 @@ export class SessionWriter {
   }
 
   /** Enqueues synchronously (callers rely on the order of their calls), resolves once written. */
-  async append(body: EntryBody, durability: Durability, context: Context): Promise<SessionEntry> {
+  append(body: EntryBody, durability: Durability, context: Context): Promise<SessionEntry> {
+    return this.appendAt(this.#pendingLeafId, body, durability, context);
+  }
+
+  /** Like `append`, as a child of `parentId` (an entry already in the tree) rather than of the leaf: a leaf move. */
+  async appendAt(
+    parentId: string | null,
+    body: EntryBody,
+    durability: Durability,
+    context: Context,
+  ): Promise<SessionEntry> {
     // The spread of a member of the body union plus the base fields is that member of SessionEntry.
     const entry = {
       id: randomUUID(),
-      parentId: this.#pendingLeafId,
+      parentId,
       timestamp: new Date().toISOString(),
       ...body,
     } as SessionEntry;
@@ -49,5 +59,5 @@ export class SessionWriter {
 
 /** The operation an entry belongs to, for the `entry_appended` event. */
 export function operationOf(entry: SessionEntry): string | null {
-  return entry.kind === 'custom' ? null : entry.operationId;
+  return 'operationId' in entry ? entry.operationId : null;
 }

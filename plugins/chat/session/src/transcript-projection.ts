@@ -48,6 +48,7 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
         error: entry.error,
       };
     case 'custom':
+    case 'leaf_moved':
       return null;
   }
 }
