@@ -1,4 +1,5 @@
-import type { AgentMessage, JsonValue } from './messages';
+import type { AgentMessage, JsonValue, UserMessage } from './messages';
+import type { QueueItemKind, QueueWithdrawReason } from './queue';
 
 /**
  * The durable session: an append-only tree of entries, one JSON object per line of a JSONL file.
@@ -14,7 +15,7 @@ export interface EntryBase {
 
 export type SessionEntry = EntryBase &
   (
-    | { kind: 'message'; message: AgentMessage; operationId: string | null }
+    | { kind: 'message'; message: AgentMessage; operationId: string | null; queueItemId?: string }
     /**
      * A prompt was accepted: the run with this id starts. `clientOperationId` is the id the client sent with it,
      * if any (absent in files written before it existed), so a restarted session still recognises a resend.
@@ -28,6 +29,21 @@ export type SessionEntry = EntryBase &
         outcome: 'completed' | 'aborted' | 'failed';
         error: string | null;
       }
+    /**
+     * A steer or follow-up entered the queue (its timestamp is the item's `queuedAt`); `operationId` is the run in
+     * progress then. It leaves the queue by `queue_withdrawn`, or by the user `message` entry that delivers it
+     * (naming it as `queueItemId`: its consumption, durably).
+     */
+    | {
+        kind: 'queue_added';
+        itemId: string;
+        queueKind: QueueItemKind;
+        message: UserMessage;
+        operationId: string | null;
+        clientOperationId?: string;
+      }
+    /** A queued item left the queue unsent: withdrawn by a client, or cleared by `requestAbort`. */
+    | { kind: 'queue_withdrawn'; itemId: string; reason: QueueWithdrawReason; operationId: string | null }
     /** A plugin's own durable record, namespaced by plugin id; invisible to the model. */
     | { kind: 'custom'; namespace: string; data: JsonValue }
     /**

@@ -35,3 +35,12 @@ export type {
 } from './messages';
 export type { ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ThinkingLevel, ToolSchema } from './provider';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';
+export type {
+  QueueAcceptance,
+  QueueItem,
+  QueueItemKind,
+  QueueOptions,
+  QueueRejection,
+  QueueWithdrawReason,
+  WithdrawRejection,
+} from './queue';

@@ -3,6 +3,7 @@ import type { Result } from 'neverthrow';
 import type { SessionEntry } from './entries';
 import type { AgentMessage, JsonObject, UserMessage } from './messages';
 import type { ThinkingLevel } from './provider';
+import type { QueueAcceptance, QueueItem, QueueOptions, QueueRejection, WithdrawRejection } from './queue';
 
 /** The settings a run uses, read once when its prompt is accepted (a later change cannot affect it). */
 export interface RunSettings {
@@ -43,8 +44,30 @@ export interface AgentLane {
     context: Context,
     options?: PromptOptions,
   ): Promise<Result<PromptAcceptance, PromptRejection>>;
-  /** Durable cancellation: `cancel_requested` is written and synced first, then the run settles as `aborted`. */
+  /**
+   * Durable cancellation: `cancel_requested` is written and synced first, then the run settles as `aborted`. Every
+   * queued item is withdrawn with it (reason `aborted`): after Esc nothing starts by itself.
+   */
   requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>>;
+  /**
+   * A message for the run in progress, delivered at its next turn boundary (after that turn's tool calls, before
+   * the next model request); with no run in progress and nothing queued it starts a run at once, as `prompt` does.
+   */
+  steer(
+    message: UserMessage,
+    context: Context,
+    options?: QueueOptions,
+  ): Promise<Result<QueueAcceptance, QueueRejection>>;
+  /** A message that starts a run of its own once the run in progress (and every item before it) is done. */
+  followUp(
+    message: UserMessage,
+    context: Context,
+    options?: QueueOptions,
+  ): Promise<Result<QueueAcceptance, QueueRejection>>;
+  /** Takes a queued item out, durably; withdrawing one already withdrawn resolves (a retry is harmless). */
+  withdraw(itemId: string, context: Context): Promise<Result<void, WithdrawRejection>>;
+  /** What waits, in delivery order: the steers, then the follow-ups, each in the order they came. */
+  readonly queue: readonly QueueItem[];
   /** The running operation, if any. */
   readonly running: string | null;
   /** Resolves when that run settles (at once for a run already settled in this session). */
@@ -81,4 +104,6 @@ export type HarnessEvent =
   | { type: 'text_delta'; operationId: string; delta: string }
   | { type: 'entry_appended'; operationId: string | null; entry: SessionEntry }
   | { type: 'tool_started'; operationId: string; toolCallId: string; toolName: string; arguments: JsonObject }
-  | { type: 'run_settled'; operationId: string; outcome: RunOutcome };
+  | { type: 'run_settled'; operationId: string; outcome: RunOutcome }
+  /** The queue changed (an item added, delivered, started or withdrawn); `operationId` is the run in progress. */
+  | { type: 'queue_changed'; operationId: string | null; queue: readonly QueueItem[] };

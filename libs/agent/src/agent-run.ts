@@ -1,10 +1,11 @@
 import type { Context } from '@pi/context';
 import type { BeforeToolHooks } from './before-tool-hooks';
 import type { HarnessEvent, RunOutcome, SessionTree } from '@pi/agent-contract';
-import type { AgentMessage, ToolCallPart } from '@pi/agent-contract';
+import type { AgentMessage, QueueItem, ToolCallPart } from '@pi/agent-contract';
 import { streamTurn } from './model-turn';
 import type { ModelProvider, ThinkingLevel } from './provider';
 import type { SessionWriter } from './session-writer';
+import { deliverSteers } from './steer-delivery';
 import type { AnyAgentTool } from '@pi/agent-contract';
 import { runToolCall } from './tool-call';
 import { runToolRound } from './tool-round';
@@ -28,11 +29,13 @@ export interface RunServices {
   emit: (event: HarnessEvent) => void;
   /** The context events and entries of this run are delivered with (telemetry only, no signal). */
   eventContext: Context;
+  /** The steers waiting for this run's next turn boundary, taken (see `deliverSteers`). */
+  takeSteers: () => QueueItem[];
 }
 
 /**
- * The turn loop: ask the model, record its answer, run the tool calls it made, and go again until it
- * answers without tool calls or maxTurns is reached. `context` carries the run's own abort signal.
+ * The turn loop: ask the model, record its answer, run the tool calls it made, deliver the steers that came
+ * meanwhile, and go again until it answers without tool calls (and no steer came) or maxTurns is reached. `context` carries the run's own abort signal.
  * Storage failures reject (the caller settles in memory); everything else ends in an outcome.
  */
 export async function runTurns(plan: RunPlan, services: RunServices, context: Context): Promise<RunOutcome> {
@@ -66,7 +69,12 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
     }
     await record(result.message);
     const calls = result.message.content.filter((part): part is ToolCallPart => part.type === 'tool_call');
-    if (calls.length === 0) return { outcome: 'completed', error: null };
+    const boundary = { ...services, operationId, hasNextTurn: turn + 1 < plan.maxTurns, aborted };
+    // An answer ends the run, unless steers came meanwhile: the model hears them first.
+    if (calls.length === 0) {
+      if ((await deliverSteers(boundary)) === 0) return { outcome: 'completed', error: null };
+      continue;
+    }
     await runToolRound({
       calls,
       isParallel: (call) => tools.get(call.name)?.executionMode === 'parallel',
@@ -86,3 +94,4 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
   }
   return { outcome: 'completed', error: null };
 }
+    await deliverSteers(boundary);

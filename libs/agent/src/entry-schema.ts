@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
-import { agentMessageSchema } from './message-schema';
+import { agentMessageSchema, userMessageSchema } from './message-schema';
 
 /** Runtime shapes of the session file's lines, checked when a session is restored. */
 export const sessionHeaderSchema: z.ZodType<SessionHeader> = z.object({
@@ -19,7 +19,13 @@ const base = {
 };
 
 export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('message'), message: agentMessageSchema, operationId: z.string().nullable() }),
+  z.object({
+    ...base,
+    kind: z.literal('message'),
+    message: agentMessageSchema,
+    operationId: z.string().nullable(),
+    queueItemId: z.string().min(1).optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal('operation_started'),
@@ -33,6 +39,22 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     operationId: z.string(),
     outcome: z.enum(['completed', 'aborted', 'failed']),
     error: z.string().nullable(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('queue_added'),
+    itemId: z.string().min(1),
+    queueKind: z.enum(['steer', 'follow-up']),
+    message: userMessageSchema,
+    operationId: z.string().nullable(),
+    clientOperationId: z.string().optional(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('queue_withdrawn'),
+    itemId: z.string().min(1),
+    reason: z.enum(['withdrawn', 'aborted']),
+    operationId: z.string().nullable(),
   }),
   z.object({ ...base, kind: z.literal('custom'), namespace: z.string(), data: z.json() }),
   z.object({ ...base, kind: z.literal('leaf_moved'), from: z.string().min(1).nullable() }),

@@ -39,6 +39,11 @@ export interface AgentHarness {
 }
 
 export interface HarnessOptions {
+  /**
+   * Lets the queue the file left (follow-ups and steers a stop or crash left waiting) start runs. Until then they
+   * wait, so the host calls it once its facets run: providers, settings and event listeners are in place.
+   */
+  startQueue(): void;
   /** The session file; created with a header when missing, restored when present. */
   readonly file: string;
   readonly cwd: string;

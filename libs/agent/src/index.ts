@@ -1,5 +1,6 @@
 export { openHarness } from './open-harness';
 export { DEFAULT_MAX_TURNS } from './main-lane';
+export { MAX_QUEUE_CHARS, MAX_QUEUE_ITEMS } from './message-queue';
 export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
@@ -32,6 +33,12 @@ export type {
   SessionEntryKind,
   SessionHeader,
   SessionNavigation,
+  QueueAcceptance,
+  QueueItem,
+  QueueItemKind,
+  QueueOptions,
+  QueueRejection,
+  QueueWithdrawReason,
   SessionTree,
   SessionTreeNode,
   SessionTreePage,
@@ -50,3 +57,4 @@ export {
   type ThinkingLevel,
   type ToolSchema,
 } from './provider';
+  WithdrawRejection,

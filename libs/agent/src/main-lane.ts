@@ -13,10 +13,18 @@ import type {
   PromptAcceptance,
   PromptOptions,
   PromptRejection,
+  QueueAcceptance,
+  QueueItem,
+  QueueItemKind,
+  QueueOptions,
+  QueueRejection,
   RunOutcome,
+  WithdrawRejection,
 } from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
 import { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
+import { LaneQueue } from './lane-queue';
+import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
 import { resolveRunModel } from './run-model';
 import type { SessionTreeState } from './session-tree';
@@ -32,6 +40,8 @@ export interface MainLaneParts {
   restoredOutcomes: ReadonlyMap<string, RunOutcome>;
   /** Client operation id → run id, from the file's `operation_started` entries, so a resend after restart is known. */
   restoredClientOperations: ReadonlyMap<string, string>;
+  /** The queue the file leaves: it waits for `startQueue`. */
+  restoredQueue: MessageQueue;
 }
 
 interface ActiveRun {
@@ -45,6 +55,19 @@ interface ActiveRun {
   readonly settled: Deferred<RunOutcome>;
 }
 
+/** A run's user message, and the queued item it delivers (when it came from the queue). */
+interface RunMessage {
+  readonly message: UserMessage;
+  readonly queueItemId?: string;
+}
+
+interface ClaimedRun {
+  readonly run: ActiveRun;
+  readonly plan: RunPlan;
+}
+
+type NoModel = Extract<PromptRejection, { code: 'no_model' }>;
+
 export const DEFAULT_MAX_TURNS = 16;
 
 /**
@@ -57,13 +80,19 @@ export class MainLane implements AgentLane {
   readonly #parts: MainLaneParts;
   readonly #outcomes: Map<string, RunOutcome>;
   readonly #clientOperations: Map<string, string>;
+  readonly #queue: LaneQueue;
   #active: ActiveRun | null = null;
   #closing = false;
+  /** Whether queued items may start runs: a restored queue waits until the host starts it. */
+  #queueStarted: boolean;
 
   constructor(parts: MainLaneParts) {
     this.#parts = parts;
     this.#outcomes = new Map(parts.restoredOutcomes);
     this.#clientOperations = new Map(parts.restoredClientOperations);
+    const { restoredQueue: queue, writer, events } = parts;
+    this.#queue = new LaneQueue({ queue, writer, events, running: () => this.running });
+    this.#queueStarted = queue.isEmpty;
   }
 
   get running(): string | null {
@@ -81,10 +110,8 @@ export class MainLane implements AgentLane {
       // A resend is answered before anything else is looked at: the first send's run is the answer, running or not.
       const known = this.#clientOperations.get(clientOperationId);
       if (known !== undefined) return ok({ operationId: known, duplicate: true });
-      if (!isValidClientOperationId(clientOperationId)) {
-        const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
-        return err({ code: 'invalid_message', message });
-      }
+      const invalid = invalidClientOperationId(clientOperationId, this.#queue);
+      if (invalid !== null) return err(invalid);
     }
     const checked = checkPromptMessages(messages);
     if (checked.isErr()) return err(checked.error);
@@ -96,11 +123,114 @@ export class MainLane implements AgentLane {
         operationId: active.operationId,
       });
     }
+    return this.#startNow(
+      checked.value.map((message) => ({ message })),
+      clientOperationId,
+      context,
+    );
+  }
+
+  steer(
+    message: UserMessage,
+    context: Context,
+    options: QueueOptions = {},
+  ): Promise<Result<QueueAcceptance, QueueRejection>> {
+    return this.#enqueue('steer', message, context, options);
+  }
+
+  followUp(
+    message: UserMessage,
+    context: Context,
+    options: QueueOptions = {},
+  ): Promise<Result<QueueAcceptance, QueueRejection>> {
+    return this.#enqueue('follow-up', message, context, options);
+  }
+
+  withdraw(itemId: string, context: Context): Promise<Result<void, WithdrawRejection>> {
+    return this.#queue.withdraw(itemId, context);
+  }
+
+  get queue(): readonly QueueItem[] {
+    return this.#queue.items;
+  }
+
+  /** Lets a restored queue run: the host calls it once its facets (and so the providers and listeners) are up. */
+  startQueue(): void {
+    this.#queueStarted = true;
+    this.#drain();
+  }
+
+  async #enqueue(
+    kind: QueueItemKind,
+    message: UserMessage,
+    context: Context,
+    { clientOperationId }: QueueOptions,
+  ): Promise<Result<QueueAcceptance, QueueRejection>> {
+    if (this.#closing) throw new Error(`${kind} on a closed harness`);
+    if (clientOperationId !== undefined) {
+      // As for prompt: a resend is answered with the first send's acceptance, queued or started.
+      const item = this.#queue.itemOf(clientOperationId);
+      if (item !== undefined) return ok({ kind: 'queued', itemId: item, duplicate: true });
+      const run = this.#clientOperations.get(clientOperationId);
+      if (run !== undefined) return ok({ kind: 'started', operationId: run, duplicate: true });
+      const invalid = invalidClientOperationId(clientOperationId, this.#queue);
+      if (invalid !== null) return err(invalid);
+    }
+    const checked = checkPromptMessages([message]);
+    if (checked.isErr()) return err(checked.error);
+    const [accepted] = checked.value;
+    if (accepted === undefined) throw new Error('a checked prompt lost its message');
+    if (this.#active === null && this.#queue.isEmpty) {
+      // Nothing to wait for: it is a prompt.
+      const started = await this.#startNow([{ message: accepted }], clientOperationId, context);
+      return started.map(({ operationId }) => ({ kind: 'started' as const, operationId, duplicate: false }));
+    }
+    const added = await this.#queue.add(kind, accepted, clientOperationId, context);
+    if (added.isErr()) return err(added.error);
+    // A queue with no run to follow (restored and just started, or stalled without a model) is tried again now.
+    this.#drain();
+    return ok({ kind: 'queued', itemId: added.value, duplicate: false });
+  }
+
+  /** Starts a run of `messages` now; the caller checked that the lane is free. */
+  async #startNow(
+    messages: readonly RunMessage[],
+    clientOperationId: string | undefined,
+    context: Context,
+  ): Promise<Result<PromptAcceptance, NoModel>> {
+    const claimed = this.#claim();
+    if (claimed.isErr()) return err(claimed.error);
+    if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
+    await this.#begin(claimed.value, messages, clientOperationId, context);
+    return ok({ operationId: claimed.value.run.operationId, duplicate: false });
+  }
+
+  /**
+   * When the lane is free and the queue may run: the waiting steers (all of them), else the first follow-up, start
+   * the next run. Without a model they stay queued, and the next settlement (or send) tries again.
+   */
+  #drain(): void {
+    if (this.#closing || !this.#queueStarted || this.#active !== null) return;
+    const next = this.#queue.peekNext();
+    if (next.length === 0) return;
+    const claimed = this.#claim();
+    if (claimed.isErr()) return;
+    const items = this.#queue.take(next, BACKGROUND_CONTEXT);
+    // A follow-up's own id names the run it started, so `operation` can report it and a resend of prompt is known.
+    const clientOperationId = items.length === 1 ? this.#queue.clientOperationIdOf(items[0]?.id ?? '') : undefined;
+    if (clientOperationId !== undefined && !this.#clientOperations.has(clientOperationId))
+      this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
+    const messages = items.map((item) => ({ message: item.message, queueItemId: item.id }));
+    // A write failure has already settled the run as failed; nobody waits on this start but the run itself.
+    this.#begin(claimed.value, messages, clientOperationId, BACKGROUND_CONTEXT).catch(() => undefined);
+  }
+
+  /** Claims the lane for a new run, in one synchronous step: a concurrent send sees it at once. */
+  #claim(): Result<ClaimedRun, NoModel> {
     // The one read of the settings for this run: a change from here on applies to the next run only.
     const settings = this.#parts.options.settings();
     const model = resolveRunModel(settings, this.#parts.options.providers());
     if (model.isErr()) return err(model.error);
-
     const operationId = randomUUID();
     const run: ActiveRun = {
       operationId,
@@ -109,17 +239,28 @@ export class MainLane implements AgentLane {
       cancel: null,
       settled: createDeferred(),
     };
-    // Claimed before the first await, so a concurrent prompt sees busy (or, with the same client id, this run).
     this.#active = run;
-    if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, operationId);
+    const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
+    return ok({ run, plan: { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns } });
+  }
+
+  /** Records the run's acceptance (`operation_started`, then its messages) and sets it going. */
+  async #begin(
+    { run, plan }: ClaimedRun,
+    messages: readonly RunMessage[],
+    clientOperationId: string | undefined,
+    context: Context,
+  ): Promise<void> {
+    const { operationId } = run;
     const eventContext = eventDeliveryContext(context);
     try {
       const { writer } = this.#parts;
       const started = clientOperationId === undefined ? {} : { clientOperationId };
       await writer.append({ kind: 'operation_started', operationId, ...started }, 'synced', eventContext);
-      for (const [index, message] of checked.value.entries()) {
-        const durability = index === checked.value.length - 1 ? 'synced' : 'buffered';
-        await writer.append({ kind: 'message', message, operationId }, durability, eventContext);
+      for (const [index, { message, queueItemId }] of messages.entries()) {
+        const durability = index === messages.length - 1 ? 'synced' : 'buffered';
+        const delivered = queueItemId === undefined ? {} : { queueItemId };
+        await writer.append({ kind: 'message', message, operationId, ...delivered }, durability, eventContext);
       }
     } catch (error) {
       // `running` already showed this id: settle it as failed, so nobody waits on it forever.
@@ -132,10 +273,7 @@ export class MainLane implements AgentLane {
       run.settled.resolve(outcome);
       throw new Error(outcome.error ?? 'the prompt could not be recorded', { cause: error });
     }
-    const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
-    const plan: RunPlan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns };
     void this.#execute(run, plan);
-    return ok({ operationId, duplicate: false });
   }
 
   async requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>> {
@@ -152,9 +290,13 @@ export class MainLane implements AgentLane {
         'synced',
         eventDeliveryContext(context),
       );
+      // Everything queued goes with it (docs/decisions.md, "Steer and follow-up"): nothing starts after an abort.
+      const withdrawn = this.#queue.withdrawAll(context);
       // The run is told to stop only once the cancellation is on disk — or has failed to get there,
       // since a broken file must not keep alive a run the user asked to stop.
-      run.cancel = written.finally(() => run.controller.abort(new Error('the run was aborted by requestAbort')));
+      run.cancel = Promise.all([written, withdrawn]).finally(() =>
+        run.controller.abort(new Error('the run was aborted by requestAbort')),
+      );
     }
     try {
       await run.cancel;
@@ -193,6 +335,7 @@ export class MainLane implements AgentLane {
     this.#active = null;
     run.settled.resolve(outcome);
     this.#parts.events.emit({ type: 'run_settled', operationId, outcome }, eventContext);
+    this.#drain();
   }
 
   /** Never rejects: an append that failed (or a registry that threw) ends the run as failed. */
@@ -200,7 +343,12 @@ export class MainLane implements AgentLane {
     const { writer, tree, hooks, events, options } = this.#parts;
     const emit = (event: Parameters<HarnessEventHub['emit']>[0]): void => events.emit(event, eventContext);
     try {
-      return await runTurns(plan, { writer, tree, tools: options.tools, hooks, emit, eventContext }, runContext);
+      const takeSteers = () => this.#queue.takeSteers(eventContext);
+      return await runTurns(
+        plan,
+        { writer, tree, tools: options.tools, hooks, emit, eventContext, takeSteers },
+        runContext,
+      );
     } catch (error) {
       return { outcome: 'failed', error: errorMessage(error) };
     }
@@ -223,4 +371,14 @@ export class MainLane implements AgentLane {
       return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };
     }
   }
+}
+
+/** Why a client operation id cannot name a new send: not of the allowed form, or taken by a queued message. */
+function invalidClientOperationId(id: string, queue: LaneQueue): { code: 'invalid_message'; message: string } | null {
+  if (!isValidClientOperationId(id)) {
+    const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
+    return { code: 'invalid_message', message };
+  }
+  if (queue.itemOf(id) !== undefined) return { code: 'invalid_message', message: `${id} names a queued message` };
+  return null;
 }

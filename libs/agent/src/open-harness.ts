@@ -11,6 +11,7 @@ import { eventDeliveryContext, HarnessEventHub } from './harness-events';
 import type { AgentHarness, HarnessOptions, OpenError } from './harness-types';
 import { settledOutcomes, settleInterruptedOperations } from './interrupted-operations';
 import { MainLane } from './main-lane';
+import { MessageQueue } from './message-queue';
 import type { JsonValue } from '@pi/agent-contract';
 import { SessionFile } from './session-file';
 import { HarnessNavigation } from './session-navigation';
@@ -55,6 +56,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     restoredOutcomes: settledOutcomes(tree.entries()),
     restoredClientOperations: clientOperations(tree.entries()),
   });
+    restoredQueue: MessageQueue.restore(tree.entries()),
 
   const navigation = new HarnessNavigation({ tree, writer, running: () => main.running, file: options.file, header });
 
@@ -71,6 +73,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     appendCustom: (namespace, data, context) => appendCustom(writer, namespace, data, context),
     close: () => {
       closed ??= (async () => {
+    startQueue: () => main.startQueue(),
         // Refuse appends first, so the stopped run cannot write an aborted message or a settlement.
         file.refuseAppends();
         main.stop();

@@ -49,6 +49,8 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
       };
     case 'custom':
     case 'leaf_moved':
+    case 'queue_added':
+    case 'queue_withdrawn':
       return null;
   }
 }
