@@ -38,8 +38,14 @@ function laneView(harness: AgentHarness): AgentLanePluginView {
     prompt: lane.prompt.bind(lane),
     requestAbort: lane.requestAbort.bind(lane),
     settled: lane.settled.bind(lane),
+    steer: lane.steer.bind(lane),
+    followUp: lane.followUp.bind(lane),
+    withdraw: lane.withdraw.bind(lane),
     get running() {
       return lane.running;
+    },
+    get queue() {
+      return lane.queue;
     },
   });
 }

@@ -87,7 +87,16 @@ describe('host-reserved capabilities at runtime', () => {
   it('the agent view has no harness, no close, no raw session mutation and no unscoped registration', async () => {
     const { agent } = await facetContext();
     expect(allKeys(agent)).toEqual(['appendCustom', 'events', 'hooks', 'identity', 'main', 'sessionTree']);
-    expect(allKeys(agent.main)).toEqual(['prompt', 'requestAbort', 'running', 'settled']);
+    expect(allKeys(agent.main)).toEqual([
+      'followUp',
+      'prompt',
+      'queue',
+      'requestAbort',
+      'running',
+      'settled',
+      'steer',
+      'withdraw',
+    ]);
     expect(allKeys(agent.sessionTree)).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
     expect(allKeys(agent.hooks)).toEqual(['beforeTool']);
     expect(allKeys(agent.events)).toEqual(['subscribe']);

@@ -99,6 +99,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   toolRebuild.release();
   providerRebuild.release();
   const rpc = providing.expose(options.transport);
+  // Follow-ups a stop or crash left queued run now, attended or not: providers, settings and listeners are up.
+  harness.value.startQueue();
 
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({

@@ -19,9 +19,16 @@ export interface SessionIdentity {
   readonly workspaceId: string;
 }
 
-/** The main lane as a facet sees it: prompt and durable abort, nothing that closes or rewrites the session. */
-export type AgentLanePluginView = Pick<AgentLane, 'prompt' | 'requestAbort' | 'settled'> & {
+/**
+ * The main lane as a facet sees it: prompt, steer, follow-up, withdraw and durable abort, nothing that closes or
+ * rewrites the session.
+ */
+export type AgentLanePluginView = Pick<
+  AgentLane,
+  'prompt' | 'requestAbort' | 'settled' | 'steer' | 'followUp' | 'withdraw'
+> & {
   readonly running: string | null;
+  readonly queue: AgentLane['queue'];
 };
 
 /**
