@@ -91,7 +91,7 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
       record,
     });
     if (aborted()) return { outcome: 'aborted', error: null };
+    await deliverSteers(boundary);
   }
   return { outcome: 'completed', error: null };
 }
-    await deliverSteers(boundary);

@@ -32,6 +32,11 @@ export interface AgentHarness {
   readonly events: HarnessEvents;
   /** Appends a plugin's custom entry (durable, invisible to the model). */
   appendCustom(namespace: string, data: JsonValue, context: Context): Promise<SessionEntry>;
+  /**
+   * Lets the queue the file left (follow-ups and steers a stop or crash left waiting) start runs. Until then they
+   * wait, so the host calls it once its facets run: providers, settings and event listeners are in place.
+   */
+  startQueue(): void;
   /** What restoring the file found and repaired (for example a torn last line after a crash). */
   readonly recovery: readonly string[];
   /** Stops a running run in memory (nothing durable is written: restart shows it unsettled) and closes the file. */
@@ -39,11 +44,6 @@ export interface AgentHarness {
 }
 
 export interface HarnessOptions {
-  /**
-   * Lets the queue the file left (follow-ups and steers a stop or crash left waiting) start runs. Until then they
-   * wait, so the host calls it once its facets run: providers, settings and event listeners are in place.
-   */
-  startQueue(): void;
   /** The session file; created with a header when missing, restored when present. */
   readonly file: string;
   readonly cwd: string;

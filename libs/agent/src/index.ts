@@ -47,6 +47,7 @@ export type {
   ToolCallPart,
   ToolResultMessage,
   UserMessage,
+  WithdrawRejection,
 } from '@pi/agent-contract';
 export {
   ProviderError,
@@ -57,4 +58,3 @@ export {
   type ThinkingLevel,
   type ToolSchema,
 } from './provider';
-  WithdrawRejection,

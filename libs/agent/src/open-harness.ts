@@ -55,8 +55,8 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     options,
     restoredOutcomes: settledOutcomes(tree.entries()),
     restoredClientOperations: clientOperations(tree.entries()),
-  });
     restoredQueue: MessageQueue.restore(tree.entries()),
+  });
 
   const navigation = new HarnessNavigation({ tree, writer, running: () => main.running, file: options.file, header });
 
@@ -71,9 +71,9 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     events,
     recovery: Object.freeze([...recovery]),
     appendCustom: (namespace, data, context) => appendCustom(writer, namespace, data, context),
+    startQueue: () => main.startQueue(),
     close: () => {
       closed ??= (async () => {
-    startQueue: () => main.startQueue(),
         // Refuse appends first, so the stopped run cannot write an aborted message or a settlement.
         file.refuseAppends();
         main.stop();
