@@ -2,7 +2,7 @@ import type { Context } from '@pi/context';
 import type { AgentHarness, BeforeToolHook, HarnessEvent, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CallbackFailures } from '@pi/host-kit';
-import type { AgentLanePluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
+import type { AgentLanePluginView, AgentNavigationPluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
 export function agentScope(
@@ -16,6 +16,7 @@ export function agentScope(
     identity,
     main: laneView(harness),
     sessionTree: treeView(harness.tree),
+    navigation: navigationView(harness),
     hooks: Object.freeze({ beforeTool: (hook: BeforeToolHook) => owned(scope, harness.hooks.beforeTool(hook)) }),
     events: Object.freeze({
       // A listener that throws is recorded against its plugin (the harness would only contain it).
@@ -46,6 +47,19 @@ function laneView(harness: AgentHarness): AgentLanePluginView {
     },
     get queue() {
       return lane.queue;
+    },
+  });
+}
+
+/** Listing, leaf moves and forks beside this session, bound: the navigation object stays with the host. */
+function navigationView(harness: AgentHarness): AgentNavigationPluginView {
+  const { navigation } = harness;
+  return Object.freeze({
+    list: navigation.list.bind(navigation),
+    moveLeaf: navigation.moveLeaf.bind(navigation),
+    fork: (entryId: string | null, context: Context) => navigation.fork(entryId, context),
+    get leafId() {
+      return navigation.leafId;
     },
   });
 }

@@ -86,7 +86,15 @@ describe('host-reserved capabilities at runtime', () => {
 
   it('the agent view has no harness, no close, no raw session mutation and no unscoped registration', async () => {
     const { agent } = await facetContext();
-    expect(allKeys(agent)).toEqual(['appendCustom', 'events', 'hooks', 'identity', 'main', 'sessionTree']);
+    expect(allKeys(agent)).toEqual([
+      'appendCustom',
+      'events',
+      'hooks',
+      'identity',
+      'main',
+      'navigation',
+      'sessionTree',
+    ]);
     expect(allKeys(agent.main)).toEqual([
       'followUp',
       'prompt',
@@ -98,9 +106,10 @@ describe('host-reserved capabilities at runtime', () => {
       'withdraw',
     ]);
     expect(allKeys(agent.sessionTree)).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
+    expect(allKeys(agent.navigation)).toEqual(['fork', 'leafId', 'list', 'moveLeaf']);
     expect(allKeys(agent.hooks)).toEqual(['beforeTool']);
     expect(allKeys(agent.events)).toEqual(['subscribe']);
-    for (const part of [agent, agent.main, agent.sessionTree, agent.hooks, agent.events])
+    for (const part of [agent, agent.main, agent.sessionTree, agent.navigation, agent.hooks, agent.events])
       expect(Object.isFrozen(part)).toBe(true);
   });
 

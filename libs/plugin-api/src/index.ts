@@ -24,6 +24,7 @@ export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginM
 export type { InteractionRequestOptions, ProvidingInteractions, ProvidingPluginContext } from './providing-context';
 export type {
   AgentLanePluginView,
+  AgentNavigationPluginView,
   AgentPluginScope,
   CodingAgentSessionPluginContext,
   RunSettingsSource,

@@ -1,16 +1,20 @@
 import type {
   AgentLane,
   AnyAgentTool,
+  ForkRejection,
+  ForkedSession,
   BeforeToolHook,
   HarnessEvent,
   JsonValue,
   ModelProvider,
   RunSettings,
   SessionEntry,
+  SessionNavigation,
   SessionTree,
 } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import type { Draft } from '@pi/registry';
+import type { Result } from 'neverthrow';
 import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
 import type { ProvidingPluginContext } from './providing-context';
 
@@ -32,6 +36,14 @@ export type AgentLanePluginView = Pick<
 };
 
 /**
+ * Navigation as a facet sees it: list the tree and move the leaf as the harness does; fork only beside this
+ * session (a facet names no file of its own choosing).
+ */
+export type AgentNavigationPluginView = Pick<SessionNavigation, 'leafId' | 'list' | 'moveLeaf'> & {
+  fork(entryId: string | null, context: Context): Promise<Result<ForkedSession, ForkRejection>>;
+};
+
+/**
  * Hooks and events registered through the scope are owned by the plugin and removed when it is disposed; the
  * returned remover removes exactly that registration earlier.
  */
@@ -48,6 +60,7 @@ export interface AgentPluginScope {
   readonly identity: SessionIdentity;
   readonly main: AgentLanePluginView;
   readonly sessionTree: SessionTree;
+  readonly navigation: AgentNavigationPluginView;
   readonly hooks: ScopedHooks;
   readonly events: ScopedEvents;
   /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
