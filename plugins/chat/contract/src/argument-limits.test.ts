@@ -26,6 +26,32 @@ describe('chat argument limits', () => {
     expect(error.message.length).toBeLessThan(1024);
   });
 
+  it('takes a steer or follow-up of the largest size and refuses a longer one, or a bad id, with invalid_argument', () => {
+    for (const member of ['steer', 'followUp']) {
+      const longest = { text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH), operationId: 'send-1' };
+      expect(checkCallArguments(Chat.exposure, member, [longest])).toHaveLength(1);
+      for (const request of [
+        { text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH + 1) },
+        { text: 'hi', operationId: 'o'.repeat(MAX_CLIENT_OPERATION_ID_LENGTH + 1) },
+        { text: 'hi', operationId: 'a b' },
+        { operationId: 'send-1' },
+      ]) {
+        const error = refusal(member, [request]);
+        expect(error.code).toBe('invalid_argument');
+        expect(error.message.length).toBeLessThan(1024);
+      }
+    }
+  });
+
+  it('refuses an empty or over-long queue item id to withdraw with invalid_argument', () => {
+    expect(checkCallArguments(Chat.exposure, 'withdraw', ['i'.repeat(MAX_OPERATION_ID_LENGTH)])).toHaveLength(1);
+    for (const id of ['', 'i'.repeat(MAX_OPERATION_ID_LENGTH + 1), 'i'.repeat(1_000_000)]) {
+      const error = refusal('withdraw', [id]);
+      expect(error.code).toBe('invalid_argument');
+      expect(error.message.length).toBeLessThan(1024);
+    }
+  });
+
   it('refuses an over-long operation id with invalid_argument, in a short message', () => {
     expect(checkCallArguments(Chat.exposure, 'requestAbort', ['o'.repeat(MAX_OPERATION_ID_LENGTH)])).toHaveLength(1);
     for (const id of ['o'.repeat(MAX_OPERATION_ID_LENGTH + 1), 'o'.repeat(1_000_000)]) {

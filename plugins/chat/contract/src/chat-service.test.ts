@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
+import { chatQueueSchema, queueResponseSchema, type QueueResponse } from './chat-queue';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
 import { CHAT_PLUGIN_ID } from './plugin-id';
 import { transcriptEntrySchema } from './transcript';
@@ -23,10 +24,18 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly prompt, requestAbort, operation, history, the three state cells (recent first) and one event stream', () => {
+  it('exposes exactly its methods, the four state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
-    expect(Object.keys(Chat.exposure.methods).sort()).toEqual(['history', 'operation', 'prompt', 'requestAbort']);
-    expect(Object.keys(Chat.exposure.state)).toEqual(['recent', 'transcript', 'streaming']);
+    expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
+      'followUp',
+      'history',
+      'operation',
+      'prompt',
+      'requestAbort',
+      'steer',
+      'withdraw',
+    ]);
+    expect(Object.keys(Chat.exposure.state)).toEqual(['recent', 'transcript', 'streaming', 'queue']);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });
 
@@ -44,6 +53,24 @@ describe('chat contract', () => {
       promptResponseSchema.safeParse({ accepted: false, operationId: null, error: { code: 'exploded', message: '?' } })
         .success,
     ).toBe(false);
+  });
+
+  it('steer and follow-up take what prompt takes and answer queued, started or refused with a stable code', () => {
+    expectTypeOf<ChatService['steer']>().parameters.toEqualTypeOf<[PromptRequest, Context]>();
+    expectTypeOf<ChatService['followUp']>().returns.toEqualTypeOf<Promise<QueueResponse>>();
+    const queued = { accepted: true, queueItemId: 'q1', operationId: null, error: null };
+    expect(queueResponseSchema.safeParse(queued).success).toBe(true);
+    const refused = {
+      accepted: false,
+      queueItemId: null,
+      operationId: null,
+      error: { code: 'queue_full', message: '' },
+    };
+    expect(queueResponseSchema.safeParse(refused).success).toBe(true);
+    expect(queueResponseSchema.safeParse({ ...refused, error: { code: 'busy', message: '' } }).success).toBe(false);
+    const item = { id: 'q1', kind: 'follow-up', text: 'later', queuedAt: '2025-01-01T00:00:00.000Z' };
+    expect(chatQueueSchema.safeParse({ items: [item] }).success).toBe(true);
+    expect(chatQueueSchema.safeParse({ items: [{ ...item, kind: 'followUp' }] }).success).toBe(false);
   });
 
   it('refuses a checkpoint whose offset disagrees with its text', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Context } from '@pi/context';
 import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
+import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
 import {
   historyPageSchema,
   historyRequestSchema,
@@ -13,9 +14,10 @@ import {
 } from './transcript-window';
 
 /**
- * What a presentation sends: the user's text, and optionally its own id for this send (1–128 characters of
- * `[A-Za-z0-9_-]`). The session builds the model message from the text. Sending the same `operationId` again
- * never starts a second run, so a client unsure whether a send arrived may simply send it again.
+ * What a presentation sends with `prompt`, `steer` or `followUp`: the user's text, and optionally its own id for
+ * this send (1–128 characters of `[A-Za-z0-9_-]`, one namespace for the three). The session builds the model message
+ * from the text. Sending the same `operationId` again never starts a second run or queues a second message, so a
+ * client unsure whether a send arrived may simply send it again.
  */
 export interface PromptRequest {
   text: string;
@@ -92,12 +94,27 @@ export interface ChatService {
   readonly transcript: RemoteState<TranscriptHead>;
   /** The open segment's text, checkpointed at its first delta and every CHECKPOINT_EVERY deltas; null when none. */
   readonly streaming: RemoteState<StreamingCheckpoint | null>;
+  /** The steers and follow-ups waiting for the run in progress, in delivery order. */
+  readonly queue: RemoteState<ChatQueue>;
   readonly events: RemoteEvents<ChatEvent>;
+  /** Starts a run; refused as `busy` while one is in progress (steer or follow up then). */
   prompt(request: PromptRequest, context: Context): Promise<PromptResponse>;
+  /**
+   * Tells the run in progress: the text reaches the model at its next turn boundary (after that turn's tool calls,
+   * before the next model request). With no run in progress and nothing queued, it starts a run at once.
+   */
+  steer(request: PromptRequest, context: Context): Promise<QueueResponse>;
+  /** Queues a prompt that starts its own run once the run in progress (and everything queued before) is done. */
+  followUp(request: PromptRequest, context: Context): Promise<QueueResponse>;
+  /**
+   * Takes a waiting item out of the queue, for every client. Withdrawing it again resolves; one already delivered
+   * fails with `queue_item_consumed`, one never queued here with `unknown_queue_item`.
+   */
+  withdraw(queueItemId: string, context: Context): Promise<void>;
   /**
    * Durable cancellation of a run: resolves once `cancel_requested` is written, or at once when the run has
    * already settled (so a retry after an uncertain disconnect is harmless). An operation this session never
-   * ran fails with `unknown_operation`.
+   * ran fails with `unknown_operation`. Everything queued is withdrawn with it: nothing starts after an abort.
    */
   requestAbort(operationId: string, context: Context): Promise<void>;
   /** The state of an operation, by the client's id or the run's: for a client that lost its connection mid-send. */
@@ -114,7 +131,7 @@ export const CHECKPOINT_EVERY = 32;
 
 /** The longest prompt text accepted, in UTF-16 code units (1 Mi: a large paste, well under the 16 MiB frame). */
 export const MAX_PROMPT_TEXT_LENGTH = 1_048_576;
-/** The longest operation id `requestAbort` accepts; the session's own ids are far shorter. */
+/** The longest operation id `requestAbort` (or queue item id `withdraw`) accepts; the session's own are far shorter. */
 export const MAX_OPERATION_ID_LENGTH = 256;
 
 /** The longest client operation id `prompt` accepts (the session's own run ids are UUIDs, well within it). */
@@ -147,6 +164,9 @@ export const operationStatusSchema: z.ZodType<OperationStatus> = z.object({
 export const Chat = defineRemoteService<ChatService>('chat', {
   methods: {
     prompt: { args: [promptRequestSchema], result: promptResponseSchema },
+    steer: { args: [promptRequestSchema], result: queueResponseSchema },
+    followUp: { args: [promptRequestSchema], result: queueResponseSchema },
+    withdraw: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
     requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
     operation: { args: [operationRequestSchema], result: operationStatusSchema },
     history: { args: [historyRequestSchema], result: historyPageSchema },
@@ -156,6 +176,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     recent: recentTranscriptSchema,
     transcript: transcriptHeadSchema,
     streaming: streamingCheckpointSchema.nullable(),
+    queue: chatQueueSchema,
   },
   events: { events: chatEventSchema },
 });

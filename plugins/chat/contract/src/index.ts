@@ -21,6 +21,20 @@ export {
 } from './chat-service';
 export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 export {
+  QUEUE_ITEM_KINDS,
+  QUEUE_REJECTION_CODES,
+  WITHDRAW_ERROR_CODES,
+  chatQueueSchema,
+  queueItemKindSchema,
+  queueResponseSchema,
+  type ChatQueue,
+  type QueueItemKind,
+  type QueueRejectionCode,
+  type QueueResponse,
+  type QueuedMessage,
+  type WithdrawErrorCode,
+} from './chat-queue';
+export {
   assistantTranscriptEntrySchema,
   runOutcomeKindSchema,
   transcriptEntrySchema,

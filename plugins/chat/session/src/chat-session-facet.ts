@@ -3,6 +3,7 @@ import {
   Chat,
   CHAT_PLUGIN_ID,
   type ChatEvent,
+  type ChatQueue,
   type ChatService,
   type StreamingCheckpoint,
   type TranscriptHead,
@@ -13,14 +14,16 @@ import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
+import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
 
 /** The manifest id this facet answers to. */
 export const pluginId = CHAT_PLUGIN_ID;
 
 /**
- * The session facet of @pi/chat: the Chat service over the main lane's direct, scoped capabilities. Prompts
- * and aborts go straight to the lane; what presentations see is a projection of the harness's events.
+ * The session facet of @pi/chat: the Chat service over the main lane's direct, scoped capabilities. Prompts,
+ * steers, follow-ups, withdrawals and aborts go straight to the lane; what presentations see is a projection of the
+ * harness's events.
  */
 export function chatSessionFacet(context: CodingAgentSessionPluginContext): void {
   const lane = context.agent.main;
@@ -31,18 +34,39 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   const streaming = context.remoteState<StreamingCheckpoint | null>(null);
   const events = context.remoteEvents<ChatEvent>();
   context.agent.events.subscribe(chatProjection(tree, log, { recent, transcript, streaming, events }));
+  const queue = context.remoteState<ChatQueue>(chatQueueOf(lane.queue));
+  context.agent.events.subscribe(queueProjection(queue));
+  const userMessage = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
+  const sendOptions = (operationId: string | undefined) =>
+    operationId === undefined ? {} : { clientOperationId: operationId };
 
   const service: ChatService = {
     recent,
     transcript,
     streaming,
+    queue,
     events,
     async prompt(request, callContext) {
       // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.
-      const message: UserMessage = { role: 'user', content: [{ type: 'text', text: request.text }] };
-      const options = request.operationId === undefined ? {} : { clientOperationId: request.operationId };
-      const accepted = await lane.prompt([message], callContext, options);
+      const accepted = await lane.prompt([userMessage(request.text)], callContext, sendOptions(request.operationId));
       return accepted.isOk() ? acceptedResponse(accepted.value) : rejectedResponse(accepted.error);
+    },
+    async steer(request, callContext) {
+      const answer = await lane.steer(userMessage(request.text), callContext, sendOptions(request.operationId));
+      return answer.isOk() ? queueAccepted(answer.value) : queueRejected(answer.error);
+    },
+    async followUp(request, callContext) {
+      const answer = await lane.followUp(userMessage(request.text), callContext, sendOptions(request.operationId));
+      return answer.isOk() ? queueAccepted(answer.value) : queueRejected(answer.error);
+    },
+    async withdraw(queueItemId, callContext) {
+      const withdrawn = await lane.withdraw(queueItemId, callContext);
+      if (withdrawn.isOk()) return;
+      // The lane's message quotes the id whole; this one quotes it bounded.
+      const what = `Queued message ${quoteForError(queueItemId)}`;
+      throw withdrawn.error.code === 'queue_item_consumed'
+        ? new RemoteError('queue_item_consumed', `${what} was already delivered`)
+        : new RemoteError('unknown_queue_item', `${what} is not in this session`);
     },
     async requestAbort(operationId, callContext) {
       const aborted = await lane.requestAbort(operationId, callContext);
