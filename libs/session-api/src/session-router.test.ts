@@ -42,7 +42,15 @@ describe('SessionRouter: the built-in session for a stock tRPC client', () => {
 describe('sessionTokens', () => {
   it('keys every built-in service token by its id', () => {
     for (const [id, token] of Object.entries(sessionTokens)) expect(token.id).toBe(id);
-    expect(Object.keys(sessionTokens)).toEqual(['accounts', 'chat', 'git', 'models', 'preferences']);
+    expect(Object.keys(sessionTokens)).toEqual([
+      'accounts',
+      'chat',
+      'git',
+      'models',
+      'preferences',
+      'session-picker',
+      'tree',
+    ]);
     for (const [id, interaction] of Object.entries(sessionInteractions)) expect(interaction.id).toBe(id);
   });
 });

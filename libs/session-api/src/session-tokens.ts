@@ -1,5 +1,5 @@
 import { Accounts } from '@pi/accounts';
-import { Chat } from '@pi/chat';
+import { Chat, Tree } from '@pi/chat';
 import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
@@ -19,6 +19,7 @@ export const sessionTokens = hostTokens({
   models: Models,
   preferences: Preferences,
   'session-picker': SessionPicker,
+  tree: Tree,
 });
 
 export type SessionTokens = typeof sessionTokens;

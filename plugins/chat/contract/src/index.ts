@@ -58,5 +58,27 @@ export {
   type TranscriptHead,
   type TranscriptPage,
 } from './transcript-window';
+export {
+  MAX_ENTRY_ID_LENGTH,
+  MAX_TREE_PAGE,
+  TREE_ERROR_CODES,
+  TREE_TEXT_CHARS,
+  Tree,
+  forkResultSchema,
+  navigateResultSchema,
+  treeEntryRequestSchema,
+  treeListRequestSchema,
+  treeNodeSchema,
+  treePageSchema,
+  type ForkResult,
+  type NavigateResult,
+  type SessionTreeService,
+  type TreeEntryRequest,
+  type TreeErrorCode,
+  type TreeListRequest,
+  type TreeNode,
+  type TreeNodeKind,
+  type TreePage,
+} from './tree-service';
 export { TranscriptReplica, type TranscriptReplicaOptions, type TranscriptSource } from './transcript-replica';
 export { applyChatCheckpoint, applyChatEvent, streamingViewFrom, type StreamingView } from './streaming-view';

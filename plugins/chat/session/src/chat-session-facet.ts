@@ -8,6 +8,7 @@ import {
   type StreamingCheckpoint,
   type TranscriptHead,
   type TranscriptPage,
+  Tree,
 } from '@pi/chat';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, quoteForError } from '@pi/remote';
@@ -16,6 +17,7 @@ import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
+import { treeService } from './tree-service';
 
 /** The manifest id this facet answers to. */
 export const pluginId = CHAT_PLUGIN_ID;
@@ -83,4 +85,5 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     },
   };
   context.provide(Chat, service);
+  context.provide(Tree, treeService(context.agent.navigation));
 }
