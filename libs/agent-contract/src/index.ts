@@ -1,5 +1,16 @@
 export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
 export type {
+  AfterToolHook,
+  BeforeModelRequestHook,
+  ModelRequestInfo,
+  SessionShutdownHook,
+  SessionShutdownInfo,
+  SessionStartHook,
+  SessionStartInfo,
+  ToolCallResult,
+  ToolResultRewrite,
+} from './hooks';
+export type {
   ForkOptions,
   ForkRejection,
   ForkedSession,

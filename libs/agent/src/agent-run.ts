@@ -1,5 +1,5 @@
 import type { Context } from '@pi/context';
-import type { BeforeToolHooks } from './before-tool-hooks';
+import type { HarnessHooks } from './harness-hooks';
 import type { HarnessEvent, RunOutcome, SessionTree } from '@pi/agent-contract';
 import type { AgentMessage, QueueItem, ToolCallPart } from '@pi/agent-contract';
 import { streamTurn } from './model-turn';
@@ -25,7 +25,7 @@ export interface RunServices {
   tree: SessionTree;
   /** Read at the start of each turn: the model is offered, and may call, exactly that turn's tools. */
   tools: () => ReadonlyMap<string, AnyAgentTool>;
-  hooks: BeforeToolHooks;
+  hooks: HarnessHooks;
   emit: (event: HarnessEvent) => void;
   /** The context events and entries of this run are delivered with (telemetry only, no signal). */
   eventContext: Context;
@@ -53,7 +53,18 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
         model: `${plan.provider.id}/${plan.modelId}`,
         request: {
           modelId: plan.modelId,
-          messages: services.tree.messages(),
+          // What `before_model_request` hooks make of the branch: only this request changes, never the tree.
+          messages: await services.hooks.requestMessages(
+            {
+              operationId,
+              turn,
+              model: { provider: plan.provider.id, modelId: plan.modelId },
+              thinkingLevel: plan.thinkingLevel,
+              tools: [...tools.keys()],
+              messages: services.tree.messages(),
+            },
+            context,
+          ),
           tools: [...tools].map(([name, tool]) => toolSchema(name, tool)),
           thinkingLevel: plan.thinkingLevel,
         },

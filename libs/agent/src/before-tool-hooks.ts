@@ -8,7 +8,7 @@ import type { BeforeToolHook, ToolCallInfo } from '@pi/agent-contract';
  * that throws (or returns something other than nothing or `{ block }`) blocks the call, because a
  * policy hook that crashed has not approved anything.
  */
-export class BeforeToolHooks implements Hooks {
+export class BeforeToolHooks implements Pick<Hooks, 'beforeTool'> {
   readonly #slots = new Set<{ hook: BeforeToolHook }>();
 
   beforeTool(hook: BeforeToolHook): () => void {

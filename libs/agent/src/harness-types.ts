@@ -1,6 +1,8 @@
 import type { Context } from '@pi/context';
 import type {
+  AfterToolHook,
   AgentLane,
+  BeforeModelRequestHook,
   BeforeToolHook,
   HarnessEvent,
   JsonValue,
@@ -11,10 +13,15 @@ import type {
   SessionTree,
   AnyAgentTool,
 } from '@pi/agent-contract';
+import type { HookPolicy } from './hook-caller';
 
 export interface Hooks {
   /** Runs in registration order; returns the remover. */
   beforeTool(hook: BeforeToolHook): () => void;
+  /** Composes by the owner's rank (`HookPolicy.ownerRank`), then registration; `owner` is named when it fails. */
+  afterTool(hook: AfterToolHook, owner?: string): () => void;
+  /** Composes like `afterTool`; changes only what one request sends, never the session's history. */
+  beforeModelRequest(hook: BeforeModelRequestHook, owner?: string): () => void;
 }
 
 export interface HarnessEvents {
@@ -39,6 +46,8 @@ export interface AgentHarness {
   startQueue(): void;
   /** What restoring the file found and repaired (for example a torn last line after a crash). */
   readonly recovery: readonly string[];
+  /** True when opening created the session file (or found it without a header); false when it restored one. */
+  readonly created: boolean;
   /** Stops a running run in memory (nothing durable is written: restart shows it unsettled) and closes the file. */
   close(): Promise<void>;
 }
@@ -52,6 +61,8 @@ export interface HarnessOptions {
   readonly providers: () => ReadonlyMap<string, ModelProvider>;
   readonly settings: () => RunSettings;
   readonly maxTurns?: number;
+  /** How run-path hooks are ordered, bounded and reported (default: registration order, 30 s, unreported). */
+  readonly hooks?: HookPolicy;
 }
 
 export type OpenError = { code: 'unreadable' | 'corrupt' | 'locked'; message: string; file: string };

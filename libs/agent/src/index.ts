@@ -4,15 +4,20 @@ export { MAX_QUEUE_CHARS, MAX_QUEUE_ITEMS } from './message-queue';
 export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
+export { callHook, type HookOutcome } from './hook-call';
+export { DEFAULT_HOOK_TIMEOUT_MS, type HookFailure, type HookPolicy, type RunHookName } from './hook-caller';
+export { OrderedHooks, type OwnedHook } from './ordered-hooks';
 // The agent's contract types, so that users of the harness need one import.
 export type {
   AbortRejection,
+  AfterToolHook,
   AgentLane,
   AgentMessage,
   AgentTool,
   AgentToolResult,
   AnyAgentTool,
   AssistantMessage,
+  BeforeModelRequestHook,
   BeforeToolHook,
   EntryBase,
   ForkOptions,
@@ -22,6 +27,7 @@ export type {
   JsonObject,
   JsonPrimitive,
   JsonValue,
+  ModelRequestInfo,
   LeafMove,
   NavigationRejection,
   PromptAcceptance,
@@ -32,6 +38,10 @@ export type {
   SessionEntry,
   SessionEntryKind,
   SessionHeader,
+  SessionShutdownHook,
+  SessionShutdownInfo,
+  SessionStartHook,
+  SessionStartInfo,
   SessionNavigation,
   QueueAcceptance,
   QueueItem,
@@ -45,7 +55,9 @@ export type {
   TextPart,
   ToolCallInfo,
   ToolCallPart,
+  ToolCallResult,
   ToolResultMessage,
+  ToolResultRewrite,
   UserMessage,
   WithdrawRejection,
 } from '@pi/agent-contract';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKGROUND_CONTEXT, withAbortSignal, withTelemetryContext, type Context } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
 import { runTurns, type RunPlan } from './agent-run';
-import type { BeforeToolHooks } from './before-tool-hooks';
+import type { HarnessHooks } from './harness-hooks';
 import { createDeferred, type Deferred } from './deferred';
 import { errorMessage } from './error-text';
 import { eventDeliveryContext, type HarnessEventHub } from './harness-events';
@@ -33,7 +33,7 @@ import type { SessionWriter } from './session-writer';
 export interface MainLaneParts {
   writer: SessionWriter;
   tree: SessionTreeState;
-  hooks: BeforeToolHooks;
+  hooks: HarnessHooks;
   events: HarnessEventHub;
   options: HarnessOptions;
   /** Outcomes already in the file, so `settled` and `requestAbort` know restored operations. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
-import { BeforeToolHooks } from './before-tool-hooks';
+import { HarnessHooks } from './harness-hooks';
 import { clientOperations } from './client-operations';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { errorMessage } from './error-text';
@@ -27,7 +27,8 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
   if (options.maxTurns !== undefined && (!Number.isInteger(options.maxTurns) || options.maxTurns < 1)) {
     throw new Error(`maxTurns must be a positive integer, got ${options.maxTurns}`);
   }
-  const opened = await SessionFile.open(options.file, () => newHeader(options));
+  let created = false;
+  const opened = await SessionFile.open(options.file, () => ((created = true), newHeader(options)));
   if (opened.isErr()) return err(opened.error);
   const { file, header, entries, recovery } = opened.value;
 
@@ -46,7 +47,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
       file: options.file,
     });
   }
-  const hooks = new BeforeToolHooks();
+  const hooks = new HarnessHooks(options.hooks);
   const main = new MainLane({
     writer,
     tree,
@@ -70,6 +71,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     hooks,
     events,
     recovery: Object.freeze([...recovery]),
+    created,
     appendCustom: (namespace, data, context) => appendCustom(writer, namespace, data, context),
     startQueue: () => main.startQueue(),
     close: () => {

@@ -1,9 +1,9 @@
 import { withTelemetryContext, type Context } from '@pi/context';
 import { z } from 'zod';
-import type { BeforeToolHooks } from './before-tool-hooks';
+import type { HarnessHooks } from './harness-hooks';
 import { errorMessage } from './error-text';
 import { toolResultSchema } from './message-schema';
-import type { ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
+import type { ToolCallInfo, ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
 import type { AnyAgentTool } from '@pi/agent-contract';
 
 export interface ToolCallRun {
@@ -11,7 +11,7 @@ export interface ToolCallRun {
   call: ToolCallPart;
   /** The tool offered to the model this turn under the call's name, if any. */
   tool: AnyAgentTool | undefined;
-  hooks: BeforeToolHooks;
+  hooks: HarnessHooks;
 }
 
 /**
@@ -24,12 +24,16 @@ export function runToolCall(run: ToolCallRun, context: Context): Promise<ToolRes
   return context.telemetryContext.startSpan(
     { name: 'agent.tool', attributes: { 'pi.tool.name': call.name, 'pi.tool.call_id': call.id } },
     async (span) => {
+      const spanContext = withTelemetryContext(span, context);
+      let result: ToolResultMessage;
       try {
-        return await resolveToolCall(run, withTelemetryContext(span, context));
+        result = await resolveToolCall(run, spanContext);
       } catch (error) {
         // Reached only through a tool's own bug outside execute (a throwing refinement, a cyclic result).
-        return errorResult(call, `Tool ${call.name} failed: ${errorMessage(error)}`);
+        result = errorResult(call, `Tool ${call.name} failed: ${errorMessage(error)}`);
       }
+      // Every result, the harness's own error results included, passes the `after_tool` hooks before it is recorded.
+      return run.hooks.rewriteResult(callInfo(run), result, spanContext);
     },
   );
 }
@@ -41,8 +45,7 @@ async function resolveToolCall(
   if (tool === undefined) return errorResult(call, `Unknown tool "${call.name}"`);
   const args = await tool.parameters.safeParseAsync(call.arguments);
   if (!args.success) return errorResult(call, `Invalid arguments for ${call.name}:\n${z.prettifyError(args.error)}`);
-  const info = { operationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments };
-  const blocked = await hooks.blockReason(info, context);
+  const blocked = await hooks.blockReason(callInfo({ operationId, call }), context);
   if (blocked !== null) return errorResult(call, blocked);
   if (context.abortSignal?.aborted === true) return errorResult(call, 'Tool call skipped: the run was aborted');
   let raw: unknown;
@@ -62,6 +65,10 @@ async function resolveToolCall(
     details: result.data.details,
     isError: result.data.isError ?? false,
   };
+}
+
+function callInfo({ operationId, call }: Pick<ToolCallRun, 'operationId' | 'call'>): ToolCallInfo {
+  return { operationId, toolCallId: call.id, toolName: call.name, arguments: call.arguments };
 }
 
 export function errorResult(call: ToolCallPart, text: string): ToolResultMessage {
