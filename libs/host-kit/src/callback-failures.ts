@@ -4,7 +4,7 @@ import type { OwnerMessage } from '@pi/registry';
 export const MAX_CALLBACK_FAILURES = 64;
 
 /**
- * Plugin callbacks the host invokes (rebuild listeners, client connect/disconnect, harness event listeners) run isolated: one that
+ * Plugin callbacks the host invokes (rebuild listeners, client connect/disconnect, harness event listeners, hooks) run isolated: one that
  * throws must not stop the others, break a rebuild or a connection, or crash the session. What it threw is
  * kept, by plugin, for `diagnostics()`.
  */
@@ -17,13 +17,15 @@ export class CallbackFailures {
       try {
         callback(...args);
       } catch (error) {
-        this.#failures.push({
-          owner,
-          message: `${what} threw: ${error instanceof Error ? error.message : String(error)}`,
-        });
-        if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
+        this.record(owner, `${what} threw: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
+  }
+
+  /** Records a failure the caller isolated itself (a hook that was skipped, one that missed its deadline). */
+  record(owner: string, message: string): void {
+    this.#failures.push({ owner, message });
+    if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
   }
 
   list(): readonly OwnerMessage[] {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PluginManifest } from '@pi/kernel';
+import { PLUGIN_API_VERSION } from '@pi/plugin-api';
 import { loadFacets } from './facet-loader';
 import { createPluginSandbox, loadedMarkers, recordingModule, type PluginSandbox } from './testing';
 
@@ -112,7 +113,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
       name: 'a newer major API version',
       plugin: { name: 'future', pi: { apiVersion: '2.0', facets: {} } },
       code: 'api_mismatch',
-      text: 'built for plugin API 2.0, this pi provides 1.0',
+      text: `built for plugin API 2.0, this pi provides ${PLUGIN_API_VERSION}`,
     },
     {
       name: 'a newer minor API version',

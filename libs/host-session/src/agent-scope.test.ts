@@ -9,8 +9,10 @@ import {
   type SessionDirectory,
 } from '@pi/agent/testing';
 import { BACKGROUND_CONTEXT } from '@pi/context';
+import { CallbackFailures } from '@pi/host-kit';
 import { createKernel } from '@pi/kernel';
 import { agentScope } from './agent-scope';
+import { SessionLifecycleHooks } from './session-lifecycle-hooks';
 import type { AgentPluginScope } from '@pi/plugin-api';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
@@ -36,8 +38,10 @@ const callsEcho: ScriptStep[][] = [
 
 let directory: SessionDirectory;
 let harness: AgentHarness;
+let lifecycle: SessionLifecycleHooks;
 
 beforeEach(async () => {
+  lifecycle = new SessionLifecycleHooks(() => 0, new CallbackFailures());
   directory = await createSessionDirectory();
   const provider = createScriptedProvider({ turns: [...callsEcho, ...callsEcho, ...callsEcho] });
   harness = (
@@ -57,7 +61,8 @@ async function runOnce(): Promise<void> {
 /** One plugin's agent scope, built by a kernel as the session host builds it; stop() disposes the plugin. */
 async function pluginWith(setup: (agent: AgentPluginScope) => void) {
   const kernel = createKernel<AgentPluginScope>({
-    createContext: (scope, entry) => agentScope(harness, entry.id, { sessionId: 's', workspaceId: 'w' }, scope),
+    createContext: (scope, entry) =>
+      agentScope({ harness, identity: { sessionId: 's', workspaceId: 'w' }, lifecycle }, entry.id, scope),
   });
   (await kernel.start([{ id: '@t/policy', facet: setup }]))._unsafeUnwrap();
   return kernel;
@@ -75,17 +80,23 @@ describe('the scoped agent view', () => {
     const hookCalls: string[] = [];
     const events: HarnessEvent['type'][] = [];
     const plugin = await pluginWith((agent) => {
-      agent.hooks.beforeTool((call) => void hookCalls.push(call.toolName));
+      agent.hooks.beforeTool((call) => void hookCalls.push(`before ${call.toolName}`));
+      agent.hooks.afterTool((call) => void hookCalls.push(`after ${call.toolName}`));
+      agent.hooks.beforeModelRequest((request) => void hookCalls.push(`request ${request.turn}`));
+      agent.hooks.sessionStart(() => void hookCalls.push('start'));
+      agent.hooks.sessionShutdown(() => void hookCalls.push('shutdown'));
       agent.events.subscribe((event) => void events.push(event.type));
     });
     await runOnce();
-    expect(hookCalls).toEqual(['echo']);
+    expect(hookCalls).toEqual(['request 0', 'before echo', 'after echo', 'request 1']);
     expect(events).toContain('run_settled');
 
     await plugin.stop();
     hookCalls.length = 0;
     events.length = 0;
     await runOnce();
+    await lifecycle.started({ sessionId: 's', created: false, recovery: [] });
+    await lifecycle.stopping({ sessionId: 's' });
 
     expect(hookCalls).toEqual([]);
     expect(events).toEqual([]);
@@ -93,19 +104,25 @@ describe('the scoped agent view', () => {
 
   it('removes exactly one hook or listener with the remover it returned', async () => {
     const calls: string[] = [];
-    let removeFirst = (): void => undefined;
-    let unsubscribe = (): void => undefined;
+    const removers: Array<() => void> = [];
     await pluginWith((agent) => {
-      removeFirst = agent.hooks.beforeTool(() => void calls.push('first'));
+      removers.push(agent.hooks.beforeTool(() => void calls.push('first')));
       agent.hooks.beforeTool(() => void calls.push('second'));
-      unsubscribe = agent.events.subscribe(() => void calls.push('event'));
+      removers.push(agent.hooks.afterTool(() => void calls.push('after, removed')));
+      agent.hooks.afterTool(() => void calls.push('after'));
+      removers.push(agent.hooks.beforeModelRequest(() => void calls.push('request, removed')));
+      removers.push(agent.hooks.sessionStart(() => void calls.push('start, removed')));
+      agent.hooks.sessionStart(() => void calls.push('start'));
+      removers.push(agent.hooks.sessionShutdown(() => void calls.push('shutdown, removed')));
+      removers.push(agent.events.subscribe(() => void calls.push('event')));
     });
 
-    removeFirst();
-    unsubscribe();
+    for (const remove of removers) remove();
     await runOnce();
+    await lifecycle.started({ sessionId: 's', created: false, recovery: [] });
+    await lifecycle.stopping({ sessionId: 's' });
 
-    expect(calls).toEqual(['second']);
+    expect(calls).toEqual(['second', 'after', 'start']);
   });
 
   it('reads the durable tree but cannot record into it', async () => {

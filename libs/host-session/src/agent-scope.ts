@@ -1,23 +1,29 @@
 import type { Context } from '@pi/context';
-import type { AgentHarness, BeforeToolHook, HarnessEvent, SessionTree } from '@pi/agent';
+import type { AgentHarness, HarnessEvent, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CallbackFailures } from '@pi/host-kit';
+import type { ScopedHooks } from '@pi/plugin-api';
+import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
+
+/** What every facet's agent view is built over. */
+export interface AgentScopeParts {
+  readonly harness: AgentHarness;
+  readonly identity: SessionIdentity;
+  readonly lifecycle: SessionLifecycleHooks;
+  /** Where a throwing event listener is recorded (hooks report through the harness's and lifecycle's own). */
+  readonly failures?: CallbackFailures;
+}
 import type { AgentLanePluginView, AgentNavigationPluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
-export function agentScope(
-  harness: AgentHarness,
-  pluginId: string,
-  identity: SessionIdentity,
-  scope: PluginLifecycleScope,
-  failures?: CallbackFailures,
-): AgentPluginScope {
+export function agentScope(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): AgentPluginScope {
+  const { harness, identity, failures } = parts;
   return Object.freeze({
     identity,
     main: laneView(harness),
     sessionTree: treeView(harness.tree),
     navigation: navigationView(harness),
-    hooks: Object.freeze({ beforeTool: (hook: BeforeToolHook) => owned(scope, harness.hooks.beforeTool(hook)) }),
+    hooks: scopedHooks(parts, pluginId, scope),
     events: Object.freeze({
       // A listener that throws is recorded against its plugin (the harness would only contain it).
       subscribe: (listener: (event: HarnessEvent, context: Context) => void) =>
@@ -30,6 +36,18 @@ export function agentScope(
     }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
   } satisfies AgentPluginScope);
+}
+
+/** Every hook registered under the plugin's name (reported by it, ordered by its manifest place) and owned. */
+function scopedHooks(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): ScopedHooks {
+  const { hooks } = parts.harness;
+  return Object.freeze({
+    beforeTool: (hook) => owned(scope, hooks.beforeTool(hook)),
+    afterTool: (hook) => owned(scope, hooks.afterTool(hook, pluginId)),
+    beforeModelRequest: (hook) => owned(scope, hooks.beforeModelRequest(hook, pluginId)),
+    sessionStart: (hook) => owned(scope, parts.lifecycle.sessionStart(hook, pluginId)),
+    sessionShutdown: (hook) => owned(scope, parts.lifecycle.sessionShutdown(hook, pluginId)),
+  } satisfies ScopedHooks);
 }
 
 /** The lane's own methods, bound: the object behind them (with its in-memory stop) stays with the host. */

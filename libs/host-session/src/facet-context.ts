@@ -4,6 +4,7 @@ import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CodingAgentSessionPluginContext, SessionIdentity, SessionPaths, SessionUpstream } from '@pi/plugin-api';
 import type { ContributionRegistry } from '@pi/registry';
 import { agentScope } from './agent-scope';
+import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 
 type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
 
@@ -11,6 +12,7 @@ type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
 export interface SessionParts {
   readonly providing: ProvidingSide;
   readonly harness: AgentHarness;
+  readonly lifecycle: SessionLifecycleHooks;
   readonly identity: SessionIdentity;
   readonly paths: SessionPaths;
   readonly upstream: SessionUpstream;
@@ -30,7 +32,11 @@ export function sessionFacetContext(
   const { failures } = parts.providing;
   return Object.freeze({
     ...parts.providing.contextFor(scope, facet.id, facet.config),
-    agent: agentScope(parts.harness, facet.id, parts.identity, scope, failures),
+    agent: agentScope(
+      { harness: parts.harness, identity: parts.identity, lifecycle: parts.lifecycle, failures },
+      facet.id,
+      scope,
+    ),
     paths: parts.paths,
     upstream: parts.upstream,
     providers: scopedContributions(parts.providers.registry, facet.id, scope, parts.providers.rebuild, failures),

@@ -7,3 +7,8 @@ export {
   type SessionHostError,
   type SessionHostOptions,
 } from './session-host';
+export {
+  SESSION_SHUTDOWN_HOOKS_TIMEOUT_MS,
+  SESSION_START_HOOK_TIMEOUT_MS,
+  type LifecycleHookDeadlines,
+} from './session-lifecycle-hooks';

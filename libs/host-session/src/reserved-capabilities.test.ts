@@ -107,7 +107,13 @@ describe('host-reserved capabilities at runtime', () => {
     ]);
     expect(allKeys(agent.sessionTree)).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
     expect(allKeys(agent.navigation)).toEqual(['fork', 'leafId', 'list', 'moveLeaf']);
-    expect(allKeys(agent.hooks)).toEqual(['beforeTool']);
+    expect(allKeys(agent.hooks)).toEqual([
+      'afterTool',
+      'beforeModelRequest',
+      'beforeTool',
+      'sessionShutdown',
+      'sessionStart',
+    ]);
     expect(allKeys(agent.events)).toEqual(['subscribe']);
     for (const part of [agent, agent.main, agent.sessionTree, agent.navigation, agent.hooks, agent.events])
       expect(Object.isFrozen(part)).toBe(true);
@@ -147,6 +153,10 @@ describe('host-reserved capabilities at the type level', () => {
     expectTypeOf<SessionTree>().not.toHaveProperty('add');
     expectTypeOf<SessionTree>().not.toHaveProperty('mutate');
     expectTypeOf<ScopedHooks['beforeTool']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<ScopedHooks['afterTool']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<ScopedHooks['beforeModelRequest']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<ScopedHooks['sessionStart']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<ScopedHooks['sessionShutdown']>().returns.toEqualTypeOf<() => void>();
     expectTypeOf<ScopedEvents['subscribe']>().returns.toEqualTypeOf<() => void>();
   });
 

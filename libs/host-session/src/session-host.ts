@@ -7,6 +7,7 @@ import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@p
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
 import { sessionFacetContext, type SessionParts } from './facet-context';
+import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
 
 export interface SessionHostOptions {
   /** The manifest's session facets, loaded in manifest order (the host kit's `loadFacets(manifest, 'session', …)`). */
@@ -19,6 +20,8 @@ export interface SessionHostOptions {
   readonly transport: ExposeOptions;
   /** The session's client of its coordinator; absent for a standalone session. */
   readonly upstream?: SessionUpstream;
+  /** Hook deadlines (tests shorten them): one run-path hook, each start hook, all shutdown hooks together. */
+  readonly hookDeadlines?: LifecycleHookDeadlines & { readonly runHookMs?: number };
 }
 
 export interface SessionHostError {
@@ -32,7 +35,7 @@ export interface SessionHostDiagnostics {
   readonly providers: readonly OwnerMessage[];
   /** What restoring the session file repaired. */
   readonly recovery: readonly string[];
-  /** Plugin callbacks (rebuild listeners, client connect/disconnect) that threw, latest last. */
+  /** Plugin callbacks (rebuild listeners, client connect/disconnect, hooks) that threw or were skipped, latest last. */
   readonly callbacks: readonly OwnerMessage[];
 }
 
@@ -41,7 +44,10 @@ export interface SessionHost {
   /** The RPC surface presentations connect to (serve it with listenWebSocket or a loopback factory). */
   readonly rpc: RpcHost;
   diagnostics(): SessionHostDiagnostics;
-  /** Host-owned: closes connections, disposes every facet in reverse manifest order, closes the session. */
+  /**
+   * Host-owned: closes connections, tells the shutdown hooks (bounded), disposes every facet in reverse manifest
+   * order, closes the session.
+   */
   stop(): Promise<KernelStopReport>;
 }
 
@@ -67,6 +73,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     build: (entries) => new Map(entries),
   });
 
+  const lifecycle = new SessionLifecycleHooks(ownerRank, providing.failures, options.hookDeadlines);
   const harness = await openHarness({
     file: options.sessionFile,
     cwd: options.paths.cwd,
@@ -76,6 +83,11 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
       providing.services.has(RunSettingsService)
         ? providing.services.use(RunSettingsService).current()
         : { model: null, thinkingLevel: 'off' },
+    hooks: {
+      ownerRank,
+      onFailure: (failure) => providing.failures.record(failure.owner, failure.message),
+      ...(options.hookDeadlines?.runHookMs === undefined ? {} : { timeoutMs: options.hookDeadlines.runHookMs }),
+    },
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
 
@@ -85,6 +97,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const parts: SessionParts = {
     providing,
     harness: harness.value,
+    lifecycle,
     identity: options.identity,
     paths: options.paths,
     upstream: options.upstream ?? absentUpstream(),
@@ -99,6 +112,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   toolRebuild.release();
   providerRebuild.release();
   const rpc = providing.expose(options.transport);
+  // Every facet is active and the surface exists, but no client can connect before this returns.
+  const { sessionId } = options.identity;
+  await lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
   // Follow-ups a stop or crash left queued run now, attended or not: providers, settings and listeners are up.
   harness.value.startQueue();
 
@@ -110,6 +126,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     stop: () =>
       (stopping ??= (async () => {
         rpc.close();
+        await lifecycle.stopping({ sessionId });
         const report = await running.value.stop();
         await harness.value.close();
         return report;

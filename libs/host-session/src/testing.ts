@@ -41,6 +41,8 @@ export interface TestSessionHostOptions {
   readonly transport?: 'loopback' | 'websocket';
   /** Reuse a directory (to restart a session on the same files); it is then left in place on close. */
   readonly directory?: string;
+  /** Shorter hook deadlines, for tests of hooks that hang. */
+  readonly hookDeadlines?: SessionHostOptions['hookDeadlines'];
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -84,7 +86,10 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
   const removeDirectory = async () => {
     if (options.directory === undefined) await rm(directory, { recursive: true, force: true });
   };
-  const hostOptions = testSessionHostOptions(directory, { facets: options.facets });
+  const hostOptions = {
+    ...testSessionHostOptions(directory, { facets: options.facets }),
+    ...(options.hookDeadlines === undefined ? {} : { hookDeadlines: options.hookDeadlines }),
+  };
   const started = await startSessionHost(hostOptions);
   if (started.isErr()) {
     await removeDirectory();

@@ -1,4 +1,8 @@
 import type {
+  AfterToolHook,
+  BeforeModelRequestHook,
+  SessionShutdownHook,
+  SessionStartHook,
   AgentLane,
   AnyAgentTool,
   ForkRejection,
@@ -45,10 +49,20 @@ export type AgentNavigationPluginView = Pick<SessionNavigation, 'leafId' | 'list
 
 /**
  * Hooks and events registered through the scope are owned by the plugin and removed when it is disposed; the
- * returned remover removes exactly that registration earlier.
+ * returned remover removes exactly that registration earlier. Hooks of one kind run in manifest order. Apart from
+ * `beforeTool` (which fails closed: a throw blocks the call), a hook that throws, rejects or misses its deadline is
+ * skipped — the value goes on unchanged — and recorded against the plugin in the host's diagnostics.
  */
 export interface ScopedHooks {
   beforeTool(hook: BeforeToolHook): () => void;
+  /** May rewrite a finished call's result before it is recorded and sent to the model. */
+  afterTool(hook: AfterToolHook): () => void;
+  /** May replace the messages one model request sends; the session's history is not changed. */
+  beforeModelRequest(hook: BeforeModelRequestHook): () => void;
+  /** Told once, after every facet activated and before any client connects (awaited, 5 s each, in order). */
+  sessionStart(hook: SessionStartHook): () => void;
+  /** Told once when the session stops, before any facet is disposed (awaited together, 2 s in all). */
+  sessionShutdown(hook: SessionShutdownHook): () => void;
 }
 
 export interface ScopedEvents {
