@@ -27,10 +27,13 @@ export class Fleet {
   /** The context of the call that is changing a session's process, so its status changes carry that trace. */
   readonly #causes = new Map<string, Context>();
   readonly #stopWatching: () => void;
+  /** Session processes that may be starting at once: more would share the CPU until every one timed out. */
+  readonly #startSlots: StartSlots;
 
-  constructor(repo: SessionRepo, processes: SessionProcessControl) {
+  constructor(repo: SessionRepo, processes: SessionProcessControl, maxConcurrentStarts = 4) {
     this.#repo = repo;
     this.#processes = processes;
+    this.#startSlots = new StartSlots(maxConcurrentStarts);
     this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
   }
 
@@ -76,7 +79,17 @@ export class Fleet {
     try {
       const launch = { sessionId, workspaceId: record.workspaceId, cwd: record.cwd };
       const aborted = abortOf(context);
-      const started = await Promise.race([this.#processes.start(launch), aborted.promise]);
+      const acquiring = this.#startSlots.acquire();
+      const slot = await Promise.race([acquiring, aborted.promise]);
+      if (slot === 'aborted') {
+        aborted.dispose();
+        // The turn still comes; hand it on at once.
+        void acquiring.then((release) => release());
+        throw new RemoteError('cancelled', 'Cancelled by the caller before the session process started');
+      }
+      const starting = this.#processes.start(launch);
+      void starting.finally(slot);
+      const started = await Promise.race([starting, aborted.promise]);
       aborted.dispose();
       if (started === 'aborted') {
         await this.#processes.stop(sessionId);
@@ -151,6 +164,34 @@ const REPO_CODES: Record<SessionRepoError['code'], string> = {
   duplicate: 'duplicate_session',
   storage: 'internal',
 };
+
+/** A counting semaphore: `acquire` resolves with the release once fewer than `limit` holders remain. */
+class StartSlots {
+  readonly #limit: number;
+  #held = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(limit: number) {
+    this.#limit = Math.max(1, limit);
+  }
+
+  acquire(): Promise<() => void> {
+    return new Promise((resolve) => {
+      const grant = () => {
+        this.#held += 1;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.#held -= 1;
+          this.#waiting.shift()?.();
+        });
+      };
+      if (this.#held < this.#limit) grant();
+      else this.#waiting.push(grant);
+    });
+  }
+}
 
 /** A promise that settles with 'aborted' when the call's signal aborts; never, without a signal. */
 function abortOf(context: Context): { promise: Promise<'aborted'>; dispose(): void } {
