@@ -1,20 +1,6 @@
 import { z } from 'zod';
-import {
-  SESSION_STATUSES,
-  defineRemoteService,
-  type Context,
-  type RemoteEvents,
-  type RemoteState,
-} from '@pi/plugin-api';
-
-const sessionId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a session id');
-const status = z.enum(SESSION_STATUSES as ['starting', 'active', 'idle', 'closed']);
-const title = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+import { defineRemoteService, type Context, type RemoteEvents, type RemoteState } from '@pi/plugin-api';
+import { sessionIdSchema as sessionId, sessionStatusSchema as status, sessionTitleSchema as title } from './fields';
 
 /**
  * One session as the coordinator lists it. The upstream contract: ownerId, cwd and workspaceId may cross from the

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  SESSION_STATUSES,
-  defineRemoteService,
-  type Context,
-  type RemoteEvents,
-  type RemoteState,
-} from '@pi/plugin-api';
+import { defineRemoteService, type Context, type RemoteEvents, type RemoteState } from '@pi/plugin-api';
 import type { SessionRecordSummary } from './directory';
-
-const sessionId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a session id');
+import { sessionIdSchema as sessionId, sessionStatusSchema, sessionTitleSchema } from './fields';
 
 /** One session as a presentation sees it: no owner, no directory, no workspace. */
 export interface SessionPickerEntry {
@@ -60,7 +53,7 @@ export const SESSION_PICKER_ERRORS = Object.freeze({
 export const sessionPickerEntrySchema = z.strictObject({
   sessionId,
   title: z.string(),
-  status: z.enum(SESSION_STATUSES as ['starting', 'active', 'idle', 'closed']),
+  status: sessionStatusSchema,
   updatedAt: z.string(),
   isCurrent: z.boolean(),
 });
@@ -68,16 +61,7 @@ export const sessionPickerEntrySchema = z.strictObject({
 export const SessionPicker = defineRemoteService<SessionPickerService>('session-picker', {
   methods: {
     create: {
-      args: [
-        z.strictObject({
-          title: z
-            .string()
-            .trim()
-            .min(1)
-            .max(200)
-            .regex(/^[^\p{Cc}]*$/u),
-        }),
-      ],
+      args: [z.strictObject({ title: sessionTitleSchema })],
       result: sessionPickerEntrySchema,
     },
     remove: { args: [sessionId], result: z.void() },
