@@ -2,7 +2,13 @@ import type { Context } from '@pi/context';
 import type { AgentHarness, HarnessEvent, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CallbackFailures } from '@pi/host-kit';
-import type { ScopedHooks } from '@pi/plugin-api';
+import type {
+  AgentLanePluginView,
+  AgentNavigationPluginView,
+  AgentPluginScope,
+  ScopedHooks,
+  SessionIdentity,
+} from '@pi/plugin-api';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 
 /** What every facet's agent view is built over. */
@@ -13,7 +19,6 @@ export interface AgentScopeParts {
   /** Where a throwing event listener is recorded (hooks report through the harness's and lifecycle's own). */
   readonly failures?: CallbackFailures;
 }
-import type { AgentLanePluginView, AgentNavigationPluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
 export function agentScope(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): AgentPluginScope {
