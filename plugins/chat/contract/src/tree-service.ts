@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Context } from '@pi/context';
 import { defineRemoteService } from '@pi/remote';
+import { transcriptEntrySchema, type TranscriptEntry } from './transcript';
 
 /** The most nodes one `list` call returns (the argument schema refuses a larger `limit`). */
 export const MAX_TREE_PAGE = 500;
@@ -58,6 +59,16 @@ export interface TreeEntryRequest {
   entryId: string | null;
 }
 
+/** One entry by id. */
+export interface EntryRequest {
+  entryId: string;
+}
+
+/** The whole entry as the chat transcript shows it; null for a durable record the transcript does not show. */
+export interface EntryResult {
+  entry: TranscriptEntry | null;
+}
+
 export interface NavigateResult {
   leafId: string | null;
   /** False when the leaf was there already (nothing was written). */
@@ -86,6 +97,8 @@ export interface SessionTreeService {
   navigate(request: TreeEntryRequest, context: Context): Promise<NavigateResult>;
   /** Writes a new session holding the branch up to a resting point; this session is untouched. */
   fork(request: TreeEntryRequest, context: Context): Promise<ForkResult>;
+  /** One entry whole, on any branch (a node's `text` is one cut line): for example a user message to edit again. */
+  entry(request: EntryRequest, context: Context): Promise<EntryResult>;
 }
 
 const index = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -129,6 +142,10 @@ export const navigateResultSchema: z.ZodType<NavigateResult> = z.object({
   moved: z.boolean(),
 });
 
+export const entryRequestSchema: z.ZodType<EntryRequest> = z.object({ entryId });
+
+export const entryResultSchema: z.ZodType<EntryResult> = z.object({ entry: transcriptEntrySchema.nullable() });
+
 export const forkResultSchema: z.ZodType<ForkResult> = z.object({ sessionId: z.string(), entries: index });
 
 export const Tree = defineRemoteService<SessionTreeService>('tree', {
@@ -136,6 +153,7 @@ export const Tree = defineRemoteService<SessionTreeService>('tree', {
     list: { args: [treeListRequestSchema], result: treePageSchema },
     navigate: { args: [treeEntryRequestSchema], result: navigateResultSchema },
     fork: { args: [treeEntryRequestSchema], result: forkResultSchema },
+    entry: { args: [entryRequestSchema], result: entryResultSchema },
   },
   state: {},
   events: {},

@@ -85,5 +85,5 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     },
   };
   context.provide(Chat, service);
-  context.provide(Tree, treeService(context.agent.navigation));
+  context.provide(Tree, treeService(context.agent.navigation, tree));
 }

@@ -1,15 +1,16 @@
-import type { ForkRejection, NavigationRejection } from '@pi/agent';
+import type { ForkRejection, NavigationRejection, SessionTree } from '@pi/agent';
 import type { Context } from '@pi/context';
 import type { AgentNavigationPluginView } from '@pi/plugin-api';
 import { TREE_ERROR_CODES, type SessionTreeService, type TreeErrorCode } from '@pi/chat';
 import { RemoteError, quoteForError } from '@pi/remote';
+import { toTranscriptEntry } from './transcript-projection';
 import { treeNode } from './tree-node';
 
 /**
  * The Tree service over the facet's navigation view. The chat transcript needs nothing from here: a leaf move
  * is an entry, and the chat projection replaces the branch when an entry does not extend it.
  */
-export function treeService(navigation: AgentNavigationPluginView): SessionTreeService {
+export function treeService(navigation: AgentNavigationPluginView, sessionTree: SessionTree): SessionTreeService {
   return {
     async list(request) {
       const page = navigation.list(request.offset, request.limit);
@@ -24,6 +25,16 @@ export function treeService(navigation: AgentNavigationPluginView): SessionTreeS
       const forked = await navigation.fork(request.entryId, context);
       if (forked.isErr()) throw refusal(forked.error, request.entryId);
       return { sessionId: forked.value.sessionId, entries: forked.value.entries };
+    },
+    async entry(request) {
+      // A rare call (a presentation editing a message again): a scan of the entries is enough.
+      const found = sessionTree.entries().find((entry) => entry.id === request.entryId);
+      if (found === undefined || found.kind === 'leaf_moved')
+        throw new RemoteError(
+          TREE_ERROR_CODES.unknown_entry,
+          `No entry ${quoteForError(request.entryId)} in this session`,
+        );
+      return { entry: toTranscriptEntry(found) };
     },
   };
 }

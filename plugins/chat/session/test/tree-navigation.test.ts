@@ -175,6 +175,25 @@ describe.each<Transport>(['loopback', 'websocket'])('tree navigation over %s', (
     expect(await call(tree.list({ offset: -1, limit: 1 }, BACKGROUND_CONTEXT))).toBe('invalid_argument');
   });
 
+  it('reads one entry whole, on any branch; a leaf move or an unknown id is unknown_entry', async () => {
+    const host = await startChatHost(transport, pacedProvider(words(2)));
+    const { tree, observer } = await treeClient(host);
+    const long = `first line\n${'x'.repeat(300)}`;
+    await promptToEnd(observer, long);
+    const user = observer.transcript.entries[1];
+    await tree.navigate({ entryId: null }, BACKGROUND_CONTEXT);
+    await converges(observer, []);
+    const node = (await allNodes(tree)).find((candidate) => candidate.id === user?.id);
+    expect(node?.text).toHaveLength(200);
+    expect(await tree.entry({ entryId: user?.id ?? '' }, BACKGROUND_CONTEXT)).toEqual({ entry: user });
+    const call = (entryId: string) => remoteErrorOf(tree.entry({ entryId }, BACKGROUND_CONTEXT)).then((e) => e.code);
+    expect(await call('no-such-entry')).toBe('unknown_entry');
+    const lines = (await readFile(host.sessionFile, 'utf8')).trim().split('\n');
+    const move = JSON.parse(lines.at(-1) ?? '{}') as { id: string; kind: string };
+    expect(move.kind).toBe('leaf_moved');
+    expect(await call(move.id)).toBe('unknown_entry');
+  });
+
   it('pages the tree: offsets are stable, every node is listed once', async () => {
     const host = await startChatHost(transport, pacedProvider(words(2)));
     const { tree, observer } = await treeClient(host);
