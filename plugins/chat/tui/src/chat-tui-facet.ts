@@ -8,6 +8,7 @@ import {
 } from '@pi/chat';
 import type { CodingAgentTuiPluginContext, Facet } from '@pi/plugin-api';
 import { entryBlock, streamingBlock } from './entry-blocks';
+import { registerTreeCommands } from './tree-commands';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 /** Entries fetched each time the user scrolls to the top of what is loaded. */
@@ -118,4 +119,5 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
       if (running !== null) await chat.requestAbort(running, callContext);
     },
   });
+  registerTreeCommands(context);
 };
