@@ -105,6 +105,31 @@ describe('the TUI host', () => {
     expect(fixture.screen()).not.toContain('hello 🐢');
   });
 
+  it('tells the submit handler which key sent: Enter submits, Alt+Enter asks for a follow-up', async () => {
+    const submitted: string[] = [];
+    const fixture = await startFixture({
+      '@t/chat': (context) =>
+        void context.editor.onSubmit((text, _context, action) => void submitted.push(`${action}:${text}`)),
+    });
+    await fixture.type('now\r');
+    await fixture.type('later\x1b\r');
+    expect(submitted).toEqual(['submit:now', 'followUp:later']);
+  });
+
+  it('Alt+Up runs the chat.dequeue command; facets read bound keys for their hints', async () => {
+    const runs: string[] = [];
+    const hints: string[] = [];
+    const fixture = await startFixture({
+      '@t/chat': (context) => {
+        context.commands.register({ id: 'chat.dequeue', description: 'dequeue', run: () => void runs.push('dequeue') });
+        hints.push(context.ui.keyHint('dequeue'), context.ui.keyHint('followUp'), context.ui.keyHint('no-such'));
+      },
+    });
+    await fixture.type('\x1b[1;3A');
+    expect(runs).toEqual(['dequeue']);
+    expect(hints).toEqual(['alt+up', 'alt+enter', '']);
+  });
+
   it('Ctrl+J inserts a newline instead of sending', async () => {
     const submitted: string[] = [];
     const fixture = await startFixture({
@@ -268,6 +293,9 @@ describe('the TUI host', () => {
     expect(screen).toContain('/help');
     expect(screen).toContain('ctrl+j, shift+enter');
     expect(screen).toContain('ctrl+y');
+    expect(screen).toContain('alt+enter');
+    expect(screen).toContain('queue a follow-up');
+    expect(screen).toContain('alt+up');
   });
 
   it('typing / lists the matching commands above the editor, and Tab completes them', async () => {

@@ -2,9 +2,17 @@ import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
 import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
-import type { CodingAgentTuiPluginContext, TuiCommand, TuiFacilities, TuiTheme } from '@pi/plugin-api';
+import type { CodingAgentTuiPluginContext, SubmitAction, TuiCommand, TuiFacilities, TuiTheme } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
-import { createInputDecoder, defaultKeymap, keyId, truncate, type InputEvent, type Keymap } from '@pi/terminal';
+import {
+  createInputDecoder,
+  defaultKeymap,
+  isAction,
+  keyId,
+  truncate,
+  type InputEvent,
+  type Keymap,
+} from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
 import { CommandRegistry } from './command-registry';
 import { confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs';
@@ -48,7 +56,10 @@ export const ACTION_COMMANDS = {
   interrupt: 'chat.interrupt',
   modelPicker: 'models.pick',
   thinkingCycle: 'thinking.cycle',
+  dequeue: 'chat.dequeue',
 } as const;
+
+type SubmitHandler = (text: string, context: Context, action: SubmitAction) => void | Promise<void>;
 
 const QUIT_WINDOW_MS = 1500;
 const NOTICE_MS = 5000;
@@ -74,7 +85,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const transcript = new TranscriptView((key, message) => fail(`transcript ${key}`, message));
   const editor = new Editor({ markerStyle: (label) => theme.fg('accent', label) });
   const bindings = new Map<string, { owner: string; commandId: string }>();
-  const submitHandlers: Array<(text: string, context: Context) => void | Promise<void>> = [];
+  const submitHandlers: Array<SubmitHandler> = [];
   const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
   const reachTopListeners = new Set<() => void>();
   let dialog: Dialog | undefined;
@@ -130,6 +141,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     notify,
     theme,
     requestRender: render,
+    keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
   };
   const ui = Object.freeze(facilities);
 
@@ -151,7 +163,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     }
   }
 
-  async function submit(text: string): Promise<void> {
+  async function submit(text: string, action: SubmitAction): Promise<void> {
     const slash = commands.parseSlash(text);
     if (slash !== undefined) {
       if ('unknown' in slash) return notify(`Unknown command /${slash.unknown} — /help lists them`, 'warning');
@@ -164,7 +176,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       return notify('Not connected to the session: the prompt stays in the editor', 'warning');
     }
     try {
-      await handler(text, BACKGROUND_CONTEXT);
+      await handler(text, BACKGROUND_CONTEXT, action);
     } catch (error) {
       notify(`The prompt failed: ${messageOf(error)}`, 'error');
     }
@@ -213,7 +225,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       transcript.invalidate();
       return render();
     }
-    for (const action of ['interrupt', 'modelPicker', 'thinkingCycle'] as const) {
+    for (const action of ['interrupt', 'modelPicker', 'thinkingCycle', 'dequeue'] as const) {
       if (actions.includes(action) && commands.get(ACTION_COMMANDS[action]) !== undefined) {
         void runCommand(ACTION_COMMANDS[action], '');
         return render();
@@ -226,7 +238,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     }
     if (event.name === 'tab' && !event.shift && completeSlash()) return render();
     const result = editor.handle(event, keymap);
-    if (result.kind === 'submit') void submit(result.text);
+    if (result.kind === 'submit') void submit(result.text, result.action);
     render();
   }
 
@@ -306,7 +318,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     renderers,
     slots,
     editor: {
-      onSubmit(handler: (text: string, context: Context) => void | Promise<void>) {
+      onSubmit(handler: SubmitHandler) {
         submitHandlers.push(handler);
         return () => {
           const index = submitHandlers.lastIndexOf(handler);
@@ -404,6 +416,8 @@ function helpLines(
   const actionKeys = (
     [
       'submit',
+      'followUp',
+      'dequeue',
       'newline',
       'interrupt',
       'clear',
@@ -426,7 +440,9 @@ function helpLines(
 }
 
 const ACTION_HELP = {
-  submit: 'send the prompt',
+  submit: 'send the prompt (while the agent works: steer it)',
+  followUp: 'queue a follow-up for when the agent is done',
+  dequeue: 'pull the last queued message back into the editor',
   newline: 'insert a newline',
   interrupt: 'interrupt the run',
   clear: 'clear the editor; twice quits',

@@ -47,6 +47,7 @@ export type {
   SessionAttachment,
   SlotContributions,
   SlotName,
+  SubmitAction,
   ThemeColor,
   ToolRenderer,
   ToolRendererContributions,

@@ -32,6 +32,8 @@ export interface TuiFacilities {
   readonly theme: TuiTheme;
   /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
   requestRender(): void;
+  /** The key bound to a keymap action (`interrupt`, `dequeue`, …) as the user configured it, for hints; '' if none. */
+  keyHint(action: string): string;
 }
 
 /** A command users run by key, by `/name`, or from another facet. */
@@ -86,10 +88,13 @@ export interface SlotContributions {
   add(slot: SlotName, widget: TuiComponent): () => void;
 }
 
+/** How the text was submitted: the `submit` key (Enter), or the `followUp` key (Alt+Enter: queue it). */
+export type SubmitAction = 'submit' | 'followUp';
+
 /** The prompt editor as facets see it: who receives submitted text, and the draft. */
 export interface EditorAccess {
   /** The handler for submitted text that is not a slash command; the latest registration wins. */
-  onSubmit(handler: (text: string, context: Context) => void | Promise<void>): () => void;
+  onSubmit(handler: (text: string, context: Context, action: SubmitAction) => void | Promise<void>): () => void;
   setText(text: string): void;
   text(): string;
 }

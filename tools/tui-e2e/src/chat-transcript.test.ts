@@ -56,13 +56,15 @@ describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
     await screenShows(tui, 'interrupted');
   });
 
-  it('a prompt while a run is busy stays in the editor with the reason', async () => {
-    const tui = await chatTui(transport);
-    const long = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
-    await tui.type(`${long}\r`);
-    await screenShows(tui, 'esc to interrupt');
-    await tui.type('second prompt\r');
-    await screenShows(tui, 'second prompt');
-    await screenShows(tui, 'A run is in progress');
+  it('a prompt the session refuses stays in the editor with the reason', async () => {
+    // No model selected: the session refuses with no_model. (A prompt while a run is busy steers it instead:
+    // steer-follow-up.test.ts.)
+    const session = await startTestSessionHost({ transport, facets: [{ id: '@pi/chat', facet: chatSessionFacet }] });
+    cleanups.push(() => session.close());
+    const tui = await startTestTuiHost({ facets: { '@pi/chat': chatTuiFacet }, client: await session.connect() });
+    cleanups.push(() => tui.stop());
+    await tui.type('refused prompt\r');
+    await screenShows(tui, 'refused prompt');
+    await screenShows(tui, 'No model');
   });
 });

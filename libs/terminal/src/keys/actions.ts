@@ -9,6 +9,7 @@ export const DEFAULT_BINDINGS = {
   submit: ['enter'],
   newline: ['ctrl+j', 'shift+enter'],
   followUp: ['alt+enter'],
+  dequeue: ['alt+up'],
   interrupt: ['escape'],
   clear: ['ctrl+c'],
   quit: ['ctrl+d'],

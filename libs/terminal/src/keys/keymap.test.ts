@@ -25,6 +25,8 @@ describe('default keymap', () => {
     ['\x1b[13;2u', 'newline'],
     ['\x1b[27;2;13~', 'newline'],
     ['\x1b\r', 'followUp'],
+    ['\x1b[1;3A', 'dequeue'],
+    ['\x1b\x1b[A', 'dequeue'],
     ['\x03', 'clear'],
     ['\x04', 'quit'],
     ['\x07', 'externalEditor'],

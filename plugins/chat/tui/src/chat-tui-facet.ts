@@ -6,8 +6,15 @@ import {
   streamingViewFrom,
   type StreamingView,
 } from '@pi/chat';
-import type { CodingAgentTuiPluginContext, Facet } from '@pi/plugin-api';
+import {
+  RemoteError,
+  type CodingAgentTuiPluginContext,
+  type Context,
+  type Facet,
+  type SubmitAction,
+} from '@pi/plugin-api';
 import { entryBlock, streamingBlock } from './entry-blocks';
+import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerTreeCommands } from './tree-commands';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -17,8 +24,10 @@ const STREAM_KEY = 'chat:streaming';
 
 /**
  * The chat presentation: the transcript (durable entries through the TranscriptReplica, the streaming text
- * from checkpoint + deltas), the prompt (the editor's submit handler), Esc to interrupt the run, and a busy
- * line in the status slot while a run is in progress.
+ * from checkpoint + deltas), the prompt (the editor's submit handler: Enter prompts, or steers while the agent
+ * works; Alt+Enter queues a follow-up), the queue above the editor (Alt+Up takes the last one back into the
+ * editor), Esc to interrupt the run (what was queued comes back into the editor), and a busy line in the status
+ * slot while a run is in progress.
  */
 export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginContext) => {
   const chat = await context.use(Chat);
@@ -89,25 +98,42 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   }, 100);
   spinner.unref?.();
   context.own(() => clearInterval(spinner));
+  const { keyHint } = context.ui;
   context.own(
     context.slots.add('status', {
       render: () =>
         replica.running === null
           ? []
-          : [`${theme.fg('accent', SPINNER[frame] ?? '')} ${theme.fg('muted', 'working… esc to interrupt')}`],
+          : [
+              `${theme.fg('accent', SPINNER[frame] ?? '')} ${theme.fg('muted', 'working… esc to interrupt')}` +
+                theme.fg('dim', ` · ${keyHint('submit')} steers · ${keyHint('followUp')} queues a follow-up`),
+            ],
+    }),
+  );
+  context.own(chat.queue.subscribe(() => context.ui.requestRender()));
+  context.own(
+    context.slots.add('editor.above', {
+      render: (width) => queueLines(chat.queue.value.items, width, theme, keyHint('dequeue')),
     }),
   );
 
+  /** Enter prompts, or steers the run in progress; Alt+Enter queues a follow-up (or starts a run when idle). */
+  const send = async (text: string, action: SubmitAction, callContext: Context) => {
+    if (action === 'followUp') return chat.followUp({ text }, callContext);
+    if (replica.running === null) {
+      const prompted = await chat.prompt({ text }, callContext);
+      // A run started since this client last heard: steer it instead.
+      if (prompted.error?.code !== 'busy') return prompted;
+    }
+    return chat.steer({ text }, callContext);
+  };
+
   context.own(
-    context.editor.onSubmit(async (text, callContext) => {
-      const response = await chat.prompt({ text }, callContext);
+    context.editor.onSubmit(async (text, callContext, action) => {
+      const response = await send(text, action, callContext);
       if (response.accepted) return;
-      context.editor.setText(text);
-      const why =
-        response.error?.code === 'busy'
-          ? 'A run is in progress: esc interrupts it; your prompt stays in the editor'
-          : (response.error?.message ?? 'The prompt was not accepted');
-      context.ui.notify(why, 'warning');
+      context.editor.setText(draftWith([text], context.editor.text()));
+      context.ui.notify(response.error?.message ?? 'The prompt was not accepted', 'warning');
     }),
   );
   context.commands.register({
@@ -116,7 +142,28 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     needsSession: true,
     async run(_args, callContext) {
       const running = replica.running;
-      if (running !== null) await chat.requestAbort(running, callContext);
+      if (running === null) return;
+      // The abort withdraws everything queued: it comes back into the editor, so nothing typed is lost.
+      const queued = chat.queue.value.items.map((item) => item.text);
+      await chat.requestAbort(running, callContext);
+      if (queued.length > 0) context.editor.setText(draftWith(queued, context.editor.text()));
+    },
+  });
+  context.commands.register({
+    id: 'chat.dequeue',
+    description: 'Take the last queued message back into the editor',
+    needsSession: true,
+    async run(_args, callContext) {
+      const last = lastQueued(chat.queue.value.items);
+      if (last === undefined) return context.ui.notify('Nothing is queued');
+      try {
+        await chat.withdraw(last.id, callContext);
+      } catch (error) {
+        if (error instanceof RemoteError && error.code === 'queue_item_consumed')
+          return context.ui.notify('Too late: that message was already delivered', 'warning');
+        throw error;
+      }
+      context.editor.setText(draftWith([last.text], context.editor.text()));
     },
   });
   registerTreeCommands(context);

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatSessionFacet } from '@pi/chat-session';
+import { chatTuiFacet } from '@pi/chat-tui';
+import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
+import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
+import { createOfflineProvider } from '@pi/model-providers';
+import { TRANSPORTS, eventually } from '@pi/test-support';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function chatTui(transport: (typeof TRANSPORTS)[number]): Promise<TestTuiHost> {
+  const session = await startTestSessionHost({
+    transport,
+    facets: [
+      { id: '@pi/providers-builtin', facet: modelProviderFacet(createOfflineProvider()) },
+      { id: '@pi/chat', facet: chatSessionFacet },
+    ],
+  });
+  cleanups.push(() => session.close());
+  const client = await session.connect();
+  const tui = await startTestTuiHost({ facets: { '@pi/chat': chatTuiFacet }, client, columns: 100, rows: 30 });
+  cleanups.push(() => tui.stop());
+  return tui;
+}
+
+function shows(tui: TestTuiHost, text: string): boolean {
+  tui.host.flush();
+  return tui.screen().includes(text);
+}
+
+async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
+  await eventually(() => shows(tui, text)).catch(() => undefined);
+  expect(tui.screen()).toContain(text);
+}
+
+/** A prompt the offline model echoes back one word per delta: long enough to type while it streams. */
+const LONG = Array.from({ length: 5_000 }, (_, index) => `w${index}`).join(' ');
+const ALT_ENTER = '\x1b\r';
+const ALT_UP = '\x1b[1;3A';
+
+describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transport) => {
+  it('Enter while the agent works steers it: queued above the editor, then answered in the same run', async () => {
+    const tui = await chatTui(transport);
+    await tui.type(`${LONG}\r`);
+    await screenShows(tui, 'enter steers');
+    await tui.type('use tabs\r');
+    await screenShows(tui, 'steer     use tabs');
+    await screenShows(tui, 'You said: use tabs');
+    await eventually(() => !shows(tui, 'esc to interrupt'));
+    expect(tui.screen()).toContain('› use tabs');
+    expect(tui.screen()).not.toContain('steer     use tabs');
+  });
+
+  it('Alt+Enter queues follow-ups, listed above the editor, that run in order once the run settles', async () => {
+    const tui = await chatTui(transport);
+    await tui.type(`${LONG}\r`);
+    await screenShows(tui, 'esc to interrupt');
+    await tui.type(`first later${ALT_ENTER}`);
+    await tui.type(`second later${ALT_ENTER}`);
+    await screenShows(tui, 'follow-up first later');
+    await screenShows(tui, 'follow-up second later');
+    await screenShows(tui, 'alt+up edits the last queued message');
+    await screenShows(tui, 'You said: second later');
+    const screen = tui.screen();
+    expect(screen.indexOf('You said: first later')).toBeLessThan(screen.indexOf('You said: second later'));
+    expect(screen).not.toContain('follow-up first later');
+  });
+
+  it('Alt+Up takes the last queued message back into the editor, and Esc brings back the rest', async () => {
+    const tui = await chatTui(transport);
+    await tui.type(`${LONG}\r`);
+    await screenShows(tui, 'esc to interrupt');
+    await tui.type(`kept for later${ALT_ENTER}`);
+    await tui.type(`changed my mind${ALT_ENTER}`);
+    await screenShows(tui, 'follow-up changed my mind');
+    await tui.type(ALT_UP);
+    await eventually(() => !shows(tui, 'follow-up changed my mind'));
+    expect(tui.screen()).toContain('follow-up kept for later');
+    expect(tui.screen()).toContain('changed my mind');
+
+    await tui.type('\x1b');
+    await screenShows(tui, 'interrupted');
+    await eventually(() => !shows(tui, 'follow-up kept for later'));
+    // Both are in the editor now, and nothing started after the interrupt.
+    expect(tui.screen()).toContain('kept for later');
+    expect(tui.screen()).toContain('changed my mind');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shows(tui, 'You said: kept for later')).toBe(false);
+  });
+});
