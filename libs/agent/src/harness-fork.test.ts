@@ -113,6 +113,39 @@ describe('forking a session', () => {
     expect(copy.tree.messages().map(textOf)).toEqual(['one', 'A1', 'two, again', 'B2']);
   });
 
+  it('leaves out what was queued and not yet delivered on the copied branch: the fork starts with an empty queue', async () => {
+    const release = createDeferred<void>();
+    const harness = await openAt(directory.file, [
+      [{ type: 'wait', until: release.promise }, ...answer('A1')],
+      answer('A2'),
+    ]);
+    const settledTwice = new Promise<void>((resolve) => {
+      let runs = 0;
+      harness.events.subscribe((event) => {
+        if (event.type === 'run_settled' && ++runs === 2) resolve();
+      });
+    });
+    await harness.main.prompt([user('one')], BACKGROUND_CONTEXT);
+    expect((await harness.main.followUp(user('then two'), BACKGROUND_CONTEXT))._unsafeUnwrap().kind).toBe('queued');
+    release.resolve();
+    await settledTwice;
+    const firstEnd = harness.tree.entries().find((entry) => entry.kind === 'operation_settled');
+
+    // Run one's end: the follow-up was queued during run one and delivered after it, so it is not part of the fork.
+    const forked = (await harness.navigation.fork(firstEnd?.id ?? null, BACKGROUND_CONTEXT))._unsafeUnwrap();
+    const copy = await openAt(forked.file);
+    expect(copy.main.queue).toEqual([]);
+    expect(copy.tree.entries().map((entry) => entry.kind)).not.toContain('queue_added');
+    expect(copy.tree.messages().map(textOf)).toEqual(['one', 'A1']);
+
+    // The whole branch: the follow-up is there with its delivery, as history.
+    const whole = (await harness.navigation.fork(harness.navigation.leafId, BACKGROUND_CONTEXT))._unsafeUnwrap();
+    const wholeCopy = await openAt(whole.file);
+    expect(wholeCopy.main.queue).toEqual([]);
+    expect(wholeCopy.tree.entries().map((entry) => entry.kind)).toContain('queue_added');
+    expect(wholeCopy.tree.messages().map(textOf)).toEqual(['one', 'A1', 'then two', 'A2']);
+  });
+
   it('forks from before the first entry (null) into an empty session', async () => {
     const harness = await openAt(directory.file, [answer('A1')]);
     await exchange(harness, 'one');

@@ -4,6 +4,22 @@ import { basename, dirname, join } from 'node:path';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import { syncDirectory } from './session-file';
 
+/**
+ * The entries a fork holds, from the branch root first: each the child of the one before (leaf moves are already
+ * gone from a node path). A fork copies history, not what was waiting to be sent: an item queued on the path and
+ * not delivered (or withdrawn) on it is left out, so it cannot run in both sessions. A follow-up queued during the
+ * run a fork ends with is delivered after that run's end, outside the fork.
+ */
+export function forkEntries(path: readonly SessionEntry[]): SessionEntry[] {
+  const done = new Set<string>();
+  for (const entry of path) {
+    if (entry.kind === 'queue_withdrawn') done.add(entry.itemId);
+    if (entry.kind === 'message' && entry.queueItemId !== undefined) done.add(entry.queueItemId);
+  }
+  const kept = path.filter((entry) => entry.kind !== 'queue_added' || done.has(entry.itemId));
+  return kept.map((entry, index) => ({ ...entry, parentId: kept[index - 1]?.id ?? null }));
+}
+
 export interface ForkContent {
   readonly header: SessionHeader;
   readonly entries: readonly SessionEntry[];

@@ -14,7 +14,7 @@ import type {
 } from '@pi/agent-contract';
 import { err, ok, type Result } from 'neverthrow';
 import { eventDeliveryContext } from './harness-events';
-import { writeForkFile } from './session-fork';
+import { forkEntries, writeForkFile } from './session-fork';
 import type { SessionTreeState } from './session-tree';
 import type { SessionWriter } from './session-writer';
 import { TreeIndex } from './tree-index';
@@ -92,9 +92,7 @@ export class HarnessNavigation implements SessionNavigation {
     const sessionId = randomUUID();
     const file = options.file ?? join(dirname(this.#parts.file), `${sessionId}.jsonl`);
     const { header } = this.#parts;
-    const entries = this.#index
-      .pathTo(entryId)
-      .map((indexed) => ({ ...indexed.entry, parentId: indexed.nodeParentId }));
+    const entries = forkEntries(this.#index.pathTo(entryId).map((indexed) => indexed.entry));
     await writeForkFile(file, {
       header: {
         type: 'session',
