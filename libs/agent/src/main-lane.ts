@@ -379,6 +379,7 @@ function invalidClientOperationId(id: string, queue: LaneQueue): { code: 'invali
     const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
     return { code: 'invalid_message', message };
   }
-  if (queue.itemOf(id) !== undefined) return { code: 'invalid_message', message: `${id} names a queued message` };
+  if (queue.itemOf(id) !== undefined)
+    return { code: 'invalid_message', message: `${id} was already used for a queued message` };
   return null;
 }
