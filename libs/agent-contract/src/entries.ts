@@ -52,6 +52,24 @@ export type SessionEntry = EntryBase &
      * a reader sees (see SessionNavigation).
      */
     | { kind: 'leaf_moved'; from: string | null }
+    /**
+     * The branch up to here was compacted: requests built from a branch holding this entry send `summary` in place
+     * of every message before `firstKeptEntryId` (null: before this entry), then the messages from there on. The
+     * entries it replaces stay in the file. `operationId` is the run it happened in (automatic), or null (manual).
+     * The token counts are estimates (characters / 4) of the messages a request carried before and after.
+     */
+    | {
+        kind: 'compaction';
+        firstKeptEntryId: string | null;
+        summary: string;
+        instructions: string | null;
+        trigger: 'auto' | 'manual';
+        /** `provider/modelId` that wrote the summary. */
+        model: string;
+        tokensBefore: number;
+        tokensAfter: number;
+        operationId: string | null;
+      }
   );
 
 export type SessionEntryKind = SessionEntry['kind'];

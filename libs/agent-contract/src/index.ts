@@ -1,4 +1,12 @@
 export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
+export {
+  MAX_COMPACT_INSTRUCTIONS,
+  type CompactOptions,
+  type CompactionRejection,
+  type CompactionResult,
+  type SessionCompaction,
+  type SummaryRequest,
+} from './compaction';
 export type {
   AfterToolHook,
   BeforeModelRequestHook,

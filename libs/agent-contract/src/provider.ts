@@ -1,4 +1,5 @@
 import type { Context } from '@pi/context';
+import type { SummaryRequest } from './compaction';
 import type { AgentMessage, JsonObject } from './messages';
 
 export type ThinkingLevel = 'off' | 'low' | 'high';
@@ -8,6 +9,8 @@ export interface ModelSpec {
   modelId: string;
   name: string;
   reasoning: boolean;
+  /** How many tokens a request may hold (prompt and answer); unknown when absent (no automatic compaction). */
+  contextWindow?: number;
 }
 
 /** What a provider is told about a tool: its name, description and JSON schema of its arguments. */
@@ -39,4 +42,9 @@ export interface ModelProvider {
   readonly name: string;
   models(): readonly ModelSpec[];
   stream(request: ProviderRequest, context: Context): AsyncIterable<ProviderEvent>;
+  /**
+   * Writes the summary a compaction records (see SummaryRequest), honouring `context.abortSignal` and failing with
+   * a ProviderError like `stream`. Optional: without it the harness asks `stream` with its own summary prompt.
+   */
+  summarize?(request: SummaryRequest, context: Context): Promise<string>;
 }

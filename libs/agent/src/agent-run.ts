@@ -3,6 +3,7 @@ import type { HarnessHooks } from './harness-hooks';
 import type { HarnessEvent, RunOutcome, SessionTree } from '@pi/agent-contract';
 import type { AgentMessage, QueueItem, ToolCallPart } from '@pi/agent-contract';
 import { streamTurn } from './model-turn';
+import { RequestContext } from './request-context';
 import type { ModelProvider, ThinkingLevel } from './provider';
 import type { SessionWriter } from './session-writer';
 import { deliverSteers } from './steer-delivery';
@@ -44,9 +45,16 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
   const record = async (message: AgentMessage): Promise<void> => {
     await services.writer.append({ kind: 'message', message, operationId }, 'buffered', services.eventContext);
   };
+  const { tree, writer, eventContext } = services;
+  const requestContext = new RequestContext({ ...plan, tree, writer, eventContext });
   for (let turn = 0; turn < plan.maxTurns; turn += 1) {
     if (aborted()) return { outcome: 'aborted', error: null };
     const tools = services.tools();
+    const schemas = [...tools].map(([name, tool]) => toolSchema(name, tool));
+    // Compaction builds the context (the latest summary and what follows it), then the hooks adjust it.
+    const prepared = await requestContext.prepare(schemas, context);
+    if (prepared.kind === 'aborted') return { outcome: 'aborted', error: null };
+    if (prepared.kind === 'failed') return { outcome: 'failed', error: prepared.error };
     const result = await streamTurn(
       {
         provider: plan.provider,
@@ -61,11 +69,11 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
               model: { provider: plan.provider.id, modelId: plan.modelId },
               thinkingLevel: plan.thinkingLevel,
               tools: [...tools.keys()],
-              messages: services.tree.messages(),
+              messages: prepared.messages,
             },
             context,
           ),
-          tools: [...tools].map(([name, tool]) => toolSchema(name, tool)),
+          tools: schemas,
           thinkingLevel: plan.thinkingLevel,
         },
         onTextDelta: (delta) => services.emit({ type: 'text_delta', operationId, delta }),

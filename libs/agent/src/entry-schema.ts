@@ -58,4 +58,16 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
   }),
   z.object({ ...base, kind: z.literal('custom'), namespace: z.string(), data: z.json() }),
   z.object({ ...base, kind: z.literal('leaf_moved'), from: z.string().min(1).nullable() }),
+  z.object({
+    ...base,
+    kind: z.literal('compaction'),
+    firstKeptEntryId: z.string().min(1).nullable(),
+    summary: z.string(),
+    instructions: z.string().nullable(),
+    trigger: z.enum(['auto', 'manual']),
+    model: z.string(),
+    tokensBefore: z.number().int().min(0),
+    tokensAfter: z.number().int().min(0),
+    operationId: z.string().nullable(),
+  }),
 ]);

@@ -8,6 +8,7 @@ import type {
   JsonValue,
   ModelProvider,
   RunSettings,
+  SessionCompaction,
   SessionEntry,
   SessionNavigation,
   SessionTree,
@@ -35,6 +36,8 @@ export interface AgentHarness {
   readonly tree: SessionTree;
   /** List the tree, move the leaf, fork a new session from an entry. */
   readonly navigation: SessionNavigation;
+  /** Manual compaction of the current branch (automatic compaction happens inside runs). */
+  readonly compaction: SessionCompaction;
   readonly hooks: Hooks;
   readonly events: HarnessEvents;
   /** Appends a plugin's custom entry (durable, invisible to the model). */

@@ -1,10 +1,14 @@
 export { openHarness } from './open-harness';
 export { DEFAULT_MAX_TURNS } from './main-lane';
+export { MAX_COMPACT_INSTRUCTIONS } from '@pi/agent-contract';
 export { MAX_QUEUE_CHARS, MAX_QUEUE_ITEMS } from './message-queue';
 export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
 export { callHook, type HookOutcome } from './hook-call';
+export { CHARS_PER_TOKEN, estimateTokens } from './token-estimate';
+export { COMPACT_AT_RATIO, DEFAULT_KEEP_TOKENS, KEEP_RATIO } from './compaction-plan';
+export { SUMMARY_SYSTEM_PROMPT, conversationText, summaryPrompt } from './summary-prompt';
 export { DEFAULT_HOOK_TIMEOUT_MS, type HookFailure, type HookPolicy, type RunHookName } from './hook-caller';
 export { OrderedHooks, type OwnedHook } from './ordered-hooks';
 // The agent's contract types, so that users of the harness need one import.
@@ -19,6 +23,9 @@ export type {
   AssistantMessage,
   BeforeModelRequestHook,
   BeforeToolHook,
+  CompactOptions,
+  CompactionRejection,
+  CompactionResult,
   EntryBase,
   ForkOptions,
   ForkRejection,
@@ -35,6 +42,7 @@ export type {
   PromptRejection,
   RunOutcome,
   RunSettings,
+  SessionCompaction,
   SessionEntry,
   SessionEntryKind,
   SessionHeader,
@@ -52,6 +60,7 @@ export type {
   SessionTree,
   SessionTreeNode,
   SessionTreePage,
+  SummaryRequest,
   TextPart,
   ToolCallInfo,
   ToolCallPart,

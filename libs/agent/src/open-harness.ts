@@ -14,6 +14,7 @@ import { MainLane } from './main-lane';
 import { MessageQueue } from './message-queue';
 import type { JsonValue } from '@pi/agent-contract';
 import { SessionFile } from './session-file';
+import { HarnessCompaction } from './session-compaction';
 import { HarnessNavigation } from './session-navigation';
 import { isValidSessionId } from './session-id';
 import { SessionTreeState } from './session-tree';
@@ -60,6 +61,13 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
   });
 
   const navigation = new HarnessNavigation({ tree, writer, running: () => main.running, file: options.file, header });
+  const compaction = new HarnessCompaction({
+    tree,
+    writer,
+    running: () => main.running,
+    settings: options.settings,
+    providers: options.providers,
+  });
 
   let closed: Promise<void> | null = null;
   const harness: AgentHarness = {
@@ -68,6 +76,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     main,
     tree,
     navigation,
+    compaction,
     hooks,
     events,
     recovery: Object.freeze([...recovery]),

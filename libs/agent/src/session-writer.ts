@@ -30,6 +30,11 @@ export class SessionWriter {
     this.#pendingLeafId = tree.leafId;
   }
 
+  /** The entry the next `append` follows: the leaf once every queued append has landed. */
+  get pendingLeafId(): string | null {
+    return this.#pendingLeafId;
+  }
+
   /** Enqueues synchronously (callers rely on the order of their calls), resolves once written. */
   append(body: EntryBody, durability: Durability, context: Context): Promise<SessionEntry> {
     return this.appendAt(this.#pendingLeafId, body, durability, context);

@@ -14,3 +14,10 @@ export {
   type ScriptedProvider,
   type ScriptedProviderOptions,
 } from './scripted-provider';
+export {
+  WINDOWED_MODEL,
+  text as textAnswer,
+  windowedProvider,
+  type WindowedProvider,
+  type WindowedProviderOptions,
+} from './windowed-provider';

@@ -48,6 +48,7 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
         error: entry.error,
       };
     case 'custom':
+    case 'compaction':
     case 'leaf_moved':
     case 'queue_added':
     case 'queue_withdrawn':

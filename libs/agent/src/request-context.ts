@@ -1,0 +1,69 @@
+import type { Context } from '@pi/context';
+import type { AgentMessage, ModelProvider, SessionTree, ToolSchema } from '@pi/agent-contract';
+import { COMPACT_AT_RATIO } from './compaction-plan';
+import { compactContext, contextWindowOf } from './compaction';
+import { branchContext, contextMessages } from './context-window';
+import type { SessionWriter } from './session-writer';
+import { estimateRequestTokens } from './token-estimate';
+
+export interface RequestContextParts {
+  readonly tree: SessionTree;
+  readonly writer: SessionWriter;
+  readonly provider: ModelProvider;
+  readonly modelId: string;
+  readonly operationId: string;
+  readonly eventContext: Context;
+}
+
+export type PreparedContext =
+  { kind: 'ready'; messages: AgentMessage[] } | { kind: 'aborted' } | { kind: 'failed'; error: string };
+
+/**
+ * The context of one run's model requests: the current branch from its latest compaction on, compacted first when
+ * a request would hold more than COMPACT_AT_RATIO of the model's window (a model without a known window is never
+ * compacted automatically). A failed automatic compaction writes nothing: the request goes out as it is while it
+ * fits the window — and the run does not try again below the window — else the run fails, `compaction_failed`.
+ */
+export class RequestContext {
+  readonly #parts: RequestContextParts;
+  readonly #contextWindow: number | undefined;
+  #failedOnce = false;
+
+  constructor(parts: RequestContextParts) {
+    this.#parts = parts;
+    this.#contextWindow = contextWindowOf(parts.provider, parts.modelId);
+  }
+
+  async prepare(tools: readonly ToolSchema[], context: Context): Promise<PreparedContext> {
+    const { tree, writer, provider, modelId, operationId, eventContext } = this.#parts;
+    const window = this.#contextWindow;
+    const current = branchContext(tree.branch());
+    const messages = contextMessages(current);
+    if (window === undefined) return { kind: 'ready', messages };
+    const tokens = estimateRequestTokens(messages, tools);
+    const fits = tokens <= window;
+    if (tokens <= window * COMPACT_AT_RATIO || (fits && this.#failedOnce)) return { kind: 'ready', messages };
+    const compacted = await compactContext(
+      { context: current, provider, modelId, contextWindow: window, instructions: null, trigger: 'auto', operationId },
+      { writer, mayWrite: () => null, eventContext },
+      context,
+    );
+    switch (compacted.kind) {
+      case 'written':
+        return { kind: 'ready', messages: contextMessages(branchContext(tree.branch())) };
+      case 'aborted':
+        return { kind: 'aborted' };
+      case 'nothing_to_compact':
+      case 'failed':
+      case 'refused': {
+        this.#failedOnce = true;
+        if (fits) return { kind: 'ready', messages };
+        const why = compacted.kind === 'failed' ? compacted.error : 'nothing before the latest turn to summarize';
+        return {
+          kind: 'failed',
+          error: `compaction_failed: the context (~${tokens} tokens) exceeds ${provider.id}/${modelId}'s window of ${window} tokens and could not be compacted: ${why}`,
+        };
+      }
+    }
+  }
+}
