@@ -1,29 +1,26 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { RemoteError } from '@pi/plugin-api';
-import {
-  connectionFilePath,
-  coordinatorFiles,
-  piDirectories,
-  readConnectionFile,
-  readCoordinatorConnection,
-  workspaceIdOf,
-  type CoordinatorFiles,
-} from '@pi/connection-files';
+import { connectionFilePath, isRunning, workspaceIdOf, type CoordinatorFiles } from '@pi/connection-files';
 import {
   SessionDirectory,
   SessionPicker,
   type SessionDirectoryService,
   type SessionRecordSummary,
 } from '@pi/session-directory';
-import { eventually } from '@pi/test-support';
-import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import {
+  createPiSandbox,
+  eventually,
+  killSandboxProcesses,
+  readText,
+  runProgram,
+  sandboxClients,
+} from '@pi/test-support';
+import type { RpcClient } from '@pi/transport-trpc';
 
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'pi-coordinator.mjs');
 /** Twenty real session processes starting at once on a two-core CI machine that runs other suites too. */
@@ -57,46 +54,23 @@ interface Sandbox {
 }
 
 async function createSandbox(): Promise<Sandbox> {
-  const root = await mkdtemp(join(tmpdir(), 'pcc-'));
-  await Promise.all([mkdir(join(root, 'run'), { mode: 0o700 }), mkdir(join(root, 'home'))]);
-  const env = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(OTEL_|VITEST|NODE_OPTIONS$)/.test(key))),
-    XDG_DATA_HOME: join(root, 'data'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_RUNTIME_DIR: join(root, 'run'),
-    HOME: join(root, 'home'),
-  };
-  const directories = piDirectories(env);
-  const files = coordinatorFiles(directories);
-  const sessionsDir = join(directories.dataDir, 'sessions');
+  const home = await createPiSandbox({ prefix: 'pcc-' });
+  const { root, env, files } = home;
+  const { dataDir } = home.directories;
+  const sessionsDir = join(dataDir, 'sessions');
   const connectionFiles = () =>
     (existsSync(sessionsDir) ? readdirSync(sessionsDir) : [])
       .filter((name) => name.endsWith('.connection.json'))
       .map((name) => name.slice(0, -'.connection.json'.length))
       .sort();
-  const clients: RpcClient[] = [];
-  const connected = async (socketPath: string, token: string) => {
-    const client = createRpcClient({
-      socketFactory: webSocketFactory({ socketPath }),
-      connectionParams: { token },
-      reconnect: false,
-    });
-    clients.push(client);
-    await client.whenConnected();
-    return client;
-  };
-  const coordinator = (args: readonly string[]) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    return new Promise<{ code: number | null; output: string }>((done) =>
-      child.once('close', (code) => done({ code, output })),
-    );
+  const clients = sandboxClients(home);
+  const coordinator = async (args: readonly string[]) => {
+    const { code, stdout, stderr } = await runProgram(BIN, args, { cwd: root, env });
+    return { code, output: stdout + stderr };
   };
   const sandbox: Sandbox = {
     root,
-    dataDir: directories.dataDir,
+    dataDir,
     files,
     async project(name) {
       const path = join(root, name);
@@ -104,37 +78,21 @@ async function createSandbox(): Promise<Sandbox> {
       return path;
     },
     coordinator,
-    async userDirectory() {
-      const info = (await readCoordinatorConnection(files.connectionFile))._unsafeUnwrap();
-      return (await connected(info.socketPath, info.token)).use(SessionDirectory);
-    },
-    async presentation(sessionId) {
-      const info = (await readConnectionFile(connectionFilePath(directories.dataDir, sessionId)))._unsafeUnwrap();
-      return connected(info.socketPath, info.token);
-    },
-    sessionPid: (sessionId) => pidIn(readText(connectionFilePath(directories.dataDir, sessionId))),
+    userDirectory: async () => (await clients.coordinator()).use(SessionDirectory),
+    presentation: (sessionId) => clients.session(sessionId),
+    sessionPid: (sessionId) => pidIn(readText(connectionFilePath(dataDir, sessionId))),
     liveConnectionFiles: () => connectionFiles().filter((sessionId) => isAlive(sandbox.sessionPid(sessionId))),
     sessionProcesses: () => processesNaming(root),
     coordinatorPid: () => pidIn(readText(files.pidFile)),
     log: () => readText(join(files.logDir, 'coordinator.log')),
     async cleanUp() {
-      for (const client of clients.splice(0)) client.close();
+      clients.closeAll();
       await coordinator(['stop']).catch(() => undefined);
-      const pids = [sandbox.coordinatorPid(), ...connectionFiles().map(sandbox.sessionPid)];
-      for (const pid of new Set([...pids, ...processesNaming(root)])) if (pid !== undefined) killGroup(pid);
-      await eventually(() => processesNaming(root).length === 0);
-      await rm(root, { recursive: true, force: true });
+      await killSandboxProcesses(home, processesNaming(root));
+      await home.remove();
     },
   };
   return sandbox;
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 function pidIn(text: string): number | undefined {
@@ -147,14 +105,7 @@ function pidIn(text: string): number | undefined {
  * exits, and init may take a while to reap it.
  */
 function isAlive(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const stat = readText(`/proc/${pid}/stat`);
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  return pid !== undefined && isRunning(pid);
 }
 
 /** Live processes whose command line contains `text` (Linux; elsewhere none are found). */
@@ -165,16 +116,6 @@ function processesNaming(text: string): number[] {
     .filter((name) => readText(`/proc/${name}/cmdline`).includes(text))
     .map(Number)
     .filter((pid) => pid !== process.pid && isAlive(pid));
-}
-
-function killGroup(pid: number): void {
-  for (const target of [-pid, pid]) {
-    try {
-      process.kill(target, 'SIGKILL');
-    } catch {
-      // not a group leader, or gone already
-    }
-  }
 }
 
 const idsOf = (sessions: readonly { sessionId: string }[]) => sessions.map((session) => session.sessionId).sort();

@@ -1,40 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import {
-  connectionFilePath,
-  coordinatorFiles,
-  piDirectories,
-  readCoordinatorConnection,
-  workspaceIdOf,
-  type CoordinatorFiles,
-  isRunning,
-} from '@pi/connection-files';
+import { connectionFilePath, isRunning, workspaceIdOf, type CoordinatorFiles } from '@pi/connection-files';
 import type { SessionDirectoryService, SessionRecordSummary } from '@pi/session-directory';
 import { SessionDirectory } from '@pi/session-directory';
-import { eventually } from '@pi/test-support';
-import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import {
+  createPiSandbox,
+  killSandboxProcesses,
+  readText,
+  runProgram,
+  sandboxClients,
+  startProgram,
+  type ProgramExit,
+  type ProgramRun,
+} from '@pi/test-support';
+import type { RpcClient } from '@pi/transport-trpc';
+
+export { readText } from '@pi/test-support';
 
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'pi-coordinator.mjs');
 
 /** Process tests wait for real `node` + tsx starts and session processes: generous, and never asserted on. */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
-export interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type Run = ProgramRun;
 
 /** A `pi-coordinator run` in the foreground: what it printed so far, and its exit. */
 export interface ForegroundCoordinator {
   readonly child: ChildProcess;
   stdout(): string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly exited: Promise<ProgramExit>;
 }
 
 /**
@@ -69,93 +66,46 @@ export interface CoordinatorSandbox {
 }
 
 export async function createCoordinatorSandbox(): Promise<CoordinatorSandbox> {
-  const root = await mkdtemp(join(tmpdir(), 'pco-'));
-  const project = join(root, 'project');
-  await Promise.all([mkdir(project), mkdir(join(root, 'run'), { mode: 0o700 })]);
-  const env = {
-    ...process.env,
-    XDG_DATA_HOME: join(root, 'data'),
-    XDG_CONFIG_HOME: join(root, 'config'),
-    XDG_RUNTIME_DIR: join(root, 'run'),
-  };
-  const directories = piDirectories(env);
-  const files = coordinatorFiles(directories);
-  const clients: RpcClient[] = [];
+  const home = await createPiSandbox({ prefix: 'pco-', folders: ['project'] });
+  const { root, env, files } = home;
+  const { project } = home.folders;
+  const clients = sandboxClients(home);
   const foreground: ChildProcess[] = [];
-  const sandbox: CoordinatorSandbox = {
+  const coordinator = (args: readonly string[]) => runProgram(BIN, args, { cwd: root, env });
+  return {
     root,
     project,
     env,
-    dataDir: directories.dataDir,
+    dataDir: home.directories.dataDir,
     files,
-    coordinator: (args) => run(args, root, env),
+    coordinator,
     runInForeground() {
-      const started = runInForeground(root, env);
+      const started = startProgram(BIN, ['run'], { cwd: root, env });
       foreground.push(started.child);
-      return started;
+      return { child: started.child, stdout: started.output, exited: started.exited };
     },
     log: () => readText(join(files.logDir, 'coordinator.log')),
     async directory() {
-      const info = (await readCoordinatorConnection(files.connectionFile))._unsafeUnwrap();
-      const client = createRpcClient({
-        socketFactory: webSocketFactory({ socketPath: info.socketPath }),
-        connectionParams: { token: info.token },
-        reconnect: false,
-      });
-      clients.push(client);
-      await client.whenConnected();
+      const client = await clients.coordinator();
       return { directory: await client.use(SessionDirectory), client };
     },
     createSession: (directory, title = 'a test session') =>
       directory.create({ title, workspaceId: workspaceIdOf(project), cwd: project }, BACKGROUND_CONTEXT),
     coordinatorProcesses: () => coordinatorProcesses(env['XDG_RUNTIME_DIR'] ?? ''),
     sessionPid(sessionId) {
-      const text = readText(connectionFilePath(directories.dataDir, sessionId));
+      const text = readText(connectionFilePath(home.directories.dataDir, sessionId));
       return text === '' ? undefined : (JSON.parse(text) as { pid: number }).pid;
     },
     async cleanUp() {
-      for (const client of clients.splice(0)) client.close();
-      await run(['stop'], root, env).catch(() => undefined);
-      const pids = sandboxPids(sandbox, foreground.splice(0));
-      for (const pid of pids) kill(pid);
-      await eventually(() => pids.every((pid) => !isAlive(pid)));
-      await rm(root, { recursive: true, force: true });
+      clients.closeAll();
+      await coordinator(['stop']).catch(() => undefined);
+      await killSandboxProcesses(
+        home,
+        foreground.splice(0).map((child) => child.pid),
+      );
+      await home.remove();
     },
   };
-  return sandbox;
-}
-
-function run(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolveRun) => child.once('close', (code) => resolveRun({ code, stdout, stderr })));
-}
-
-function runInForeground(cwd: string, env: NodeJS.ProcessEnv): ForegroundCoordinator {
-  const child = spawn(process.execPath, [BIN, 'run'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
-    child.once('exit', (code, signal) => resolveExit({ code, signal })),
-  );
-  return { child, stdout: () => stdout, exited };
-}
-
-/** Every live pid the sandbox's runtime and session connection files name, and its foreground coordinators. */
-function sandboxPids(sandbox: CoordinatorSandbox, foreground: readonly ChildProcess[]): number[] {
-  const { pidFile, lockFile, connectionFile } = sandbox.files;
-  const texts = [pidFile, lockFile, connectionFile].map(readText);
-  const sessions = join(sandbox.dataDir, 'sessions');
-  const names = existsSync(sessions) ? readdirSync(sessions) : [];
-  for (const name of names.filter((file) => file.endsWith('.connection.json')))
-    texts.push(readText(join(sessions, name)));
-  const pids = texts.flatMap((text) => [...text.matchAll(/(?:^|"pid":\s*)(\d+)/gm)].map((match) => Number(match[1])));
-  pids.push(...foreground.flatMap((child) => (child.pid === undefined ? [] : [child.pid])));
-  return [...new Set(pids)].filter((pid) => isOurs(pid, sandbox.root));
 }
 
 function coordinatorProcesses(runtimeDir: string): number[] | undefined {
@@ -174,35 +124,9 @@ function coordinatorProcesses(runtimeDir: string): number[] | undefined {
     });
 }
 
-/** A recycled pid is left alone: on Linux the process must be a pi program (elsewhere the file is trusted). */
-function isOurs(pid: number, root: string): boolean {
-  if (!(pid > 0) || !isAlive(pid)) return false;
-  const cmdline = readText(`/proc/${pid}/cmdline`);
-  return !existsSync('/proc') || cmdline.includes('pi-coordinator') || cmdline.includes(root);
-}
-
-function kill(pid: number): void {
-  // Sessions and a background coordinator lead their own process groups.
-  for (const target of [-pid, pid]) {
-    try {
-      process.kill(target, 'SIGKILL');
-    } catch {
-      // not a group leader, or gone already
-    }
-  }
-}
-
 /** Alive and not a zombie: an orphaned coordinator may stay unreaped here (see `isRunning`). */
 export function isAlive(pid: number): boolean {
   return isRunning(pid);
-}
-
-export function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** A pid no process has: a short-lived child's, after it exited. */

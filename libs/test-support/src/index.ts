@@ -42,3 +42,20 @@ export { wireViolations } from './wire-scan';
 export { startReconnectingCatalog, type ReconnectingCatalog } from './reconnecting-catalog';
 export { abortableContext } from './abortable-context';
 export { loadedModules, moduleLogEnvironment } from './module-log';
+export {
+  createPiSandbox,
+  killSandboxProcesses,
+  readText,
+  sandboxPids,
+  type PiSandbox,
+  type PiSandboxOptions,
+} from './pi-sandbox';
+export {
+  runProgram,
+  startProgram,
+  type ProgramExit,
+  type ProgramOptions,
+  type ProgramRun,
+  type RunningProgram,
+} from './pi-programs';
+export { sandboxClients, type SandboxClients } from './sandbox-clients';
