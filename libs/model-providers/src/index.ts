@@ -1,14 +1,14 @@
 export { ChatCompletionAccumulator } from './chat-completion-chunks';
 export { ConfigErrorCode } from './config-error';
 export type { ConfigError } from './config-error';
-export { EMPTY_MODELS_CONFIG, parseModelsConfig } from './models-config';
+export { EMPTY_MODELS_CONFIG, MAX_CONTEXT_WINDOW, parseModelsConfig } from './models-config';
 export type { ModelsConfig, ProviderConfig } from './models-config';
 export { loadModelsConfig } from './models-config-file';
 export { createModelsConfigProviders } from './models-config-providers';
 export type { ModelsConfigProviderOptions } from './models-config-providers';
 export { watchModelsConfig } from './models-config-watcher';
 export type { WatchModelsConfigOptions } from './models-config-watcher';
-export { OFFLINE_PROVIDER_ID, createOfflineProvider } from './offline-provider';
+export { OFFLINE_CONTEXT_WINDOW, OFFLINE_PROVIDER_ID, createOfflineProvider } from './offline-provider';
 export { OFFLINE_HELP, QUESTION_TOOL_NAME, decideOfflineReply } from './offline-reply';
 export type { OfflineReply } from './offline-reply';
 export { createOpenAICompatibleProvider } from './openai-compatible-provider';

@@ -89,4 +89,29 @@ describe('parseModelsConfig', () => {
     });
     expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_config', issues: [issue] });
   });
+
+  it("reads a model's context window, and leaves it out when unset", () => {
+    const result = parseModelsConfig({
+      providers: {
+        local: {
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          models: [{ id: 'big', contextWindow: 131_072 }, { id: 'small' }],
+        },
+      },
+    });
+    const [big, small] = result._unsafeUnwrap().providers[0]?.models ?? [];
+    expect(big?.contextWindow).toBe(131_072);
+    expect(small).not.toHaveProperty('contextWindow');
+  });
+
+  it.each([
+    [0, 'providers.local.models[0].contextWindow: must be at least 1 (tokens)'],
+    [1000.5, 'providers.local.models[0].contextWindow: a whole number of tokens'],
+    [100_000_001, 'providers.local.models[0].contextWindow: at most 100000000 tokens'],
+  ])('rejects a context window of %j with an error naming it', (contextWindow, issue) => {
+    const result = parseModelsConfig({
+      providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'a', contextWindow }] } },
+    });
+    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_config', issues: [issue] });
+  });
 });

@@ -24,6 +24,9 @@ export interface ModelsConfig {
 
 export const EMPTY_MODELS_CONFIG: ModelsConfig = Object.freeze({ providers: Object.freeze([]) });
 
+/** Far above any model's window today; a larger number is a typo, not a model. */
+export const MAX_CONTEXT_WINDOW = 100_000_000;
+
 // Ids become the `provider` half of `provider/modelId`, so they cannot contain a slash.
 const providerIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name');
@@ -32,6 +35,12 @@ const modelSchema = z.strictObject({
   id: z.string().min(1, 'a model id cannot be empty'),
   name: z.string().min(1).optional(),
   reasoning: z.boolean().optional(),
+  contextWindow: z
+    .number()
+    .int('a whole number of tokens')
+    .positive('must be at least 1 (tokens)')
+    .max(MAX_CONTEXT_WINDOW, `at most ${MAX_CONTEXT_WINDOW} tokens`)
+    .optional(),
 });
 
 const providerSchema = z.strictObject({
@@ -67,7 +76,7 @@ const modelsFileSchema = z.strictObject({ providers: z.record(z.string(), provid
 /**
  * Validates models.json (format in README.md):
  * `{ "providers": { "<id>": { "name"?, "baseUrl", "apiKeyEnv"?, "headers"?, "idleTimeoutMs"?, "models": [{ "id", "name"?,
- * "reasoning"? }] } } }`
+ * "reasoning"?, "contextWindow"? }] } } }`
  */
 export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigError> {
   const parsed = modelsFileSchema.safeParse(json);
@@ -88,6 +97,7 @@ export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigErr
       modelId: model.id,
       name: model.name ?? model.id,
       reasoning: model.reasoning ?? false,
+      ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
     })),
     // Only when set, so a config without it compares equal to one from before the key existed.
     ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),

@@ -8,14 +8,33 @@ import {
 } from '@pi/agent';
 import type { Context } from '@pi/context';
 import { decideOfflineReply } from './offline-reply';
+import { offlineSummary } from './offline-summary';
 import { throwIfAborted } from './provider-abort';
 import { wordChunks } from './word-chunks';
 
 export const OFFLINE_PROVIDER_ID = 'offline';
 
+/**
+ * The offline models' catalogue window: small enough that a long offline session shows compaction, large enough
+ * for the built-in tools' schemas and a working conversation.
+ */
+export const OFFLINE_CONTEXT_WINDOW = 32_768;
+
 const offlineModels: readonly ModelSpec[] = Object.freeze([
-  Object.freeze({ provider: OFFLINE_PROVIDER_ID, modelId: 'echo', name: 'Offline echo', reasoning: false }),
-  Object.freeze({ provider: OFFLINE_PROVIDER_ID, modelId: 'thinker', name: 'Offline thinker', reasoning: true }),
+  Object.freeze({
+    provider: OFFLINE_PROVIDER_ID,
+    modelId: 'echo',
+    name: 'Offline echo',
+    reasoning: false,
+    contextWindow: OFFLINE_CONTEXT_WINDOW,
+  }),
+  Object.freeze({
+    provider: OFFLINE_PROVIDER_ID,
+    modelId: 'thinker',
+    name: 'Offline thinker',
+    reasoning: true,
+    contextWindow: OFFLINE_CONTEXT_WINDOW,
+  }),
 ]);
 
 /**
@@ -29,6 +48,12 @@ export function createOfflineProvider(): ModelProvider {
     name: 'Offline',
     models: () => offlineModels,
     stream: (request, context) => streamOfflineReply(request, context),
+    summarize: async (request, context) => {
+      if (!offlineModels.some((model) => model.modelId === request.modelId))
+        throw new ProviderError('unknown_model', `the offline provider has no model "${request.modelId}"`);
+      throwIfAborted(context);
+      return offlineSummary(request);
+    },
   };
 }
 

@@ -1,9 +1,10 @@
-import { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent, type ProviderRequest } from '@pi/agent';
+import { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent } from '@pi/agent';
 import type { Context } from '@pi/context';
 import { openChatCompletion } from './chat-completion-request';
 import { readChatCompletionStream } from './chat-completion-stream';
 import { networkCause } from './network-cause';
-import { chatCompletionBody } from './openai-request';
+import { chatCompletionBody, type ChatCompletionBody } from './openai-request';
+import { collectSummary, summaryCompletionBody } from './openai-summary';
 import { throwIfAborted } from './provider-abort';
 import { redactedFailure } from './provider-redaction';
 import { DEFAULT_RETRY_BUDGET } from './retry-after';
@@ -14,6 +15,8 @@ export interface OpenAICompatibleModel {
   readonly modelId: string;
   readonly name?: string;
   readonly reasoning?: boolean;
+  /** The model's context window in tokens, when known (automatic compaction needs it). */
+  readonly contextWindow?: number;
 }
 
 export interface OpenAICompatibleProviderOptions {
@@ -44,6 +47,7 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleProvider
         modelId: model.modelId,
         name: model.name ?? model.modelId,
         reasoning: model.reasoning ?? false,
+        ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
       }),
     ),
   );
@@ -51,21 +55,33 @@ export function createOpenAICompatibleProvider(options: OpenAICompatibleProvider
     id: options.id,
     name: options.name,
     models: () => models,
-    stream: (request, context) => streamChatCompletion(options, models, request, context),
+    stream: (request, context) =>
+      streamChatCompletion(options, models, request.modelId, (model) => chatCompletionBody(request, model), context),
+    // A real request: the same endpoint, key, timeouts, retries, errors and redaction as a turn.
+    summarize: (request, context) =>
+      collectSummary(
+        streamChatCompletion(
+          options,
+          models,
+          request.modelId,
+          (model) => summaryCompletionBody(request, model),
+          context,
+        ),
+      ),
   };
 }
 
 async function* streamChatCompletion(
   options: OpenAICompatibleProviderOptions,
   models: readonly ModelSpec[],
-  request: ProviderRequest,
+  modelId: string,
+  bodyFor: (model: ModelSpec) => ChatCompletionBody,
   context: Context,
 ): AsyncGenerator<ProviderEvent> {
   const secrets = urlSecrets(options.baseUrl);
   try {
-    const model = models.find((candidate) => candidate.modelId === request.modelId);
-    if (model === undefined)
-      throw new ProviderError('unknown_model', `${options.name} has no model "${request.modelId}"`);
+    const model = models.find((candidate) => candidate.modelId === modelId);
+    if (model === undefined) throw new ProviderError('unknown_model', `${options.name} has no model "${modelId}"`);
     throwIfAborted(context);
     const apiKey = await readApiKey(options);
     if (apiKey !== undefined) secrets.push(apiKey);
@@ -82,7 +98,7 @@ async function* streamChatCompletion(
         providerName: options.name,
         url: `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`,
         headers,
-        body: JSON.stringify(chatCompletionBody(request, model)),
+        body: JSON.stringify(bodyFor(model)),
         fetch: options.fetch ?? fetch,
         idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         retry: DEFAULT_RETRY_BUDGET,

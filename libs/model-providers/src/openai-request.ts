@@ -2,6 +2,7 @@ import type { AgentMessage, JsonObject, ModelSpec, ProviderRequest, TextPart, To
 
 /** The OpenAI chat-completions message shapes this provider sends. */
 export type OpenAIMessage =
+  | { role: 'system'; content: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
