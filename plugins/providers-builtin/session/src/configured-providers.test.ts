@@ -11,7 +11,7 @@ const config: ModelsConfig = {
       baseUrl: 'https://router.example/v1',
       apiKeyEnv: 'ROUTER_KEY',
       headers: {},
-      models: [{ provider: 'router', modelId: 'big', name: 'Big', reasoning: true }],
+      models: [{ provider: 'router', modelId: 'big', name: 'Big', reasoning: true, contextWindow: 200_000 }],
     },
     {
       id: 'local',
@@ -35,6 +35,12 @@ describe('the models.json provider layer', () => {
       ],
     );
     expect(layer.accept(structuredClone(config))).toBe(false);
+  });
+
+  it("carries a model's context window to the live provider, which compaction reads it from", () => {
+    const layer = new ConfiguredProviders({ env: {}, credentials: () => undefined });
+    layer.accept(config);
+    expect(layer.providers().map((provider) => provider.models()[0]?.contextWindow)).toEqual([200_000, undefined]);
   });
 
   it('prefers a stored key over the environment variable', async () => {

@@ -81,6 +81,7 @@ export class ConfiguredProviders {
           modelId: model.modelId,
           name: model.name,
           reasoning: model.reasoning,
+          ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
         })),
         headers: provider.headers,
         ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
