@@ -1,5 +1,5 @@
 import type { Context } from '@pi/context';
-import type { AgentHarness, HarnessEvent, SessionTree } from '@pi/agent';
+import type { AgentHarness, HarnessEvent, SessionCompaction, SessionTree } from '@pi/agent';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { CallbackFailures } from '@pi/host-kit';
 import type {
@@ -28,6 +28,7 @@ export function agentScope(parts: AgentScopeParts, pluginId: string, scope: Plug
     main: laneView(harness),
     sessionTree: treeView(harness.tree),
     navigation: navigationView(harness),
+    compaction: compactionView(harness),
     hooks: scopedHooks(parts, pluginId, scope),
     events: Object.freeze({
       // A listener that throws is recorded against its plugin (the harness would only contain it).
@@ -85,6 +86,12 @@ function navigationView(harness: AgentHarness): AgentNavigationPluginView {
       return navigation.leafId;
     },
   });
+}
+
+/** Manual compaction, bound: the harness's object stays with the host. */
+function compactionView(harness: AgentHarness): SessionCompaction {
+  const { compaction } = harness;
+  return Object.freeze({ compact: compaction.compact.bind(compaction) });
 }
 
 /**

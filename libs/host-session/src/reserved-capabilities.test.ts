@@ -88,6 +88,7 @@ describe('host-reserved capabilities at runtime', () => {
     const { agent } = await facetContext();
     expect(allKeys(agent)).toEqual([
       'appendCustom',
+      'compaction',
       'events',
       'hooks',
       'identity',
@@ -115,7 +116,16 @@ describe('host-reserved capabilities at runtime', () => {
       'sessionStart',
     ]);
     expect(allKeys(agent.events)).toEqual(['subscribe']);
-    for (const part of [agent, agent.main, agent.sessionTree, agent.navigation, agent.hooks, agent.events])
+    expect(allKeys(agent.compaction)).toEqual(['compact']);
+    for (const part of [
+      agent,
+      agent.main,
+      agent.sessionTree,
+      agent.navigation,
+      agent.hooks,
+      agent.events,
+      agent.compaction,
+    ])
       expect(Object.isFrozen(part)).toBe(true);
   });
 

@@ -12,6 +12,7 @@ import type {
   JsonValue,
   ModelProvider,
   RunSettings,
+  SessionCompaction,
   SessionEntry,
   SessionNavigation,
   SessionTree,
@@ -75,6 +76,8 @@ export interface AgentPluginScope {
   readonly main: AgentLanePluginView;
   readonly sessionTree: SessionTree;
   readonly navigation: AgentNavigationPluginView;
+  /** Manual compaction of the current branch with the selected model (refused while a run is in progress). */
+  readonly compaction: SessionCompaction;
   readonly hooks: ScopedHooks;
   readonly events: ScopedEvents;
   /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
