@@ -26,7 +26,8 @@ export function watchObject(
   for (const [cell, schema] of Object.entries(exposure.state)) {
     const source = object[cell] as AuthoritativeState<JsonValue>;
     const value = projectedState(source, source.value, viewer);
-    if (!schema.safeParse(value).success) throw new RemoteError('invalid_result', `State "${cell}" breaks its contract`);
+    if (!schema.safeParse(value).success)
+      throw new RemoteError('invalid_result', `State "${cell}" breaks its contract`);
     state[cell] = { revision: source.revision, value };
     sent.set(cell, value);
   }
