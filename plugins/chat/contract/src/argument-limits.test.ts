@@ -3,6 +3,7 @@ import { RemoteError, checkCallArguments } from '@pi/remote';
 import {
   Chat,
   MAX_CLIENT_OPERATION_ID_LENGTH,
+  MAX_COMPACT_INSTRUCTIONS_LENGTH,
   MAX_HISTORY_LIMIT,
   MAX_OPERATION_ID_LENGTH,
   MAX_PROMPT_TEXT_LENGTH,
@@ -19,6 +20,17 @@ function refusal(member: string, args: unknown[]): RemoteError {
 }
 
 describe('chat argument limits', () => {
+  it('takes compact instructions of the largest size and refuses longer ones with invalid_argument', () => {
+    expect(checkCallArguments(Chat.exposure, 'compact', [{}])).toHaveLength(1);
+    const longest = { instructions: 'x'.repeat(MAX_COMPACT_INSTRUCTIONS_LENGTH) };
+    expect(checkCallArguments(Chat.exposure, 'compact', [longest])).toHaveLength(1);
+    for (const request of [{ instructions: 'x'.repeat(MAX_COMPACT_INSTRUCTIONS_LENGTH + 1) }, { instructions: 7 }]) {
+      const error = refusal('compact', [request]);
+      expect(error.code).toBe('invalid_argument');
+      expect(error.message.length).toBeLessThan(1024);
+    }
+  });
+
   it('takes a prompt of the largest size and refuses a longer one with invalid_argument', () => {
     expect(checkCallArguments(Chat.exposure, 'prompt', [{ text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH) }])).toHaveLength(1);
     const error = refusal('prompt', [{ text: 'x'.repeat(MAX_PROMPT_TEXT_LENGTH + 1) }]);

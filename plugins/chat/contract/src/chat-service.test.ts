@@ -27,6 +27,7 @@ describe('chat contract', () => {
   it('exposes exactly its methods, the four state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
     expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
+      'compact',
       'followUp',
       'history',
       'operation',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Context } from '@pi/context';
 import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
+import { compactRequestSchema, compactResultSchema, type CompactRequest, type CompactResult } from './chat-compaction';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
 import {
@@ -124,6 +125,12 @@ export interface ChatService {
    * when they pass TRANSCRIPT_PAGE_CHARS. The answer names its branch; an empty page means nothing is before.
    */
   history(request: HistoryRequest, context: Context): Promise<TranscriptPage>;
+  /**
+   * Summarizes the older part of the branch into a compaction entry with the selected model; later requests send
+   * the summary and the kept tail. Refused (`busy`) while a run is in progress; fails with a COMPACT_ERROR_CODES
+   * code, and then nothing was written.
+   */
+  compact(request: CompactRequest, context: Context): Promise<CompactResult>;
 }
 
 /** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
@@ -170,6 +177,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
     operation: { args: [operationRequestSchema], result: operationStatusSchema },
     history: { args: [historyRequestSchema], result: historyPageSchema },
+    compact: { args: [compactRequestSchema], result: compactResultSchema },
   },
   // A snapshot installs cells in this order: `recent` before the `transcript` head that may run ahead of it.
   state: {

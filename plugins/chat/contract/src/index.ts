@@ -21,6 +21,15 @@ export {
 } from './chat-service';
 export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 export {
+  COMPACT_ERROR_CODES,
+  MAX_COMPACT_INSTRUCTIONS_LENGTH,
+  compactRequestSchema,
+  compactResultSchema,
+  type CompactErrorCode,
+  type CompactRequest,
+  type CompactResult,
+} from './chat-compaction';
+export {
   QUEUE_ITEM_KINDS,
   QUEUE_REJECTION_CODES,
   WITHDRAW_ERROR_CODES,
@@ -40,6 +49,7 @@ export {
   transcriptEntrySchema,
   transcriptToolCallSchema,
   type AssistantTranscriptEntry,
+  type CompactionTranscriptEntry,
   type RunOutcomeKind,
   type TranscriptEntry,
   type TranscriptToolCall,

@@ -22,7 +22,25 @@ export type TranscriptEntry =
     }
   | { kind: 'run_started'; id: string; operationId: string }
   | { kind: 'abort_requested'; id: string; operationId: string }
-  | { kind: 'run_settled'; id: string; operationId: string; outcome: RunOutcomeKind; error: string | null };
+  | { kind: 'run_settled'; id: string; operationId: string; outcome: RunOutcomeKind; error: string | null }
+  | CompactionTranscriptEntry;
+
+/**
+ * The branch was compacted here: later requests send `summary` in place of the messages before the kept tail.
+ * Those messages stay in the transcript; this entry marks where the model's view of them became the summary.
+ */
+export interface CompactionTranscriptEntry {
+  kind: 'compaction';
+  id: string;
+  /** The run it happened in (automatic), or null (manual). */
+  operationId: string | null;
+  trigger: 'auto' | 'manual';
+  summary: string;
+  instructions: string | null;
+  /** Estimated tokens (characters / 4) of the messages a request carried before and after. */
+  tokensBefore: number;
+  tokensAfter: number;
+}
 
 /** One model message: its text parts joined, and the tools it called. */
 export interface AssistantTranscriptEntry {
@@ -85,5 +103,15 @@ export const transcriptEntrySchema: z.ZodType<TranscriptEntry> = z.discriminated
     operationId: z.string(),
     outcome: runOutcomeKindSchema,
     error: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('compaction'),
+    id: z.string(),
+    operationId,
+    trigger: z.enum(['auto', 'manual']),
+    summary: z.string(),
+    instructions: z.string().nullable(),
+    tokensBefore: z.number().int().min(0),
+    tokensAfter: z.number().int().min(0),
   }),
 ]);

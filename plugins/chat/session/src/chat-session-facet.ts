@@ -13,6 +13,7 @@ import {
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
+import { compactCall } from './compact-call';
 import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
@@ -24,8 +25,8 @@ export const pluginId = CHAT_PLUGIN_ID;
 
 /**
  * The session facet of @pi/chat: the Chat service over the main lane's direct, scoped capabilities. Prompts,
- * steers, follow-ups, withdrawals and aborts go straight to the lane; what presentations see is a projection of the
- * harness's events.
+ * steers, follow-ups, withdrawals and aborts go straight to the lane, `compact` to the harness's compaction; what
+ * presentations see is a projection of the harness's events.
  */
 export function chatSessionFacet(context: CodingAgentSessionPluginContext): void {
   const lane = context.agent.main;
@@ -83,6 +84,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     async history(request) {
       return log.page(request.before, request.limit);
     },
+    compact: (request, callContext) => compactCall(context.agent.compaction, request, callContext),
   };
   context.provide(Chat, service);
   context.provide(Tree, treeService(context.agent.navigation, tree));

@@ -47,8 +47,18 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
         outcome: entry.outcome,
         error: entry.error,
       };
-    case 'custom':
     case 'compaction':
+      return {
+        kind: 'compaction',
+        id: entry.id,
+        operationId: entry.operationId,
+        trigger: entry.trigger,
+        summary: entry.summary,
+        instructions: entry.instructions,
+        tokensBefore: entry.tokensBefore,
+        tokensAfter: entry.tokensAfter,
+      };
+    case 'custom':
     case 'leaf_moved':
     case 'queue_added':
     case 'queue_withdrawn':

@@ -40,6 +40,8 @@ function describe(node: SessionTreeNode): { kind: TreeNodeKind; text: string } {
         kind: 'run_settled',
         text: projected.error === null ? projected.outcome : `${projected.outcome}: ${projected.error}`,
       };
+    case 'compaction':
+      return { kind: 'other', text: `compacted (~${projected.tokensBefore} → ~${projected.tokensAfter} tokens)` };
   }
 }
 

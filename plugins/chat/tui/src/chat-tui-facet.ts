@@ -15,6 +15,7 @@ import {
 } from '@pi/plugin-api';
 import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
+import { registerCompactCommand } from './compact-command';
 import { registerTreeCommands } from './tree-commands';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -167,4 +168,5 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     },
   });
   registerTreeCommands(context);
+  registerCompactCommand(context);
 };

@@ -78,4 +78,29 @@ describe('transcript blocks', () => {
     expect(streamingBlock('', plain).render(20)).toEqual(['', '  …']);
     expect(streamingBlock('partial answer', plain).render(20)).toEqual(['', '  partial answer']);
   });
+
+  it('a compaction is a marker with the tokens saved, and its summary when expanded', () => {
+    const entry: TranscriptEntry = {
+      kind: 'compaction',
+      id: 'c',
+      operationId: null,
+      trigger: 'manual',
+      summary: 'The user fixed the parser.',
+      instructions: 'keep paths',
+      tokensBefore: 12_345,
+      tokensAfter: 678,
+    };
+    expect(lines(entry, 80)).toEqual([
+      '',
+      '── compacted by /compact: ~12,345 → ~678 tokens ──',
+      '  the model now reads a summary of the above (ctrl+o)',
+    ]);
+    expect(lines(entry, 80, true)).toEqual([
+      '',
+      '── compacted by /compact: ~12,345 → ~678 tokens ──',
+      '    The user fixed the parser.',
+      '    ',
+      '    (instructions: keep paths)',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from '@pi/chat';
+import type { CompactionTranscriptEntry, TranscriptEntry } from '@pi/chat';
 import type { ToolRenderer, TuiComponent, TuiTheme } from '@pi/plugin-api';
 import { wrapText } from '@pi/terminal';
 
@@ -70,10 +70,33 @@ export function entryBlock(entry: TranscriptEntry, context: BlockContext): TuiCo
           width,
         ),
       );
+    case 'compaction':
+      return compactionBlock(entry, context);
     case 'abort_requested':
     case 'run_started':
       return null;
   }
+}
+
+/**
+ * Where the model's view of the history became a summary: a marker line with the estimated tokens before → after;
+ * the summary itself while tool output is expanded (Ctrl+O). The messages above it stay in the transcript.
+ */
+function compactionBlock(entry: CompactionTranscriptEntry, context: BlockContext): TuiComponent {
+  const { theme } = context;
+  const how = entry.trigger === 'auto' ? 'automatically' : 'by /compact';
+  const marker = `── compacted ${how}: ~${tokens(entry.tokensBefore)} → ~${tokens(entry.tokensAfter)} tokens ──`;
+  return text((width) => {
+    const lines = ['', ...wrapText(theme.fg('muted', marker), width)];
+    if (!context.expanded) return [...lines, theme.fg('dim', '  the model now reads a summary of the above (ctrl+o)')];
+    const body =
+      entry.instructions === null ? entry.summary : `${entry.summary}\n\n(instructions: ${entry.instructions})`;
+    return [...lines, ...wrapText(body, Math.max(1, width - 4)).map((line) => `    ${theme.fg('dim', line)}`)];
+  });
+}
+
+function tokens(count: number): string {
+  return count.toLocaleString('en-US');
 }
 
 /** The block of the text a model is streaming right now. */
