@@ -80,7 +80,7 @@ export interface SessionTree {
   entries(): readonly SessionEntry[];
   /** Root-to-leaf path of the current branch. */
   branch(): readonly SessionEntry[];
-  /** The model-visible messages of the current branch. */
+  /** Every message of the current branch; a request sends them from the latest compaction on (see compaction.ts). */
   messages(): AgentMessage[];
   readonly leafId: string | null;
 }
