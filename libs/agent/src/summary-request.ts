@@ -1,7 +1,7 @@
 import type { Context } from '@pi/context';
 import type { ModelProvider, SummaryRequest } from '@pi/agent-contract';
 import { iterateUntilAborted } from './abortable-iteration';
-import { providerErrorText } from './error-text';
+import { errorMessage, providerErrorText } from './error-text';
 import { summaryPrompt } from './summary-prompt';
 
 /** A summary longer than this is cut: it is meant to be a fraction of the window, and it is stored whole. */
@@ -89,7 +89,7 @@ function untilAborted(written: Promise<string>, signal: AbortSignal): Promise<st
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error(errorMessage(error)));
       },
     );
   });
