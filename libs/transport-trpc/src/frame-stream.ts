@@ -1,4 +1,6 @@
 import type { OutboundStream } from '@pi/remote';
+import { ArrayBacklog, type Backlog } from './backlog';
+import type { OutboundPressure } from './outbound-pressure';
 
 /** Starts the source of a stream: frames go to `push`, a final failure to `fail`; returns how to stop it. */
 export type StreamSource<T> = (push: (frame: T) => void, fail: (error: unknown) => void) => () => void;
@@ -9,20 +11,32 @@ export type StreamSource<T> = (push: (frame: T) => void, fail: (error: unknown) 
  * the end of the stream) is the moment the previous frame was written. An observable would be buffered by tRPC
  * in the same way but without that report, and a call's result, written at once, could overtake the frames.
  *
+ * With a `pressure`, a frame is not handed out while the connection's socket is over its high-water mark: the
+ * frames wait in the backlog, which may coalesce them (`WatchBacklog`), until the socket drains.
+ *
  * Frames buffered when the source fails are still delivered, then the failure; the source is stopped at once.
  */
-export class FrameStream<T> implements AsyncIterableIterator<T> {
+export class FrameStream<T, Out = T> implements AsyncIterableIterator<Out> {
   readonly #outbound: OutboundStream;
-  readonly #buffer: T[] = [];
-  #waiting: { resolve(result: IteratorResult<T>): void; reject(error: unknown): void } | undefined;
+  readonly #buffer: Backlog<T, Out>;
+  readonly #pressure: OutboundPressure | undefined;
+  #waiting: { resolve(result: IteratorResult<Out>): void; reject(error: unknown): void } | undefined;
+  /** The stream waits for the socket to drain before handing out what it holds. */
+  #cancelDrainWait: (() => void) | undefined;
   #failure: { error: unknown } | undefined;
-  /** A frame was handed to the adapter and is not yet known to be written. */
-  #handedOut = false;
+  /** How many handed frames the frame handed to the adapter stands for, until it is known to be written. */
+  #handedOut = 0;
   #stopped = false;
   #stop: () => void = () => undefined;
 
-  constructor(source: StreamSource<T>, outbound: OutboundStream) {
+  constructor(
+    source: StreamSource<T>,
+    outbound: OutboundStream,
+    options: { readonly backlog?: Backlog<T, Out>; readonly pressure?: OutboundPressure } = {},
+  ) {
     this.#outbound = outbound;
+    this.#buffer = options.backlog ?? (new ArrayBacklog<T>() as unknown as Backlog<T, Out>);
+    this.#pressure = options.pressure;
     try {
       const stop = source(
         (frame) => this.#push(frame),
@@ -39,11 +53,11 @@ export class FrameStream<T> implements AsyncIterableIterator<T> {
     return this;
   }
 
-  next(): Promise<IteratorResult<T>> {
+  next(): Promise<IteratorResult<Out>> {
     this.#confirmWritten();
     if (this.#buffer.length > 0) {
-      this.#handedOut = true;
-      return Promise.resolve({ value: this.#buffer.shift() as T, done: false });
+      if (this.#pressure?.congested === true) return this.#waitForDrain();
+      return Promise.resolve({ value: this.#handOut(), done: false });
     }
     if (this.#failure !== undefined) {
       const { error } = this.#failure;
@@ -56,8 +70,8 @@ export class FrameStream<T> implements AsyncIterableIterator<T> {
   }
 
   /** The adapter is done with the stream (stopped, socket closed, or after a failure). */
-  return(): Promise<IteratorResult<T>> {
-    this.#buffer.length = 0;
+  return(): Promise<IteratorResult<Out>> {
+    this.#buffer.clear();
     this.#failure = undefined;
     this.#finish();
     const waiting = this.#waiting;
@@ -69,27 +83,50 @@ export class FrameStream<T> implements AsyncIterableIterator<T> {
   #push(frame: T): void {
     if (this.#stopped || this.#failure !== undefined) return;
     this.#outbound.queued();
+    this.#buffer.push(frame, this.#pressure?.underPressure === true);
     const waiting = this.#waiting;
-    if (waiting === undefined) return void this.#buffer.push(frame);
+    if (waiting === undefined || this.#cancelDrainWait !== undefined) return;
+    if (this.#pressure?.congested === true) return void this.#holdUntilDrained();
     this.#waiting = undefined;
-    this.#handedOut = true;
-    waiting.resolve({ value: frame, done: false });
+    waiting.resolve({ value: this.#handOut(), done: false });
+  }
+
+  #handOut(): Out {
+    const shifted = this.#buffer.shift() as { frame: Out; weight: number };
+    this.#handedOut = shifted.weight;
+    return shifted.frame;
+  }
+
+  #waitForDrain(): Promise<IteratorResult<Out>> {
+    return new Promise((resolve, reject) => {
+      this.#waiting = { resolve, reject };
+      this.#holdUntilDrained();
+    });
+  }
+
+  #holdUntilDrained(): void {
+    this.#cancelDrainWait = this.#pressure?.whenDrained(() => {
+      this.#cancelDrainWait = undefined;
+      const waiting = this.#waiting;
+      if (waiting === undefined || this.#buffer.length === 0) return;
+      this.#waiting = undefined;
+      waiting.resolve({ value: this.#handOut(), done: false });
+    });
   }
 
   #fail(error: unknown): void {
     if (this.#stopped || this.#failure !== undefined) return;
     this.#halt();
     const waiting = this.#waiting;
-    if (waiting === undefined) return void (this.#failure = { error });
+    // Frames held for a drain go out first; the failure follows them.
+    if (waiting === undefined || this.#buffer.length > 0) return void (this.#failure = { error });
     this.#waiting = undefined;
     this.#finish();
     waiting.reject(error);
   }
 
   #confirmWritten(): void {
-    if (!this.#handedOut) return;
-    this.#handedOut = false;
-    this.#outbound.written();
+    for (; this.#handedOut > 0; this.#handedOut -= 1) this.#outbound.written();
   }
 
   /** Stops the source; frames already buffered stay for `next`. */
@@ -102,6 +139,8 @@ export class FrameStream<T> implements AsyncIterableIterator<T> {
   }
 
   #finish(): void {
+    this.#cancelDrainWait?.();
+    this.#cancelDrainWait = undefined;
     this.#halt();
     this.#outbound.close();
   }

@@ -34,10 +34,14 @@ class LoopbackServerSocket extends EventEmitter {
   readyState = OPEN;
   peer: LoopbackClientSocket | undefined;
 
+  /** Bytes sent and not yet read by the client: the loopback's socket buffer. */
+  get bufferedAmount(): number {
+    return this.peer?.unread ?? 0;
+  }
+
   send(data: string): void {
     if (this.readyState !== OPEN) return;
-    const text = String(data);
-    queueMicrotask(() => this.peer?.deliver(text));
+    this.peer?.receive(String(data));
   }
 
   close(code: number = CLOSE_CODES.normal, reason = ''): void {
@@ -60,6 +64,10 @@ class LoopbackClientSocket implements WireSocket {
   readonly #open: Array<() => void> = [];
   readonly #message: Array<(data: string) => void> = [];
   readonly #close: Array<(code: number, reason: string) => void> = [];
+  /** Frames the server sent that the client has not read yet, oldest first. */
+  readonly #inbox: string[] = [];
+  #unread = 0;
+  #paused = false;
   #closed = false;
 
   constructor(server: LoopbackServerSocket, maxPayload: number) {
@@ -86,6 +94,16 @@ class LoopbackClientSocket implements WireSocket {
     this.#server.terminate();
   }
 
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    for (let held = this.#inbox.length; held > 0; held--) queueMicrotask(() => this.#deliverOne());
+  }
+
   onOpen(listener: () => void): void {
     this.#open.push(listener);
   }
@@ -102,14 +120,31 @@ class LoopbackClientSocket implements WireSocket {
     for (const listener of this.#open) listener();
   }
 
-  deliver(data: string): void {
+  get unread(): number {
+    return this.#unread;
+  }
+
+  /** A frame from the server, read a microtask later (or once resumed). */
+  receive(data: string): void {
     if (this.#closed) return;
+    this.#inbox.push(data);
+    this.#unread += data.length;
+    queueMicrotask(() => this.#deliverOne());
+  }
+
+  #deliverOne(): void {
+    if (this.#paused || this.#closed) return;
+    const data = this.#inbox.shift();
+    if (data === undefined) return;
+    this.#unread -= data.length;
     for (const listener of this.#message) listener(data);
   }
 
   closed(code: number, reason: string): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#inbox.length = 0;
+    this.#unread = 0;
     for (const listener of this.#close) listener(code, reason);
   }
 }

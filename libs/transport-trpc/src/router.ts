@@ -9,7 +9,10 @@ import type {
 } from '@pi/remote';
 import { t } from './trpc';
 import { readServiceCall } from './call-envelope';
+import type { EncodedWatchFrame } from './encoded-frame';
 import { FrameStream } from './frame-stream';
+import type { OutboundPressure } from './outbound-pressure';
+import { WatchBacklog } from './watch-backlog';
 import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput } from './wire-schema';
 
 /**
@@ -56,7 +59,7 @@ const rpcProcedures = {
     ),
   watch: t.procedure
     .input(referenceInput)
-    .subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r })),
+    .subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r }, ctx.pressure)),
   release: t.procedure.input(referenceInput).mutation(({ ctx, input }) => {
     ctx.endpoint.release(input.r);
     return null;
@@ -81,10 +84,21 @@ const rpcProcedures = {
 };
 
 function watchProcedure(target: Target) {
-  return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target));
+  return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target, ctx.pressure));
 }
 
-/** Watch frames go out through a stream that tells the endpoint when each is written: see `ConnectionEndpoint.call`. */
-function streamWatch(endpoint: ConnectionEndpoint, target: Target): FrameStream<WatchFrame> {
-  return new FrameStream<WatchFrame>((push, fail) => endpoint.watch(target, push, fail), endpoint.openOutbound());
+/**
+ * Watch frames go out through a stream that tells the endpoint when each is written (see `ConnectionEndpoint.call`),
+ * held and coalesced while the connection does not drain, and encoded once per value (`EncodedWatchFrame`).
+ */
+function streamWatch(
+  endpoint: ConnectionEndpoint,
+  target: Target,
+  pressure: OutboundPressure,
+): FrameStream<WatchFrame, EncodedWatchFrame> {
+  return new FrameStream<WatchFrame, EncodedWatchFrame>(
+    (push, fail) => endpoint.watch(target, push, fail),
+    endpoint.openOutbound(),
+    { backlog: new WatchBacklog(pressure), pressure },
+  );
 }

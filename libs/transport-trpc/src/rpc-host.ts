@@ -17,6 +17,13 @@ import {
   type ServiceRegistry,
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
+import { wireEncoder } from './encoded-frame';
+import {
+  DEFAULT_FLOW_CONTROL,
+  OutboundPressure,
+  type FlowControlLimits,
+  type OutboundStats,
+} from './outbound-pressure';
 import { createHostRouter } from './router';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 import type { HostRequestContext } from './trpc';
@@ -28,6 +35,8 @@ export interface RpcHostOptions {
   readonly limits?: Partial<EndpointLimits>;
   /** Ping a quiet client after `pingMs` and drop it if no message comes within `pongWaitMs`. */
   readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number } | false;
+  /** When a connection's watch frames are held back, coalesced and dropped with a gap (`DEFAULT_FLOW_CONTROL`). */
+  readonly flowControl?: Partial<FlowControlLimits>;
 }
 
 export type ConnectionListener = (clientId: string, caller: CallerIdentity) => void;
@@ -38,7 +47,10 @@ const SOCKET_OPEN = 1;
 const HOST_CLOSED = 'The host is closed';
 
 /** The socket surface tRPC's ws adapter uses; a `ws` WebSocket or a loopback socket. */
-export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'terminate' | 'readyState'>;
+export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'terminate' | 'readyState'> & {
+  /** Bytes written and not yet sent: flow control holds watch frames back while it is high. */
+  readonly bufferedAmount?: number;
+};
 
 export interface RpcHost {
   readonly router: AnyRouter;
@@ -48,6 +60,8 @@ export interface RpcHost {
   accept(socket: ServerSocket, request: IncomingMessage): void;
   /** What each open connection holds, for tests and diagnostics. */
   stats(): EndpointStats[];
+  /** What each open connection holds on its way out: socket buffer and held watch frames. */
+  outboundStats(): OutboundStats[];
   /** The listener hears each connection's id and the identity its credential was authenticated as. */
   onClientConnect(listener: ConnectionListener): () => void;
   onClientDisconnect(listener: ConnectionListener): () => void;
@@ -68,6 +82,8 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   const connectListeners = new Set<ConnectionListener>();
   const disconnectListeners = new Set<ConnectionListener>();
   const sockets = new Set<ServerSocket>();
+  const flowControl = { ...DEFAULT_FLOW_CONTROL, ...options.flowControl };
+  const pressures = new Map<ServerSocket, OutboundPressure>();
   let closed = false;
 
   const createContext = async ({
@@ -107,7 +123,9 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
       notify(disconnectListeners, clientId, identity.value);
     });
     notify(connectListeners, clientId, identity.value);
-    return { endpoint };
+    const pressure = pressures.get(res) ?? new OutboundPressure(res, flowControl);
+    pressure.clientId = clientId;
+    return { endpoint, pressure };
   };
 
   const keepAlive =
@@ -118,6 +136,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     createContext: createContext as never,
     keepAlive,
     wss: undefined as never,
+    experimental_encoder: wireEncoder,
   });
 
   return {
@@ -126,10 +145,16 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     accept(socket, request) {
       if (closed) return socket.close(CLOSE_CODES.goingAway, HOST_CLOSED);
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      pressures.set(socket, new OutboundPressure(socket, flowControl));
+      socket.once('close', () => {
+        sockets.delete(socket);
+        pressures.get(socket)?.close();
+        pressures.delete(socket);
+      });
       handler(socket as WebSocket, request);
     },
     stats: () => [...endpoints].map((endpoint) => endpoint.stats),
+    outboundStats: () => [...pressures.values()].map((pressure) => pressure.stats()),
     onClientConnect(listener) {
       connectListeners.add(listener);
       return () => connectListeners.delete(listener);

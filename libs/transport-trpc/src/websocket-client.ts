@@ -19,6 +19,8 @@ function wrap(socket: WebSocket): WireSocket {
     send: (data) => socket.send(data),
     close: (code, reason) => socket.close(code, reason),
     terminate: () => socket.terminate(),
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
     onOpen: (listener) => socket.on('open', listener),
     onMessage: (listener) => socket.on('message', (data) => listener(data.toString())),
     onClose: (listener) => socket.on('close', (code, reason) => listener(code, reason.toString())),

@@ -7,6 +7,10 @@ export interface WireSocket {
   close(code?: number, reason?: string): void;
   /** Ends at once, without waiting for the peer's half of the closing handshake; without it, `close` is used. */
   terminate?(): void;
+  /** Stops reading frames (they stay buffered, and the peer's writes back up); for flow-control tests. */
+  pause?(): void;
+  /** Reads again, the held frames first. */
+  resume?(): void;
   onOpen(listener: () => void): void;
   onMessage(listener: (data: string) => void): void;
   onClose(listener: (code: number, reason: string) => void): void;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { WatchFrame } from '@pi/remote';
+import { EncodedWatchFrame, jsonText, wireEncoder } from './encoded-frame';
+
+const FRAMES: WatchFrame[] = [
+  { kind: 'snapshot', seq: 0, state: { count: { revision: 3, value: { n: 1, tags: ['a', 'b'] } } } },
+  {
+    kind: 'state',
+    seq: 7,
+    cell: 'count',
+    revision: 12,
+    value: { n: 2, text: 'quote " and \\ and \u2028 and é' },
+    trace: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+  },
+  { kind: 'state', seq: 1, cell: 'flag', revision: 1, value: null, trace: {} },
+  { kind: 'state', seq: 2, cell: 'name', revision: 2, value: 'text', trace: { traceparent: undefined } },
+  { kind: 'event', seq: 3, stream: 'marks', event: [1, 2.5, { deep: [true] }], trace: { tracestate: 'k=v' } },
+  { kind: 'event', seq: 4, stream: 'ticks', event: 0, trace: undefined as never },
+];
+
+function encoded(frame: WatchFrame): EncodedWatchFrame {
+  const payload = frame.kind === 'state' ? jsonText(frame.value) : frame.kind === 'event' ? jsonText(frame.event) : '';
+  return new EncodedWatchFrame(frame, frame.seq, payload);
+}
+
+describe('encoding a watch frame once', () => {
+  it('writes the very bytes JSON.stringify writes for the same envelope', () => {
+    for (const frame of FRAMES) {
+      for (const envelope of [
+        { id: 4, result: { type: 'data', data: { json: frame } } },
+        { id: 'sub-"1"', jsonrpc: '2.0', result: { type: 'data', data: { json: frame } } },
+      ]) {
+        const spliced = wireEncoder.encode({ ...envelope, result: { type: 'data', data: { json: encoded(frame) } } });
+        expect(spliced).toBe(JSON.stringify(envelope));
+      }
+    }
+  });
+
+  it('encodes a shared value once, whatever the number of connections', () => {
+    const value = { big: 'x'.repeat(1000) };
+    expect(jsonText(value)).toBe(jsonText(value));
+    const original = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((...args: Parameters<typeof original>) => {
+      calls += 1;
+      return original(...args);
+    }) as typeof original;
+    try {
+      for (let connection = 0; connection < 10; connection++) jsonText(value);
+    } finally {
+      JSON.stringify = original;
+    }
+    expect(calls).toBe(0);
+  });
+
+  it('leaves every other frame to JSON.stringify', () => {
+    const result = { id: 1, result: { type: 'data', data: { json: { value: 1 } } } };
+    expect(wireEncoder.encode(result)).toBe(JSON.stringify(result));
+    expect(wireEncoder.encode('PONG')).toBe('"PONG"');
+  });
+});

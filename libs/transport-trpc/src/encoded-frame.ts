@@ -1,0 +1,90 @@
+import type { JsonValue, WatchFrame } from '@pi/remote';
+
+/**
+ * Encode once, send to many. A state value or event is the same frozen object for every connection that sees it
+ * unprojected, so its JSON text is computed once (cached per object) and spliced into each connection's frame;
+ * only what differs per connection (tRPC's subscription id, the watch's `seq`) is encoded per connection. A
+ * projected value is a new object per connection and is encoded for that connection. The bytes are exactly
+ * `JSON.stringify` of the same frame (tested in `encoded-frame.test.ts`).
+ */
+const valueTexts = new WeakMap<object, string>();
+
+/** The JSON text of a strict-JSON value, cached for objects and arrays. */
+export function jsonText(value: JsonValue): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text = valueTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    valueTexts.set(value, text);
+  }
+  return text;
+}
+
+/** A watch frame on its way to one connection: its `seq` there, and the JSON text of its value or event. */
+export class EncodedWatchFrame {
+  readonly frame: WatchFrame;
+  readonly seq: number;
+  /** The value's (or event's) JSON text; unused for a snapshot. */
+  readonly payload: string;
+
+  constructor(frame: WatchFrame, seq: number, payload: string) {
+    this.frame = frame;
+    this.seq = seq;
+    this.payload = payload;
+  }
+
+  /** The frame as `JSON.stringify` would write it, with the payload spliced in rather than encoded again. */
+  get text(): string {
+    const { frame, seq } = this;
+    switch (frame.kind) {
+      case 'snapshot':
+        return JSON.stringify(this.toJSON());
+      case 'state':
+        return `{"kind":"state","seq":${seq},"cell":${JSON.stringify(frame.cell)},"revision":${JSON.stringify(frame.revision)},"value":${this.payload}${traceText(frame.trace)}}`;
+      case 'event':
+        return `{"kind":"event","seq":${seq},"stream":${JSON.stringify(frame.stream)},"event":${this.payload}${traceText(frame.trace)}}`;
+    }
+  }
+
+  /** Anything that serializes the frame the ordinary way gets the same bytes. */
+  toJSON(): WatchFrame {
+    return { ...this.frame, seq: this.seq };
+  }
+}
+
+function traceText(trace: unknown): string {
+  return trace === undefined ? '' : `,"trace":${JSON.stringify(trace)}`;
+}
+
+/** The tail of a data frame whose `json` was set to 0: the frame's text replaces the 0. */
+const DATA_TAIL = '{"json":0}}}';
+
+interface DataEnvelope {
+  readonly result: { readonly type: 'data'; readonly data: { readonly json: unknown } };
+}
+
+function encodedFrameOf(data: unknown): EncodedWatchFrame | undefined {
+  const json = (data as Partial<DataEnvelope> | null)?.result?.data?.json;
+  return json instanceof EncodedWatchFrame ? json : undefined;
+}
+
+/**
+ * tRPC's ws adapter encoder (`experimental_encoder`): JSON text frames, as its default, except that a watch frame's
+ * envelope (`{ id, jsonrpc?, result: { type: 'data', data: { json } } }`) is encoded with a placeholder and the
+ * frame's own text spliced in.
+ */
+export const wireEncoder = {
+  encode(data: unknown): string {
+    const frame = encodedFrameOf(data);
+    if (frame === undefined) return JSON.stringify(data);
+    const envelope = data as DataEnvelope;
+    const text = JSON.stringify({ ...envelope, result: { ...envelope.result, data: { json: 0 } } });
+    if (!text.endsWith(DATA_TAIL)) return JSON.stringify(data);
+    return `${text.slice(0, -4)}${frame.text}}}}`;
+  },
+  decode(data: unknown): unknown {
+    if (typeof data !== 'string')
+      throw new Error('jsonEncoder received binary data. JSON uses text frames. Use a binary encoder for binary data.');
+    return JSON.parse(data);
+  },
+};
