@@ -37,7 +37,7 @@ describe('encoding a watch frame once', () => {
   });
 
   it('encodes a shared value once, whatever the number of connections', () => {
-    const value = { big: 'x'.repeat(1000) };
+    const value = Object.freeze({ big: 'x'.repeat(1000) });
     expect(jsonText(value)).toBe(jsonText(value));
     const original = JSON.stringify;
     let calls = 0;

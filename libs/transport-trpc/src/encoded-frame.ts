@@ -9,9 +9,9 @@ import type { JsonValue, WatchFrame } from '@pi/remote';
  */
 const valueTexts = new WeakMap<object, string>();
 
-/** The JSON text of a strict-JSON value, cached for objects and arrays. */
+/** The JSON text of a strict-JSON value, cached for frozen objects and arrays (state and events are frozen). */
 export function jsonText(value: JsonValue): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return JSON.stringify(value);
   let text = valueTexts.get(value);
   if (text === undefined) {
     text = JSON.stringify(value);

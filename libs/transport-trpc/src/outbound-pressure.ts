@@ -66,7 +66,7 @@ export class OutboundPressure {
   /** Calls `resume` once the socket is below its high-water mark; returns a cancel. */
   whenDrained(resume: () => void): () => void {
     this.#drainWaiters.add(resume);
-    this.#timer ??= setInterval(() => this.#poll(), DRAIN_POLL_MS);
+    this.#timer ??= setInterval(() => this.#poll(), DRAIN_POLL_MS).unref();
     return () => {
       this.#drainWaiters.delete(resume);
       this.#stopIfIdle();
