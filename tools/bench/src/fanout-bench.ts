@@ -12,6 +12,8 @@ export interface FanoutSettings {
 }
 
 export const DEFAULT_FANOUT_SETTINGS: FanoutSettings = { clients: 100, publications: 15 };
+/** The large audience: fewer publications, each already costs a thousand deliveries. */
+export const LARGE_FANOUT_SETTINGS: FanoutSettings = { clients: 1000, publications: 5 };
 
 /** Subscribers that count who has seen which round; `expect` resolves once all of them have seen it. */
 interface Audience {

@@ -70,6 +70,16 @@ describe('formatReport', () => {
   });
 });
 
+describe('the fan-out to 1,000 subscribers', () => {
+  it('is reported and judged against 2x raw broadcast when the run measured it', () => {
+    const base = results({ seq: 200, perSec: 12_000, fanout: 2500 });
+    const measured: BenchResults = { ...base, fanout1000: { ...base.fanout, clients: 1000, piUs: same(2500) } };
+    expect(formatReport(measured).find((line) => line.startsWith('fan-out, 1 KB to 1000'))).toMatch(/2\.50x$/);
+    expect(checkTargets(measured).find((check) => check.target.includes('1000'))).toMatchObject({ met: false });
+    expect((toJson(measured) as { fanout1000: { clients: number } }).fanout1000.clients).toBe(1000);
+  });
+});
+
 describe('toJson', () => {
   it('flattens each figure to median, Min and Max', () => {
     const json = toJson(results({ seq: 200, perSec: 12_000, fanout: 2500 })) as {

@@ -18,7 +18,7 @@ export function formatReport(results: BenchResults): string[] {
       `${Math.round(figures.clientCpuUs.median)} + ${Math.round(figures.serverCpuUs.median)}`,
     ];
   });
-  const { fanout, hydration, idle } = results;
+  const { fanout, fanout1000, hydration, idle } = results;
   const kb = (bytes: Spread) =>
     formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 1);
   const cpuMs = (cpu: { server: Spread; clients: Spread }) =>
@@ -35,7 +35,14 @@ export function formatReport(results: BenchResults): string[] {
     '',
     `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
       times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),
-    `  CPU per fan-out (ms), server + 100 subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
+    `  CPU per fan-out (ms), server + ${fanout.clients} subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
+    ...(fanout1000 === undefined
+      ? []
+      : [
+          `fan-out, 1 KB to ${fanout1000.clients} clients (ms):  pi ${ms(fanout1000.piUs)}   raw-ws broadcast ${ms(fanout1000.rawWsUs)}   ` +
+            times(ratio(fanout1000.piUs.median, fanout1000.rawWsUs.median)),
+          `  CPU per fan-out (ms), server + ${fanout1000.clients} subscribers: pi ${cpuMs(fanout1000.piCpuUs)}   raw-ws ${cpuMs(fanout1000.rawWsCpuUs)}`,
+        ]),
     `hydration, 1 MB state (ms):           pi use() ${ms(hydration.piUs)}   raw-ws fetch ${ms(hydration.rawWsFetchUs)}   ` +
       times(ratio(hydration.piUs.median, hydration.rawWsFetchUs.median)),
     `server memory per idle connection (KB, ${idle.connections} conns): pi heap ${kb(idle.piHeapBytes)} rss ${kb(idle.piRssBytes)}   ` +

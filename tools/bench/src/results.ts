@@ -9,21 +9,25 @@ export interface CallFigures {
   readonly serverCpuUs: Spread;
 }
 
+export interface FanoutFigures {
+  readonly clients: number;
+  readonly valueBytes: number;
+  readonly piUs: Spread;
+  readonly rawWsUs: Spread;
+  /** CPU per publication, server + all subscribers (one process), in µs. */
+  readonly piCpuUs: { readonly server: Spread; readonly clients: Spread };
+  readonly rawWsCpuUs: { readonly server: Spread; readonly clients: Spread };
+}
+
 /** Everything one run measured; each figure is a spread over the run's rounds. */
 export interface BenchResults {
   readonly transport: 'unix' | 'tcp';
   readonly rounds: number;
   readonly durationSec: number;
   readonly systems: Record<SystemName, CallFigures>;
-  readonly fanout: {
-    readonly clients: number;
-    readonly valueBytes: number;
-    readonly piUs: Spread;
-    readonly rawWsUs: Spread;
-    /** CPU per publication, server + all subscribers (one process), in µs. */
-    readonly piCpuUs: { readonly server: Spread; readonly clients: Spread };
-    readonly rawWsCpuUs: { readonly server: Spread; readonly clients: Spread };
-  };
+  readonly fanout: FanoutFigures;
+  /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
+  readonly fanout1000?: FanoutFigures;
   readonly hydration: { readonly stateBytes: number; readonly piUs: Spread; readonly rawWsFetchUs: Spread };
   readonly idle: {
     readonly connections: number;
@@ -43,6 +47,19 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+function fanoutJson(fanout: FanoutFigures): Record<string, unknown> {
+  return {
+    clients: fanout.clients,
+    valueBytes: fanout.valueBytes,
+    ...flat('piUs', fanout.piUs),
+    ...flat('rawWsUs', fanout.rawWsUs),
+    ...flat('piServerCpuUs', fanout.piCpuUs.server),
+    ...flat('piClientsCpuUs', fanout.piCpuUs.clients),
+    ...flat('rawWsServerCpuUs', fanout.rawWsCpuUs.server),
+    ...flat('rawWsClientsCpuUs', fanout.rawWsCpuUs.clients),
+  };
+}
+
 export function toJson(results: BenchResults): Record<string, unknown> {
   const systems: Record<string, unknown> = {};
   for (const [name, figures] of Object.entries(results.systems)) {
@@ -59,16 +76,8 @@ export function toJson(results: BenchResults): Record<string, unknown> {
     rounds: results.rounds,
     durationSec: round(results.durationSec),
     systems,
-    fanout: {
-      clients: fanout.clients,
-      valueBytes: fanout.valueBytes,
-      ...flat('piUs', fanout.piUs),
-      ...flat('rawWsUs', fanout.rawWsUs),
-      ...flat('piServerCpuUs', fanout.piCpuUs.server),
-      ...flat('piClientsCpuUs', fanout.piCpuUs.clients),
-      ...flat('rawWsServerCpuUs', fanout.rawWsCpuUs.server),
-      ...flat('rawWsClientsCpuUs', fanout.rawWsCpuUs.clients),
-    },
+    fanout: fanoutJson(fanout),
+    ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),
     hydration: {
       stateBytes: hydration.stateBytes,
       ...flat('piUs', hydration.piUs),

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import type { BenchOptions } from './bench-options';
 import { measureCalls, type CallRound } from './call-bench';
 import { CONNECT } from './clients/connect';
-import { DEFAULT_FANOUT_SETTINGS, measureFanout, type FanoutRound } from './fanout-bench';
+import { DEFAULT_FANOUT_SETTINGS, LARGE_FANOUT_SETTINGS, measureFanout, type FanoutRound } from './fanout-bench';
 import { measureIdleMemory, IDLE_CONNECTIONS, type IdleMemory } from './idle-memory-bench';
 import { measurePiHydration, measureRawFetch } from './hydration-bench';
 import { bulkValue, fanoutValue } from './payload';
-import type { BenchResults } from './results';
+import type { BenchResults, FanoutFigures } from './results';
 import { SYSTEMS, spawnServer, type ServerProcess, type SystemName } from './server-process';
 import { spread } from './stats';
 
@@ -47,6 +47,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     }
 
     const fanout = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
+    const fanout1000 = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
     const hydration = { pi: [] as number[], raw: [] as number[] };
     const idle = { pi: [] as IdleMemory[], raw: [] as IdleMemory[] };
     if (!options.callsOnly) {
@@ -54,6 +55,9 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         const piFirst = round % 2 === 0;
         for (const kind of piFirst ? (['pi', 'raw-ws'] as const) : (['raw-ws', 'pi'] as const)) {
           (kind === 'pi' ? fanout.pi : fanout.raw).push(await measureFanout(server(kind), kind));
+          (kind === 'pi' ? fanout1000.pi : fanout1000.raw).push(
+            await measureFanout(server(kind), kind, LARGE_FANOUT_SETTINGS),
+          );
           if (kind === 'pi') hydration.pi.push(await measurePiHydration(server('pi').url));
           else hydration.raw.push(await measureRawFetch(server('raw-ws').url));
         }
@@ -86,20 +90,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           ];
         }),
       ) as BenchResults['systems'],
-      fanout: {
-        clients: DEFAULT_FANOUT_SETTINGS.clients,
-        valueBytes: JSON.stringify(fanoutValue(1)).length,
-        piUs: orZero(fanout.pi.map((r) => r.us)),
-        rawWsUs: orZero(fanout.raw.map((r) => r.us)),
-        piCpuUs: {
-          server: orZero(fanout.pi.map((r) => r.serverCpuUs)),
-          clients: orZero(fanout.pi.map((r) => r.clientsCpuUs)),
-        },
-        rawWsCpuUs: {
-          server: orZero(fanout.raw.map((r) => r.serverCpuUs)),
-          clients: orZero(fanout.raw.map((r) => r.clientsCpuUs)),
-        },
-      },
+      fanout: fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
+      ...(options.callsOnly ? {} : { fanout1000: fanoutFigures(LARGE_FANOUT_SETTINGS.clients, fanout1000) }),
       hydration: {
         stateBytes: JSON.stringify(bulkValue()).length,
         piUs: orZero(hydration.pi),
@@ -117,6 +109,24 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     await Promise.all([...servers.values()].map((server) => server.stop()));
     await rm(sockets, { recursive: true, force: true });
   }
+}
+
+function fanoutFigures(clients: number, rounds: { pi: FanoutRound[]; raw: FanoutRound[] }): FanoutFigures {
+  const orZero = (values: number[]) => spread(values.length === 0 ? [0] : values);
+  return {
+    clients,
+    valueBytes: JSON.stringify(fanoutValue(1)).length,
+    piUs: orZero(rounds.pi.map((r) => r.us)),
+    rawWsUs: orZero(rounds.raw.map((r) => r.us)),
+    piCpuUs: {
+      server: orZero(rounds.pi.map((r) => r.serverCpuUs)),
+      clients: orZero(rounds.pi.map((r) => r.clientsCpuUs)),
+    },
+    rawWsCpuUs: {
+      server: orZero(rounds.raw.map((r) => r.serverCpuUs)),
+      clients: orZero(rounds.raw.map((r) => r.clientsCpuUs)),
+    },
+  };
 }
 
 /** A fresh connection per round: connection setup is not timed, but no round inherits another's state. */

@@ -30,7 +30,13 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
     },
     { target: 'pi 100-in-flight >= 0.5x raw-ws', met: throughputVsRaw >= 0.5, actual: times(throughputVsRaw) },
     { target: 'pi fan-out <= 3x raw broadcast', met: fanoutVsRaw <= 3, actual: times(fanoutVsRaw) },
+    ...(results.fanout1000 === undefined ? [] : [largeFanout(results.fanout1000)]),
   ];
+}
+
+function largeFanout(fanout: NonNullable<BenchResults['fanout1000']>): TargetCheck {
+  const vsRaw = ratio(fanout.piUs.median, fanout.rawWsUs.median);
+  return { target: `pi fan-out to ${fanout.clients} <= 2x raw broadcast`, met: vsRaw <= 2, actual: times(vsRaw) };
 }
 
 export function times(value: number): string {
