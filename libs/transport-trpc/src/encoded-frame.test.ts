@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchFrame } from '@pi/remote';
-import { EncodedWatchFrame, jsonText, wireEncoder } from './encoded-frame';
+import { EncodedWatchFrame, jsonText, payloadOf, wireEncoder } from './encoded-frame';
 
 const FRAMES: WatchFrame[] = [
   { kind: 'snapshot', seq: 0, state: { count: { revision: 3, value: { n: 1, tags: ['a', 'b'] } } } },
+  {
+    kind: 'snapshot',
+    seq: 0,
+    state: { '2': { revision: 0, value: 'two' }, a: { revision: 1, value: null }, '1': { revision: 2, value: [] } },
+  },
+  { kind: 'snapshot', seq: 0, state: {} },
   {
     kind: 'state',
     seq: 7,
@@ -19,8 +25,7 @@ const FRAMES: WatchFrame[] = [
 ];
 
 function encoded(frame: WatchFrame): EncodedWatchFrame {
-  const payload = frame.kind === 'state' ? jsonText(frame.value) : frame.kind === 'event' ? jsonText(frame.event) : '';
-  return new EncodedWatchFrame(frame, frame.seq, payload);
+  return new EncodedWatchFrame(frame, frame.seq, payloadOf(frame));
 }
 
 describe('encoding a watch frame once', () => {

@@ -20,11 +20,28 @@ export function jsonText(value: JsonValue): string {
   return text;
 }
 
+/** The JSON text of a frame's payload: a change's value, an event, or a snapshot's `state` (values cached). */
+export function payloadOf(frame: WatchFrame): string {
+  switch (frame.kind) {
+    case 'state':
+      return jsonText(frame.value);
+    case 'event':
+      return jsonText(frame.event);
+    case 'snapshot': {
+      const cells = Object.entries(frame.state).map(
+        ([cell, { revision, value }]) =>
+          `${JSON.stringify(cell)}:{"revision":${JSON.stringify(revision)},"value":${jsonText(value)}}`,
+      );
+      return `{${cells.join(',')}}`;
+    }
+  }
+}
+
 /** A watch frame on its way to one connection: its `seq` there, and the JSON text of its value or event. */
 export class EncodedWatchFrame {
   readonly frame: WatchFrame;
   readonly seq: number;
-  /** The value's (or event's) JSON text; unused for a snapshot. */
+  /** `payloadOf(frame)`. */
   readonly payload: string;
 
   constructor(frame: WatchFrame, seq: number, payload: string) {
@@ -38,7 +55,7 @@ export class EncodedWatchFrame {
     const { frame, seq } = this;
     switch (frame.kind) {
       case 'snapshot':
-        return JSON.stringify(this.toJSON());
+        return `{"kind":"snapshot","seq":${seq},"state":${this.payload}}`;
       case 'state':
         return `{"kind":"state","seq":${seq},"cell":${JSON.stringify(frame.cell)},"revision":${JSON.stringify(frame.revision)},"value":${this.payload}${traceText(frame.trace)}}`;
       case 'event':

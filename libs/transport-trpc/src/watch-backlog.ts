@@ -1,6 +1,6 @@
 import type { WatchFrame } from '@pi/remote';
 import type { Backlog } from './backlog';
-import { EncodedWatchFrame, jsonText } from './encoded-frame';
+import { EncodedWatchFrame, payloadOf } from './encoded-frame';
 import type { OutboundPressure } from './outbound-pressure';
 
 interface Entry {
@@ -44,9 +44,8 @@ export class WatchBacklog implements Backlog<WatchFrame, EncodedWatchFrame> {
   }
 
   push(frame: WatchFrame, pressure: boolean): void {
-    const payload =
-      frame.kind === 'state' ? jsonText(frame.value) : frame.kind === 'event' ? jsonText(frame.event) : '';
-    const bytes = (frame.kind === 'snapshot' ? JSON.stringify(frame.state).length : payload.length) + ENVELOPE_BYTES;
+    const payload = payloadOf(frame);
+    const bytes = payload.length + ENVELOPE_BYTES;
     let weight = 1;
     if (frame.kind === 'state' && pressure) {
       const older = this.#latest.get(frame.cell);
