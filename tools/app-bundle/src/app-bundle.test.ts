@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS, WORKSPACE_ROOT } from './apps';
 import { buildApp } from './build-app';
 
+/** The code each host's bundle may carry besides shared code: its own tier only. */
+const HOST_SCOPES = { tui: 'scope:presentation', session: 'scope:session', coordinator: 'scope:coordinator' } as const;
+
 const run = promisify(execFile);
 
 /** The Nx tags of the project a source file belongs to (its nearest package.json with tags). */
@@ -48,8 +51,10 @@ describe.each(APPS)('the $name bundle', (app) => {
         .flatMap((input) => tagsOf(input))
         .filter((tag) => tag.startsWith('scope:')),
     );
-    const foreign = app.host === 'tui' ? 'scope:session' : 'scope:presentation';
-    expect(scopes.has(foreign)).toBe(false);
-    expect(scopes.has(app.host === 'tui' ? 'scope:presentation' : 'scope:session')).toBe(true);
+    const own = HOST_SCOPES[app.host];
+    expect(scopes.has(own)).toBe(true);
+    for (const foreign of Object.values(HOST_SCOPES).filter((scope) => scope !== own)) {
+      expect(scopes.has(foreign), `${app.name} bundles ${foreign} code`).toBe(false);
+    }
   });
 });
