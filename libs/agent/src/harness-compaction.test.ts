@@ -1,5 +1,5 @@
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentMessage, AnyAgentTool, SessionEntry, UserMessage } from '@pi/agent-contract';
 import type { AgentHarness } from './harness-types';
@@ -7,13 +7,12 @@ import { openHarness } from './open-harness';
 import { ProviderError, type ProviderEvent } from './provider';
 import {
   createDeferred,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   testHarnessOptions,
   textAnswer,
   windowedProvider,
-  type SessionDirectory,
   type WindowedProviderOptions,
 } from './testing';
 
@@ -25,21 +24,13 @@ const texts = (messages: readonly AgentMessage[] | undefined) => (messages ?? []
 const bigAnswers = (_request: unknown, index: number) => textAnswer(`A${index} ${'x'.repeat(2800)}`);
 type Compaction = Extract<SessionEntry, { kind: 'compaction' }>;
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openWith(options: WindowedProviderOptions, tools: AnyAgentTool[] = []) {
   const provider = windowedProvider(options);
   const harness = (
-    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider], tools }))
+    await openHarness(testHarnessOptions({ file: bed.directory.file, providers: [provider], tools }))
   )._unsafeUnwrap();
   open.push(harness);
   return { harness, provider };
@@ -51,12 +42,12 @@ async function exchange(harness: AgentHarness, text: string) {
 }
 
 async function compactions(): Promise<Compaction[]> {
-  const lines = (await readSessionLines(directory.file)) as unknown as SessionEntry[];
+  const lines = (await readSessionLines(bed.directory.file)) as unknown as SessionEntry[];
   return lines.filter((line): line is Compaction => line.kind === 'compaction');
 }
 
 async function storedMessages(): Promise<string[]> {
-  const lines = (await readSessionLines(directory.file)) as unknown as SessionEntry[];
+  const lines = (await readSessionLines(bed.directory.file)) as unknown as SessionEntry[];
   return lines.flatMap((line) => (line.kind === 'message' ? [textOf(line.message).slice(0, 2)] : []));
 }
 

@@ -1,19 +1,18 @@
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentMessage, UserMessage } from '@pi/agent-contract';
 import type { AgentHarness } from './harness-types';
 import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   testHarnessOptions,
   type ScriptStep,
-  type SessionDirectory,
 } from './testing';
 
 const user = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -24,16 +23,8 @@ const answer = (text: string): ScriptStep[] => [
 const textOf = (message: AgentMessage) =>
   message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openAt(file: string, turns: ReadonlyArray<readonly ScriptStep[]> = []): Promise<AgentHarness> {
   const provider = createScriptedProvider({ turns });
@@ -55,20 +46,20 @@ async function exchange(harness: AgentHarness, text: string): Promise<string> {
 
 describe('forking a session', () => {
   it('writes a new session file beside this one holding the branch up to the entry; the original is untouched', async () => {
-    const harness = await openAt(directory.file, [answer('A1'), answer('A2')]);
+    const harness = await openAt(bed.directory.file, [answer('A1'), answer('A2')]);
     const first = await exchange(harness, 'one');
     await exchange(harness, 'two');
-    const original = await readFile(directory.file, 'utf8');
+    const original = await readFile(bed.directory.file, 'utf8');
 
     const forked = (await harness.navigation.fork(first, BACKGROUND_CONTEXT))._unsafeUnwrap();
     expect(forked.sessionId).not.toBe(harness.sessionId);
-    expect(forked.file).toBe(join(dirname(directory.file), `${forked.sessionId}.jsonl`));
+    expect(forked.file).toBe(join(dirname(bed.directory.file), `${forked.sessionId}.jsonl`));
     expect(forked.entries).toBe(4);
-    expect(await readFile(directory.file, 'utf8')).toBe(original);
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(original);
     expect((await stat(forked.file)).mode & 0o777).toBe(0o600);
     // Only the two session files: the temporary file is gone.
-    expect((await readdir(dirname(directory.file))).sort()).toEqual(
-      [basename(directory.file), basename(forked.file), `${basename(directory.file)}.lock`].sort(),
+    expect((await readdir(dirname(bed.directory.file))).sort()).toEqual(
+      [basename(bed.directory.file), basename(forked.file), `${basename(bed.directory.file)}.lock`].sort(),
     );
 
     const [header] = await readSessionLines(forked.file);
@@ -92,11 +83,11 @@ describe('forking a session', () => {
     );
     await exchange(copy, 'two, in the fork');
     expect(copy.tree.messages().map(textOf)).toEqual(['one', 'A1', 'two, in the fork', 'F2']);
-    expect(await readFile(directory.file, 'utf8')).toBe(original);
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(original);
   });
 
   it('copies the branch without leaf moves, each entry the child of the one before', async () => {
-    const harness = await openAt(directory.file, [answer('A1'), answer('A2'), answer('B2')]);
+    const harness = await openAt(bed.directory.file, [answer('A1'), answer('A2'), answer('B2')]);
     const first = await exchange(harness, 'one');
     await exchange(harness, 'two');
     await harness.navigation.moveLeaf(first, BACKGROUND_CONTEXT);
@@ -115,7 +106,7 @@ describe('forking a session', () => {
 
   it('leaves out what was queued and not yet delivered on the copied branch: the fork starts with an empty queue', async () => {
     const release = createDeferred<void>();
-    const harness = await openAt(directory.file, [
+    const harness = await openAt(bed.directory.file, [
       [{ type: 'wait', until: release.promise }, ...answer('A1')],
       answer('A2'),
     ]);
@@ -147,7 +138,7 @@ describe('forking a session', () => {
   });
 
   it('forks from before the first entry (null) into an empty session', async () => {
-    const harness = await openAt(directory.file, [answer('A1')]);
+    const harness = await openAt(bed.directory.file, [answer('A1')]);
     await exchange(harness, 'one');
     const forked = (await harness.navigation.fork(null, BACKGROUND_CONTEXT))._unsafeUnwrap();
     expect(forked.entries).toBe(0);
@@ -156,7 +147,7 @@ describe('forking a session', () => {
 
   it('may fork while a run is in progress, from an entry outside it', async () => {
     const release = createDeferred<void>();
-    const harness = await openAt(directory.file, [
+    const harness = await openAt(bed.directory.file, [
       answer('A1'),
       [{ type: 'wait', until: release.promise }, ...answer('A2')],
     ]);
@@ -170,24 +161,24 @@ describe('forking a session', () => {
   });
 
   it('refuses an unknown entry and one inside an operation, writing nothing', async () => {
-    const harness = await openAt(directory.file, [answer('A1')]);
+    const harness = await openAt(bed.directory.file, [answer('A1')]);
     await exchange(harness, 'one');
     const userEntry = harness.tree.entries().find((entry) => entry.kind === 'message');
-    const before = await readdir(dirname(directory.file));
+    const before = await readdir(dirname(bed.directory.file));
     expect((await harness.navigation.fork('nope', BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe('unknown_entry');
     expect((await harness.navigation.fork(userEntry?.id ?? '', BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe(
       'not_resting_point',
     );
-    expect(await readdir(dirname(directory.file))).toEqual(before);
+    expect(await readdir(dirname(bed.directory.file))).toEqual(before);
   });
 
   it('never overwrites an existing file', async () => {
-    const harness = await openAt(directory.file, [answer('A1')]);
+    const harness = await openAt(bed.directory.file, [answer('A1')]);
     const first = await exchange(harness, 'one');
-    const taken = join(directory.dir, 'taken.jsonl');
+    const taken = join(bed.directory.dir, 'taken.jsonl');
     await writeFile(taken, 'mine\n');
     await expect(harness.navigation.fork(first, BACKGROUND_CONTEXT, { file: taken })).rejects.toThrow(/EEXIST/);
     expect(await readFile(taken, 'utf8')).toBe('mine\n');
-    expect((await readdir(directory.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(bed.directory.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -1,18 +1,17 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentMessage, SessionEntry, UserMessage } from '@pi/agent-contract';
 import type { AgentHarness } from './harness-types';
 import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   testHarnessOptions,
   type ScriptStep,
-  type SessionDirectory,
 } from './testing';
 
 const user = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -23,21 +22,13 @@ const answer = (text: string): ScriptStep[] => [
 const textOf = (message: AgentMessage) =>
   message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openWith(turns: ReadonlyArray<readonly ScriptStep[]>) {
   const provider = createScriptedProvider({ turns });
   const harness = (
-    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] }))
+    await openHarness(testHarnessOptions({ file: bed.directory.file, providers: [provider] }))
   )._unsafeUnwrap();
   open.push(harness);
   return { harness, provider };
@@ -90,7 +81,7 @@ describe('moving the leaf', () => {
     const first = await exchange(harness, 'one');
     const second = await exchange(harness, 'two');
     await moveLeaf(harness, first);
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     expect(lines.at(-1)).toEqual(expect.objectContaining({ kind: 'leaf_moved', parentId: first, from: second }));
     expect(harness.tree.leafId).toBe(lines.at(-1)?.['id']);
   });
@@ -121,9 +112,9 @@ describe('moving the leaf', () => {
   it('writes nothing when the leaf is there already', async () => {
     const { harness } = await openWith([answer('A1')]);
     const first = await exchange(harness, 'one');
-    const before = await readFile(directory.file, 'utf8');
+    const before = await readFile(bed.directory.file, 'utf8');
     expect((await moveLeaf(harness, first))._unsafeUnwrap()).toEqual({ leafId: first, moved: false });
-    expect(await readFile(directory.file, 'utf8')).toBe(before);
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(before);
   });
 
   it('is refused as busy while a run is in progress, and writes nothing', async () => {
@@ -132,10 +123,10 @@ describe('moving the leaf', () => {
     const first = await exchange(harness, 'one');
     const settled = nextEvent(harness, 'run_settled');
     const running = (await harness.main.prompt([user('two')], BACKGROUND_CONTEXT))._unsafeUnwrap().operationId;
-    const before = await readFile(directory.file, 'utf8');
+    const before = await readFile(bed.directory.file, 'utf8');
     const refused = (await moveLeaf(harness, first))._unsafeUnwrapErr();
     expect(refused).toEqual(expect.objectContaining({ code: 'busy', operationId: running }));
-    expect(await readFile(directory.file, 'utf8')).toBe(before);
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(before);
     release.resolve();
     await settled;
     expect((await moveLeaf(harness, first))._unsafeUnwrap().moved).toBe(true);
@@ -209,7 +200,7 @@ describe('the session file with leaf moves', () => {
       kind: 'leaf_moved',
       from: second,
     });
-    await appendFile(directory.file, torn.slice(0, 40));
+    await appendFile(bed.directory.file, torn.slice(0, 40));
     const { harness: restored } = await openWith([]);
     expect(restored.recovery).toEqual([expect.stringContaining('dropped a torn final line')]);
     expect(restored.navigation.leafId).toBe(second);

@@ -1,42 +1,34 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserMessage } from '@pi/agent-contract';
 import type { AgentHarness } from './harness-types';
 import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   readSessionLines,
   testHarnessOptions,
   type ScriptStep,
-  type SessionDirectory,
 } from './testing';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'hello' }] };
 const done: ScriptStep = { type: 'done', stopReason: 'stop' };
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openWith(turns: ReadonlyArray<readonly ScriptStep[]>): Promise<AgentHarness> {
   const provider = createScriptedProvider({ turns });
   const harness = (
-    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] }))
+    await openHarness(testHarnessOptions({ file: bed.directory.file, providers: [provider] }))
   )._unsafeUnwrap();
   open.push(harness);
   return harness;
 }
 
 async function startedLines(): Promise<Array<Record<string, unknown>>> {
-  return (await readSessionLines(directory.file)).filter((line) => line['kind'] === 'operation_started');
+  return (await readSessionLines(bed.directory.file)).filter((line) => line['kind'] === 'operation_started');
 }
 
 describe('client operation ids', () => {

@@ -1,5 +1,5 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentHarness } from './harness-types';
 import type { RunSettings } from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
@@ -7,29 +7,20 @@ import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   recordEvents,
   testHarnessOptions,
-  type SessionDirectory,
 } from './testing';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'hello' }] };
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openWith(setup: Omit<Parameters<typeof testHarnessOptions>[0], 'file'>): Promise<AgentHarness> {
-  const harness = (await openHarness(testHarnessOptions({ file: directory.file, ...setup })))._unsafeUnwrap();
+  const harness = (await openHarness(testHarnessOptions({ file: bed.directory.file, ...setup })))._unsafeUnwrap();
   open.push(harness);
   return harness;
 }
@@ -66,7 +57,7 @@ describe('prompt on the main lane', () => {
       hello,
       { role: 'assistant', content: [{ type: 'text', text: 'Hello!' }], model: 'scripted/model-a', stopReason: 'stop' },
     ]);
-    const kinds = (await readSessionLines(directory.file)).map((line) => line['kind'] ?? line['type']);
+    const kinds = (await readSessionLines(bed.directory.file)).map((line) => line['kind'] ?? line['type']);
     expect(kinds).toEqual(['session', 'operation_started', 'message', 'message', 'operation_settled']);
     expect(harness.main.running).toBeNull();
   });
@@ -125,7 +116,7 @@ describe('prompt on the main lane', () => {
     expect((await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe('no_model');
 
     expect(harness.tree.entries()).toEqual([]);
-    expect(await readSessionLines(directory.file)).toHaveLength(1);
+    expect(await readSessionLines(bed.directory.file)).toHaveLength(1);
   });
 
   it.each([
@@ -164,7 +155,7 @@ describe('prompt on the main lane', () => {
       current: { model: { provider: 'first', modelId: 'model-a' }, thinkingLevel: 'low' },
     };
     let reads = 0;
-    const options = testHarnessOptions({ file: directory.file, providers: [first, second], settings });
+    const options = testHarnessOptions({ file: bed.directory.file, providers: [first, second], settings });
     const harness = (
       await openHarness({ ...options, settings: () => ((reads += 1), settings.current) })
     )._unsafeUnwrap();
@@ -208,7 +199,7 @@ describe('prompt on the main lane', () => {
 
   it('settles failed, durably, when the run itself throws (a tools registry that fails)', async () => {
     const provider = createScriptedProvider({ turns: [] });
-    const options = testHarnessOptions({ file: directory.file, providers: [provider] });
+    const options = testHarnessOptions({ file: bed.directory.file, providers: [provider] });
     const harness = (
       await openHarness({
         ...options,
@@ -222,7 +213,7 @@ describe('prompt on the main lane', () => {
     const { operationId } = (await harness.main.prompt([hello], BACKGROUND_CONTEXT))._unsafeUnwrap();
 
     expect(await harness.main.settled(operationId)).toEqual({ outcome: 'failed', error: 'registry rebuild failed' });
-    expect((await readSessionLines(directory.file)).at(-1)).toMatchObject({
+    expect((await readSessionLines(bed.directory.file)).at(-1)).toMatchObject({
       kind: 'operation_settled',
       outcome: 'failed',
     });

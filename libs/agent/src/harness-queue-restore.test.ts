@@ -1,18 +1,17 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentHarness } from './harness-types';
 import type { AgentMessage, QueueItem, UserMessage } from '@pi/agent-contract';
 import { openHarness } from './open-harness';
 import {
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   recordEvents,
   testHarnessOptions,
   type ScriptStep,
   type ScriptedProvider,
-  type SessionDirectory,
 } from './testing';
 
 const user = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -23,19 +22,12 @@ const answer = (text: string): ScriptStep[] => [
 /** A turn that never ends by itself: the run is in progress until the harness closes. */
 const forever: ScriptStep[] = [{ type: 'wait', until: new Promise(() => undefined) }];
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 async function openWith(provider: ScriptedProvider): Promise<AgentHarness> {
   const harness = (
-    await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] }))
+    await openHarness(testHarnessOptions({ file: bed.directory.file, providers: [provider] }))
   )._unsafeUnwrap();
   open.push(harness);
   return harness;
@@ -107,7 +99,7 @@ describe('the queue across a restart', () => {
     await nextEvent(after, 'run_settled');
     expect(texts(provider.requests[0]?.request.messages ?? []).at(-1)).toBe('kept steer');
     expect(texts(provider.requests[1]?.request.messages ?? []).at(-1)).toBe('kept follow-up');
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     const delivered = lines.filter((line) => typeof line['queueItemId'] === 'string');
     expect(delivered).toHaveLength(2);
   });
@@ -119,7 +111,7 @@ describe('the queue across a restart', () => {
     await crash(before);
 
     const provider = createScriptedProvider({ turns: [] });
-    const options = testHarnessOptions({ file: directory.file, providers: [provider] });
+    const options = testHarnessOptions({ file: bed.directory.file, providers: [provider] });
     const settings = { model: null, thinkingLevel: 'off' as const };
     const after = (await openHarness({ ...options, settings: () => settings }))._unsafeUnwrap();
     open.push(after);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
 import type { AgentHarness, HarnessOptions } from './harness-types';
@@ -11,11 +11,10 @@ import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   testHarnessOptions,
-  type SessionDirectory,
 } from './testing';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'hello' }] };
@@ -36,19 +35,11 @@ const entry = (id: string, parentId: string | null, text: string): SessionEntry 
 });
 const line = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 function options(turns: Parameters<typeof createScriptedProvider>[0]['turns'] = []): HarnessOptions {
-  return testHarnessOptions({ file: directory.file, providers: [createScriptedProvider({ turns })] });
+  return testHarnessOptions({ file: bed.directory.file, providers: [createScriptedProvider({ turns })] });
 }
 
 async function openOk(harnessOptions: HarnessOptions = options()): Promise<AgentHarness> {
@@ -58,17 +49,17 @@ async function openOk(harnessOptions: HarnessOptions = options()): Promise<Agent
 }
 
 async function writeSession(text: string): Promise<void> {
-  await mkdir(dirname(directory.file), { recursive: true });
-  await writeFile(directory.file, text);
+  await mkdir(dirname(bed.directory.file), { recursive: true });
+  await writeFile(bed.directory.file, text);
 }
 
 describe('creating and restoring a session file', () => {
   it('creates the directory (0700) and the file (0600) with a header naming the session after the file', async () => {
     const harness = await openOk();
     expect(harness.sessionId).toBe('test-session');
-    expect((await stat(dirname(directory.file))).mode & 0o777).toBe(0o700);
-    expect((await stat(directory.file)).mode & 0o777).toBe(0o600);
-    expect(await readSessionLines(directory.file)).toEqual([
+    expect((await stat(dirname(bed.directory.file))).mode & 0o777).toBe(0o700);
+    expect((await stat(bed.directory.file)).mode & 0o777).toBe(0o600);
+    expect(await readSessionLines(bed.directory.file)).toEqual([
       expect.objectContaining({ type: 'session', version: 1, sessionId: 'test-session', cwd: '/workspace' }),
     ]);
     expect(harness.recovery).toEqual([]);
@@ -104,7 +95,7 @@ describe('creating and restoring a session file', () => {
     const never = createDeferred<void>();
     const first = await openOk(
       testHarnessOptions({
-        file: directory.file,
+        file: bed.directory.file,
         providers: [
           createScriptedProvider({
             turns: [
@@ -138,7 +129,7 @@ describe('creating and restoring a session file', () => {
       `operation ${operationId} was interrupted (started but never settled); settled it as failed`,
     ]);
     expect(await second.main.settled(operationId)).toEqual({ outcome: 'failed', error: 'interrupted' });
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     expect(lines.slice(-2)).toEqual([
       expect.objectContaining({
         kind: 'message',
@@ -183,7 +174,7 @@ describe('damaged session files', () => {
 
     expect(harness.recovery).toEqual([`dropped a torn final line of ${torn.length} bytes (line 4)`]);
     expect(harness.tree.entries().map((restored) => restored.id)).toEqual(['e1', 'e2']);
-    expect(await readFile(directory.file, 'utf8')).toBe(
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(
       line(header) + line(entry('e1', null, 'one')) + line(entry('e2', 'e1', 'two')),
     );
   });
@@ -207,7 +198,7 @@ describe('damaged session files', () => {
 
     const result = await openHarness(options());
 
-    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'corrupt', file: directory.file });
+    expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'corrupt', file: bed.directory.file });
     expect(result._unsafeUnwrapErr().message).toContain('line 3');
   });
 
@@ -222,7 +213,7 @@ describe('damaged session files', () => {
     const text = line(header) + 'garbage\n' + line(entry('e1', null, 'one'));
     await writeSession(text);
     expect((await openHarness(options())).isErr()).toBe(true);
-    expect(await readFile(directory.file, 'utf8')).toBe(text);
+    expect(await readFile(bed.directory.file, 'utf8')).toBe(text);
     expect((await openHarness(options()))._unsafeUnwrapErr().code).toBe('corrupt');
   });
 });
@@ -231,7 +222,7 @@ describe('the session lock', () => {
   it('lets only one harness open a session until it closes', async () => {
     const first = await openOk();
     const second = await openHarness(options());
-    expect(second._unsafeUnwrapErr()).toMatchObject({ code: 'locked', file: directory.file });
+    expect(second._unsafeUnwrapErr()).toMatchObject({ code: 'locked', file: bed.directory.file });
     expect(second._unsafeUnwrapErr().message).toContain(String(process.pid));
 
     await first.close();
@@ -241,17 +232,17 @@ describe('the session lock', () => {
   it('takes over a lock left by a process that is gone', async () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     await writeSession('');
-    await appendFile(`${directory.file}.lock`, `${gone}\n`);
+    await appendFile(`${bed.directory.file}.lock`, `${gone}\n`);
 
     const harness = await openOk();
 
     expect(harness.sessionId).toBe('test-session');
-    expect(await readFile(`${directory.file}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    expect(await readFile(`${bed.directory.file}.lock`, 'utf8')).toBe(`${process.pid}\n`);
   });
 
   it("takes over a lock naming this process's own pid when this process does not hold it (a restarted container)", async () => {
     await writeSession('');
-    await appendFile(`${directory.file}.lock`, `${process.pid}\n`);
+    await appendFile(`${bed.directory.file}.lock`, `${process.pid}\n`);
 
     const harness = await openOk();
 

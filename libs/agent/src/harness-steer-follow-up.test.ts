@@ -1,5 +1,5 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentHarness } from './harness-types';
 import type { AgentMessage, AgentTool, QueueItem, UserMessage } from '@pi/agent-contract';
@@ -8,7 +8,7 @@ import { openHarness } from './open-harness';
 import {
   createDeferred,
   createScriptedProvider,
-  createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   recordEvents,
@@ -16,7 +16,6 @@ import {
   type Deferred,
   type ScriptStep,
   type ScriptedProvider,
-  type SessionDirectory,
 } from './testing';
 
 const user = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
@@ -25,15 +24,8 @@ const answer = (text: string): ScriptStep[] => [
   { type: 'done', stopReason: 'stop' },
 ];
 
-let directory: SessionDirectory;
-const open: AgentHarness[] = [];
-beforeEach(async () => {
-  directory = await createSessionDirectory();
-});
-afterEach(async () => {
-  for (const harness of open.splice(0)) await harness.close();
-  await directory.remove();
-});
+const bed = harnessTestBed();
+const open = bed.open;
 
 /** A tool that waits for its gate (when one is given), so a test can send while it runs. */
 function gatedTool(name: string, gates: Record<string, Deferred<void>> = {}): AgentTool<{ id: string }> {
@@ -52,7 +44,7 @@ function gatedTool(name: string, gates: Record<string, Deferred<void>> = {}): Ag
 
 async function openWith(provider: ScriptedProvider, tools: AgentTool<{ id: string }>[] = [], maxTurns?: number) {
   const options = testHarnessOptions({
-    file: directory.file,
+    file: bed.directory.file,
     providers: [provider],
     tools: tools as never,
     ...(maxTurns === undefined ? {} : { maxTurns }),
@@ -199,7 +191,7 @@ describe('follow-up', () => {
     );
     expect(kinds).toEqual(['run_started', 'run_settled', 'run_started', 'run_settled', 'run_started', 'run_settled']);
     // Each follow-up's message names its item: its durable delivery.
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     expect(lines.filter((line) => line['kind'] === 'queue_added')).toHaveLength(2);
     expect(lines.filter((line) => typeof line['queueItemId'] === 'string')).toHaveLength(2);
   });
@@ -245,7 +237,7 @@ describe('withdraw', () => {
     expect((await harness.main.withdraw(kept.itemId, BACKGROUND_CONTEXT))._unsafeUnwrapErr().code).toBe(
       'queue_item_consumed',
     );
-    const withdrawn = (await readSessionLines(directory.file)).filter((line) => line['kind'] === 'queue_withdrawn');
+    const withdrawn = (await readSessionLines(bed.directory.file)).filter((line) => line['kind'] === 'queue_withdrawn');
     expect(withdrawn).toEqual([expect.objectContaining({ itemId: dropped.itemId, reason: 'withdrawn', operationId })]);
     expect(texts(harness.tree.messages())).toEqual(['one', 'a', 'kept', 'b']);
   });
@@ -268,7 +260,7 @@ describe('requestAbort and the queue', () => {
 
     expect(events.filter((event) => event.type === 'run_started')).toHaveLength(1);
     expect(harness.main.running).toBeNull();
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     expect(lines.filter((line) => line['kind'] === 'queue_withdrawn').map((line) => line['reason'])).toEqual([
       'aborted',
       'aborted',
@@ -307,7 +299,7 @@ describe('client operation ids and bad input', () => {
     ).toBe('invalid_message');
     release.resolve();
     await settledRuns(harness, 2);
-    const lines = await readSessionLines(directory.file);
+    const lines = await readSessionLines(bed.directory.file);
     // The follow-up's run carries its id, so the client's id finds the run it started.
     expect(
       lines.filter((line) => line['kind'] === 'operation_started').map((line) => line['clientOperationId']),

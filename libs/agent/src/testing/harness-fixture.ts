@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { afterEach, beforeEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentHarness, HarnessOptions } from '../harness-types';
@@ -20,6 +21,35 @@ export async function createSessionDirectory(): Promise<SessionDirectory> {
     dir,
     file: join(dir, 'sessions', 'test-session.jsonl'),
     remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** What a harness test file shares: a fresh session directory per test, and the harnesses to close after it. */
+export interface HarnessTestBed {
+  /** This test's directory (valid inside a test). */
+  readonly directory: SessionDirectory;
+  /** Harnesses pushed here are closed after each test, before the directory is removed. */
+  readonly open: AgentHarness[];
+}
+
+/** Registers the hooks of a harness test file (call it once, at the top level). */
+export function harnessTestBed(): HarnessTestBed {
+  let directory: SessionDirectory | undefined;
+  const open: AgentHarness[] = [];
+  beforeEach(async () => {
+    directory = await createSessionDirectory();
+  });
+  afterEach(async () => {
+    for (const harness of open.splice(0)) await harness.close();
+    await directory?.remove();
+    directory = undefined;
+  });
+  return {
+    get directory() {
+      if (directory === undefined) throw new Error('The session directory exists only inside a test');
+      return directory;
+    },
+    open,
   };
 }
 

@@ -1,10 +1,12 @@
 export { createDeferred, type Deferred } from '../deferred';
 export {
   createSessionDirectory,
+  harnessTestBed,
   nextEvent,
   readSessionLines,
   recordEvents,
   testHarnessOptions,
+  type HarnessTestBed,
   type SessionDirectory,
   type TestHarnessSetup,
 } from './harness-fixture';
