@@ -36,8 +36,12 @@ async function attach(where: SessionSandbox, extra: readonly string[] = []) {
   return { process, line, chat, transcript };
 }
 
-/** Long enough that the offline model is still streaming it back (one word per delta) when the process dies. */
-const LONG_PROMPT = Array.from({ length: 50_000 }, (_, index) => `word${index}`).join(' ');
+/**
+ * Long enough that the offline model is still streaming it back (one word per delta) when the process dies, and
+ * short enough (~18k estimated tokens) to stay under the automatic compaction threshold of its 32k window: a longer
+ * one would be summarized first, and the echo would answer the short summary at once.
+ */
+const LONG_PROMPT = Array.from({ length: 8_000 }, (_, index) => `word${index}`).join(' ');
 
 describe('a follow-up queued in a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('is still queued after the restart, and runs once the session host has started', async () => {
