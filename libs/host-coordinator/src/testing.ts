@@ -36,7 +36,7 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
       create: async (record) => {
         const created: SessionRecord = {
           ...record,
-          sessionId: `s-${++next}`,
+          sessionId: record.sessionId ?? `s-${++next}`,
           status: 'closed',
           createdAt: 'then',
           updatedAt: 'then',

@@ -37,7 +37,8 @@ export interface NewSessionRecord {
 export interface FleetRecords {
   list(context: Context): Promise<readonly SessionRecord[]>;
   get(sessionId: string, context: Context): Promise<SessionRecord | undefined>;
-  create(record: NewSessionRecord, context: Context): Promise<SessionRecord>;
+  /** With `sessionId`, registers a session file that already exists under that id (a fork); else a new id. */
+  create(record: NewSessionRecord & { readonly sessionId?: string }, context: Context): Promise<SessionRecord>;
   rename(sessionId: string, title: string, context: Context): Promise<SessionRecord>;
   /** Removes a record whose process is not running; fails with `session_running` otherwise. */
   remove(sessionId: string, context: Context): Promise<void>;

@@ -3,7 +3,7 @@ import { Tree } from '@pi/chat';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { RemoteError, type CodingAgentTuiPluginContext } from '@pi/plugin-api';
 import { eventually, startRpcFixture } from '@pi/test-support';
-import { WHOLE_BRANCH_ROW, registerTreeCommands } from './tree-commands';
+import { ADOPT_SESSION_COMMAND, WHOLE_BRANCH_ROW, registerTreeCommands } from './tree-commands';
 import { standInTree, type StandInTree } from './testing/stand-in-tree';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -128,5 +128,22 @@ describe('/fork', () => {
     await tui.type('\r');
     await shows('Forked into session forked-session-1');
     expect(tree.forked).toEqual(['e3']);
+  });
+
+  it('offers to open the fork when a session picker can register it, and runs its command', async () => {
+    const { tui, context, shows } = await startFixture();
+    const adopted: string[] = [];
+    context.commands.register({
+      id: ADOPT_SESSION_COMMAND,
+      description: 'test',
+      run: (args) => void adopted.push(args),
+    });
+    await tui.type('/fork\r');
+    await shows(WHOLE_BRANCH_ROW);
+    await tui.type('\r');
+    await shows('Open the fork?');
+    await tui.type('y');
+    await eventually(() => adopted.length === 1);
+    expect(adopted[0]).toMatch(/^forked-session-1 fork of /);
   });
 });

@@ -106,8 +106,22 @@ export function registerTreeCommands(context: CodingAgentTuiPluginContext): void
         // Kept in the transcript, not only as a passing notice: the id is what the user needs to open the fork.
         context.transcript.upsert(`tree:fork:${forked.sessionId}`, forkedBlock(forked, ui.theme));
         ui.notify(`Forked into session ${forked.sessionId}`);
+        // With a session picker (a coordinator behind it), the fork can be registered and opened right away.
+        const adopt = context.commands.list().find((command) => command.id === ADOPT_SESSION_COMMAND);
+        if (adopt === undefined) return;
+        if (await ui.confirm('Open the fork?', `Switch this terminal to session ${forked.sessionId}?`, dialog(call))) {
+          await context.commands.run(ADOPT_SESSION_COMMAND, `${forked.sessionId} fork of ${sessionTitle(chosen)}`);
+        }
       }),
   });
+}
+
+/** The session picker's command that registers a session file with the coordinator and switches to it. */
+export const ADOPT_SESSION_COMMAND = 'sessions.adopt';
+
+function sessionTitle(chosen: TreeRow | undefined): string {
+  const text = chosen?.text.replace(/^\W+/, '').trim() ?? '';
+  return text === '' ? 'the whole branch' : `“${text.slice(0, 40)}”`;
 }
 
 /**
@@ -118,7 +132,7 @@ function forkedBlock(forked: ForkResult, theme: TuiTheme): TuiComponent {
   const { sessionId, entries } = forked;
   const text = [
     `Forked into session ${sessionId} (${entries} entries of this branch).`,
-    theme.fg('muted', 'It is not running yet, and /sessions does not list it. Start it from this project with'),
+    theme.fg('muted', 'Without a coordinator it is not running. Start it from this project with'),
     `  pi-session --session ${sessionId}`,
     theme.fg('muted', 'and attach a terminal with'),
     `  pi-tui --session ${sessionId}`,

@@ -31,6 +31,8 @@ export interface CreateSessionOptions {
   workspaceId: string;
   /** The project directory; only the local user names one. A session creates in its own directory. */
   cwd?: string;
+  /** Registers an existing session file of that id (a fork) instead of starting a new session. */
+  sessionId?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export const createSessionOptionsSchema = z.strictObject({
   title,
   workspaceId: z.string().min(1).max(200),
   cwd: z.string().min(1).max(4096).optional(),
+  sessionId: sessionId.optional(),
 });
 
 export const SessionDirectory = defineRemoteService<SessionDirectoryService>('session-directory', {

@@ -35,7 +35,8 @@ export type SessionPickerEvent =
 export interface SessionPickerService {
   readonly state: RemoteState<SessionPickerState>;
   readonly events: RemoteEvents<SessionPickerEvent>;
-  create(options: { title: string }, context: Context): Promise<SessionPickerEntry>;
+  /** A new session; with `sessionId`, a session file this session wrote (a fork) registered under that id. */
+  create(options: { title: string; sessionId?: string }, context: Context): Promise<SessionPickerEntry>;
   remove(sessionId: string, context: Context): Promise<void>;
   /** Makes sure the session's process runs (to switch to it); resolves with its entry once it is connected. */
   resume(sessionId: string, context: Context): Promise<SessionPickerEntry>;
@@ -61,7 +62,7 @@ export const sessionPickerEntrySchema = z.strictObject({
 export const SessionPicker = defineRemoteService<SessionPickerService>('session-picker', {
   methods: {
     create: {
-      args: [z.strictObject({ title: sessionTitleSchema })],
+      args: [z.strictObject({ title: sessionTitleSchema, sessionId: sessionId.optional() })],
       result: sessionPickerEntrySchema,
     },
     remove: { args: [sessionId], result: z.void() },

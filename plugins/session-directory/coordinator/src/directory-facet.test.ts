@@ -71,6 +71,17 @@ describe('the session directory on the coordinator', () => {
     expect(memory.records.size).toBe(1);
   });
 
+  it('registers a session file the calling session wrote (a fork) under its id, in its own workspace', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    const adopted = await directory.create({ title: 'fork', workspaceId: RED, sessionId: 'f-123' }, redSession);
+    expect(adopted).toMatchObject({ sessionId: 'f-123', workspaceId: RED, cwd: '/projects/red', status: 'idle' });
+    expect(
+      (await remoteErrorOf(directory.create({ title: 'x', workspaceId: BLUE, sessionId: 'f-456' }, redSession))).code,
+    ).toBe('not_authorized');
+  });
+
   it('lets the user create anywhere, naming the directory its workspace belongs to', async () => {
     const { directory } = await startDirectory(memoryFleet().fleet);
     const created = await directory.create({ title: 'b', workspaceId: BLUE, cwd: '/projects/blue' }, user);

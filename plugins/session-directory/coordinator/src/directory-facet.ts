@@ -79,7 +79,8 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
     async create(options, call) {
       const caller = requireFleetCaller(call);
       const placement = await placementOf(caller, options, call);
-      const record = await records.create({ title: options.title, ...placement }, call);
+      const adopted = options.sessionId === undefined ? {} : { sessionId: options.sessionId };
+      const record = await records.create({ title: options.title, ...placement, ...adopted }, call);
       upsert(record, call);
       try {
         return toSummary(await processes.start(record.sessionId, call));

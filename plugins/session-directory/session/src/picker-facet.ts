@@ -108,7 +108,11 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
     events,
     async create(options, call) {
       // The session's own reconstructed context goes upstream: aborting the presentation's call cancels this one.
-      const created = await reachable().create({ title: options.title, workspaceId: self.workspaceId }, call);
+      const adopted = options.sessionId === undefined ? {} : { sessionId: options.sessionId };
+      const created = await reachable().create(
+        { title: options.title, workspaceId: self.workspaceId, ...adopted },
+        call,
+      );
       return toEntry(created, self);
     },
     async remove(sessionId, call) {

@@ -8,6 +8,9 @@ import { printable, sessionRows, shortTitle, type SessionRow } from './session-r
 export const SESSION_COMMANDS = {
   pick: 'sessions.pick',
   create: 'sessions.new',
+  /** `<sessionId> <title>`: registers a session file this session wrote (a fork) and switches to it. For other
+   *  facets (chat's /fork), run by id; no slash. */
+  adopt: 'sessions.adopt',
 } as const;
 
 export const NO_COORDINATOR = 'This session runs without a coordinator: start pi with `npm start` to manage sessions';
@@ -73,7 +76,7 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
     }
   }
 
-  async function create(picker: SessionPickerService, given: string, call: Context) {
+  async function create(picker: SessionPickerService, given: string, call: Context, sessionId?: string) {
     const typed = given.trim() !== '' ? given : await ui.input('New session', 'its title', dialog(call));
     if (typed === undefined) return;
     const title = printable(typed).trim();
@@ -85,7 +88,7 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
     ui.notify(`Creating "${shown}"…`);
     let created: SessionPickerEntry;
     try {
-      created = await picker.create({ title }, call);
+      created = await picker.create(sessionId === undefined ? { title } : { title, sessionId }, call);
     } catch (failure) {
       return ui.notify(`Cannot create "${shown}": ${failureText(failure)}`, 'error');
     }
@@ -146,6 +149,19 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
         const target =
           query === '' ? await choose('Remove which session?', removable, call) : await named(picker, query, call);
         if (target !== undefined) await remove(picker, target, call);
+      }),
+  });
+
+  context.commands.register({
+    id: SESSION_COMMANDS.adopt,
+    description: 'Register a session file this session wrote (a fork) with the coordinator and switch to it',
+    needsSession: true,
+    run: (args, call) =>
+      withPicker(async (picker) => {
+        if (picker.state.value.upstream === 'absent') return ui.notify(NO_COORDINATOR, 'warning');
+        const [sessionId = '', ...title] = args.trim().split(/\s+/);
+        if (sessionId === '') return ui.notify('Which session file? (a session id)', 'warning');
+        await create(picker, title.join(' ') || sessionId, call, sessionId);
       }),
   });
 

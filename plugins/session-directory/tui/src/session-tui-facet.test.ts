@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
-import { BACKGROUND_CONTEXT, RemoteError } from '@pi/plugin-api';
+import { BACKGROUND_CONTEXT, RemoteError, type CodingAgentTuiPluginContext } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
 import { eventually, startRpcFixture } from '@pi/test-support';
 import { NO_COORDINATOR, STALE_LIST } from './session-commands';
@@ -294,5 +294,24 @@ describe('closing', () => {
     await tui.stop();
     expect(picker.calls).toEqual([]);
     expect(switched).toEqual([]);
+  });
+});
+
+describe('sessions.adopt (for other facets: chat’s /fork)', () => {
+  it('registers a session file under its id and switches to it', async () => {
+    const picker = standInPicker();
+    const rpc = await startRpcFixture('loopback', { provide: (registry) => registry.provide(SessionPicker, picker) });
+    cleanups.push(() => rpc.close());
+    const switched: string[] = [];
+    let other: CodingAgentTuiPluginContext | undefined;
+    const tui = await startTestTuiHost({
+      facets: { '@pi/session-directory': sessionDirectoryTuiFacet, '@t/other': (context) => void (other = context) },
+      client: await rpc.connect(),
+      switchSession: async (sessionId) => void switched.push(sessionId),
+    });
+    cleanups.push(() => tui.stop());
+    await other?.commands.run('sessions.adopt', 's-fork-1 fork of one');
+    expect(picker.calls).toEqual(['adopt s-fork-1 fork of one']);
+    expect(switched).toEqual(['s-fork-1']);
   });
 });

@@ -60,12 +60,12 @@ export function standInPicker(sessions: SessionPickerEntry[] = threeSessions()):
     calls: [],
     failNext: undefined,
     setUpstream: (upstream) => state.set({ ...state.value, upstream }, BACKGROUND_CONTEXT),
-    async create({ title }, context) {
-      standIn.calls.push(`create ${title}`);
+    async create({ title, sessionId: adopted }, context) {
+      standIn.calls.push(adopted === undefined ? `create ${title}` : `adopt ${adopted} ${title}`);
       check();
       created += 1;
       const session: SessionPickerEntry = {
-        sessionId: `s-new-${created}`,
+        sessionId: adopted ?? `s-new-${created}`,
         title,
         status: 'active',
         updatedAt: new Date().toISOString(),
