@@ -1,4 +1,4 @@
-import type { BenchResults } from './results';
+import type { BenchResults, SlowSubscriberFigures } from './results';
 import { SYSTEMS } from './server-process';
 import { ratio, type Spread } from './stats';
 import { checkTargets, times } from './targets';
@@ -47,7 +47,29 @@ export function formatReport(results: BenchResults): string[] {
       times(ratio(hydration.piUs.median, hydration.rawWsFetchUs.median)),
     `server memory per idle connection (KB, ${idle.connections} conns): pi heap ${kb(idle.piHeapBytes)} rss ${kb(idle.piRssBytes)}   ` +
       `raw-ws heap ${kb(idle.rawWsHeapBytes)} rss ${kb(idle.rawWsRssBytes)}`,
+    ...(results.slow === undefined ? [] : slowLines(results.slow)),
     '',
     ...checkTargets(results).map((check) => `${check.met ? 'MET   ' : 'MISSED'}  ${check.target}  (${check.actual})`),
+  ];
+}
+
+/** The slow-subscriber row: each system's host memory growth and what it queued, or n/a with a footnote. */
+export function slowLines(slow: SlowSubscriberFigures): string[] {
+  const kb = (bytes: Spread) =>
+    formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 0);
+  const reasons: string[] = [];
+  const cells = SYSTEMS.map((system) => {
+    const figures = slow.systems[system];
+    if ('na' in figures) {
+      if (!reasons.includes(figures.na)) reasons.push(figures.na);
+      return `  ${system.padEnd(12)}n/a${'*'.repeat(reasons.indexOf(figures.na) + 1)}`;
+    }
+    return `  ${system.padEnd(12)}${kb(figures.memoryBytes)}   rss ${kb(figures.rssBytes)}   queued ${kb(figures.queuedBytes)}`;
+  });
+  return [
+    `slow subscriber, ${slow.changes.toLocaleString('en-US')} changes of ${(slow.valueBytes / 1024).toFixed(1)} KB, ` +
+      `1 paused client (host growth in KB: heapUsed + external, rss, bytes queued for the paused connection):`,
+    ...cells,
+    ...reasons.map((reason, index) => `  ${'*'.repeat(index + 1)} n/a: ${reason}`),
   ];
 }

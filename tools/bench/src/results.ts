@@ -19,6 +19,17 @@ export interface FanoutFigures {
   readonly rawWsCpuUs: { readonly server: Spread; readonly clients: Spread };
 }
 
+/** One system's slow-subscriber figures, or why the system is not measured. */
+export type SlowFigures =
+  { readonly memoryBytes: Spread; readonly rssBytes: Spread; readonly queuedBytes: Spread } | { readonly na: string };
+
+/** Host memory while one subscriber is paused and `changes` changes of the ~1 KB cell are published. */
+export interface SlowSubscriberFigures {
+  readonly changes: number;
+  readonly valueBytes: number;
+  readonly systems: Record<SystemName, SlowFigures>;
+}
+
 /** Everything one run measured; each figure is a spread over the run's rounds. */
 export interface BenchResults {
   readonly transport: 'unix' | 'tcp';
@@ -28,6 +39,8 @@ export interface BenchResults {
   readonly fanout: FanoutFigures;
   /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
   readonly fanout1000?: FanoutFigures;
+  /** The slow subscriber (absent in runs that skip it). */
+  readonly slow?: SlowSubscriberFigures;
   readonly hydration: { readonly stateBytes: number; readonly piUs: Spread; readonly rawWsFetchUs: Spread };
   readonly idle: {
     readonly connections: number;
@@ -60,6 +73,21 @@ function fanoutJson(fanout: FanoutFigures): Record<string, unknown> {
   };
 }
 
+function slowJson(slow: SlowSubscriberFigures): Record<string, unknown> {
+  const systems: Record<string, unknown> = {};
+  for (const [name, figures] of Object.entries(slow.systems)) {
+    systems[name] =
+      'na' in figures
+        ? { na: figures.na }
+        : {
+            ...flat('memoryBytes', figures.memoryBytes),
+            ...flat('rssBytes', figures.rssBytes),
+            ...flat('queuedBytes', figures.queuedBytes),
+          };
+  }
+  return { changes: slow.changes, valueBytes: slow.valueBytes, memory: 'heapUsed + external', systems };
+}
+
 export function toJson(results: BenchResults): Record<string, unknown> {
   const systems: Record<string, unknown> = {};
   for (const [name, figures] of Object.entries(results.systems)) {
@@ -78,6 +106,7 @@ export function toJson(results: BenchResults): Record<string, unknown> {
     systems,
     fanout: fanoutJson(fanout),
     ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),
+    ...(results.slow === undefined ? {} : { slowSubscriber: slowJson(results.slow) }),
     hydration: {
       stateBytes: hydration.stateBytes,
       ...flat('piUs', hydration.piUs),

@@ -10,7 +10,8 @@ import { DEFAULT_FANOUT_SETTINGS, LARGE_FANOUT_SETTINGS, measureFanout, type Fan
 import { measureIdleMemory, IDLE_CONNECTIONS, type IdleMemory } from './idle-memory-bench';
 import { measurePiHydration, measureRawFetch } from './hydration-bench';
 import { bulkValue, fanoutValue } from './payload';
-import type { BenchResults, FanoutFigures } from './results';
+import type { BenchResults, FanoutFigures, SlowSubscriberFigures } from './results';
+import { SLOW_CHANGES, SLOW_ROUNDS, measureSlowSubscriber, type SlowSubscriberRound } from './slow-subscriber-bench';
 import { SYSTEMS, spawnServer, type ServerProcess, type SystemName } from './server-process';
 import { spread } from './stats';
 
@@ -50,6 +51,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     const fanout1000 = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
     const hydration = { pi: [] as number[], raw: [] as number[] };
     const idle = { pi: [] as IdleMemory[], raw: [] as IdleMemory[] };
+    const slow = { pi: [] as SlowSubscriberRound[], raw: [] as SlowSubscriberRound[] };
     if (!options.callsOnly) {
       for (let round = 0; round < options.rounds; round++) {
         const piFirst = round % 2 === 0;
@@ -68,6 +70,11 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         idle.raw.push(await measureIdleMemory(server('raw-ws'), 'raw-ws'));
       }
       log('idle connections done');
+      for (let round = 0; round < SLOW_ROUNDS; round++) {
+        slow.pi.push(await measureSlowSubscriber(server('pi'), 'pi'));
+        slow.raw.push(await measureSlowSubscriber(server('raw-ws'), 'raw-ws'));
+      }
+      log('slow subscriber done');
     }
 
     const orZero = (values: number[]) => spread(values.length === 0 ? [0] : values);
@@ -91,7 +98,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         }),
       ) as BenchResults['systems'],
       fanout: fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
-      ...(options.callsOnly ? {} : { fanout1000: fanoutFigures(LARGE_FANOUT_SETTINGS.clients, fanout1000) }),
+      ...(options.callsOnly
+        ? {}
+        : {
+            fanout1000: fanoutFigures(LARGE_FANOUT_SETTINGS.clients, fanout1000),
+            slow: slowFigures(SLOW_CHANGES, slow),
+          }),
       hydration: {
         stateBytes: JSON.stringify(bulkValue()).length,
         piUs: orZero(hydration.pi),
@@ -125,6 +137,32 @@ function fanoutFigures(clients: number, rounds: { pi: FanoutRound[]; raw: Fanout
     rawWsCpuUs: {
       server: orZero(rounds.raw.map((r) => r.serverCpuUs)),
       clients: orZero(rounds.raw.map((r) => r.clientsCpuUs)),
+    },
+  };
+}
+
+/** Why a peer has no slow-subscriber figure: its bench server and client have no subscription to pause. */
+export const SLOW_NA_REASON =
+  'its bench server offers calls only (no subscription or server push is wired for it), so there is no subscriber to pause';
+
+export function slowFigures(
+  changes: number,
+  rounds: { pi: readonly SlowSubscriberRound[]; raw: readonly SlowSubscriberRound[] },
+): SlowSubscriberFigures {
+  const measured = (of: readonly SlowSubscriberRound[]) => ({
+    memoryBytes: spread(of.length === 0 ? [0] : of.map((r) => r.memoryBytes)),
+    rssBytes: spread(of.length === 0 ? [0] : of.map((r) => r.rssBytes)),
+    queuedBytes: spread(of.length === 0 ? [0] : of.map((r) => r.queuedBytes)),
+  });
+  return {
+    changes,
+    valueBytes: JSON.stringify(fanoutValue(1)).length,
+    systems: {
+      'raw-ws': measured(rounds.raw),
+      'trpc-wslink': { na: SLOW_NA_REASON },
+      pi: measured(rounds.pi),
+      capnweb: { na: SLOW_NA_REASON },
+      birpc: { na: SLOW_NA_REASON },
     },
   };
 }

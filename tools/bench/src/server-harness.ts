@@ -4,6 +4,8 @@ import { listenOnFromArgv, type ListenOn, type ServerCommand, type ServerReport 
 export interface BenchServer {
   readonly url: string;
   publish?(round: number): void;
+  /** The most bytes any one connection holds on its way out. */
+  queuedBytes?(): number;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,11 @@ export async function serveBench(start: (listenOn: ListenOn) => Promise<BenchSer
         server.publish?.(message.round);
         report({ type: 'published', round: message.round });
         return;
+      case 'burst':
+        void burst(server, message.from, message.changes).then((memory) =>
+          report({ type: 'burst-done', ...memory, queuedBytes: server.queuedBytes?.() ?? 0 }),
+        );
+        return;
       case 'exit':
         void exit();
         return;
@@ -43,8 +50,25 @@ export async function serveBench(start: (listenOn: ListenOn) => Promise<BenchSer
   report({ type: 'ready', url: server.url });
 }
 
+/** Changes published per turn of the loop in a burst: the sockets (and pi's flow control) act between turns. */
+const BURST_BATCH = 100;
+
+async function burst(server: BenchServer, from: number, changes: number): Promise<Memory> {
+  for (let sent = 0; sent < changes; sent += BURST_BATCH) {
+    for (let index = sent; index < Math.min(changes, sent + BURST_BATCH); index++) server.publish?.(from + index);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return settledMemory();
+}
+
+interface Memory {
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly rss: number;
+}
+
 /** Heap and RSS after full collections; sockets' native buffers settle over a turn or two of the loop. */
-async function settledMemory(): Promise<{ heapUsed: number; rss: number }> {
+async function settledMemory(): Promise<Memory> {
   const collect = (globalThis as { gc?: () => void }).gc;
   if (collect === undefined) throw new Error('Start the server with --expose-gc');
   for (let pass = 0; pass < 3; pass++) {
@@ -52,5 +76,5 @@ async function settledMemory(): Promise<{ heapUsed: number; rss: number }> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const usage = process.memoryUsage();
-  return { heapUsed: usage.heapUsed, rss: usage.rss };
+  return { heapUsed: usage.heapUsed, external: usage.external, rss: usage.rss };
 }

@@ -12,12 +12,21 @@ export interface ServerProcess {
   readonly url: string;
   /** For attaching a profiler or reading the child's CPU time. */
   readonly pid: number;
-  memory(): Promise<{ heapUsed: number; rss: number }>;
+  memory(): Promise<ServerMemory>;
   /** CPU time the server has used so far, in µs. */
   cpuMicros(): Promise<number>;
   /** Resolves once the server has published (the fan-out clock starts before this is sent). */
   publish(round: number): Promise<void>;
+  /** Publishes `changes` values numbered from `from`, then reports settled memory and the most bytes queued. */
+  burst(from: number, changes: number): Promise<ServerMemory & { queuedBytes: number }>;
   stop(): Promise<void>;
+}
+
+/** After full collections in the server; `external` holds the sockets' write buffers. */
+export interface ServerMemory {
+  readonly heapUsed: number;
+  readonly external: number;
+  readonly rss: number;
 }
 
 export interface SpawnOptions {
@@ -67,12 +76,16 @@ function serverProcess(system: SystemName, url: string, child: ChildProcess): Se
     url,
     pid: child.pid ?? -1,
     memory: async () => {
-      const { heapUsed, rss } = await ask({ type: 'memory' }, 'memory');
-      return { heapUsed, rss };
+      const { heapUsed, external, rss } = await ask({ type: 'memory' }, 'memory');
+      return { heapUsed, external, rss };
     },
     cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
     publish: async (round) => {
       await ask({ type: 'publish', round }, 'published');
+    },
+    burst: async (from, changes) => {
+      const { heapUsed, external, rss, queuedBytes } = await ask({ type: 'burst', from, changes }, 'burst-done');
+      return { heapUsed, external, rss, queuedBytes };
     },
     stop: () =>
       new Promise((resolve) => {

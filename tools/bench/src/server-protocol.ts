@@ -13,14 +13,27 @@ export type ServerCommand =
   | { readonly type: 'cpu' }
   /** Send the fan-out value of `round` to every connected client (raw-ws) or `set()` the watched cell (pi). */
   | { readonly type: 'publish'; readonly round: number }
+  /**
+   * Publish the fan-out values `from` … `from + changes - 1` in batches (a turn of the loop between them), then
+   * collect garbage and report memory and the bytes queued for clients (the slow-subscriber row).
+   */
+  | { readonly type: 'burst'; readonly from: number; readonly changes: number }
   | { readonly type: 'exit' };
 
 /** server → bench */
 export type ServerReport =
   | { readonly type: 'ready'; readonly url: string }
-  | { readonly type: 'memory'; readonly heapUsed: number; readonly rss: number }
+  | { readonly type: 'memory'; readonly heapUsed: number; readonly external: number; readonly rss: number }
   | { readonly type: 'cpu'; readonly micros: number }
-  | { readonly type: 'published'; readonly round: number };
+  | { readonly type: 'published'; readonly round: number }
+  | {
+      readonly type: 'burst-done';
+      readonly heapUsed: number;
+      readonly external: number;
+      readonly rss: number;
+      /** The most any one connection has queued on its way out (pi: `outboundStats()`; ws: `bufferedAmount`). */
+      readonly queuedBytes: number;
+    };
 
 /** The child reads where to listen from its first argument: a socket path, or `tcp` for a loopback port. */
 export function listenOnFromArgv(argv: readonly string[]): ListenOn {

@@ -1,5 +1,5 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import { createRpcClient, webSocketFactory, type RpcClient, type WireSocket } from '@pi/transport-trpc';
 import { BenchEcho } from '../pi-services';
 import { PI_TOKEN } from '../pi-token';
 import type { EchoClient } from './echo-client';
@@ -13,6 +13,27 @@ export async function connectPiClient(url: string): Promise<RpcClient> {
   });
   await client.whenConnected();
   return client;
+}
+
+/** A pi client whose socket can stop reading (`WireSocket.pause`), as a slow subscriber's would. */
+export interface PausablePiClient {
+  readonly client: RpcClient;
+  pause(): void;
+  resume(): void;
+}
+
+export async function connectPausablePiClient(url: string): Promise<PausablePiClient> {
+  const factory = webSocketFactory({ url });
+  let socket: WireSocket | undefined;
+  const client = createRpcClient({
+    socketFactory: () => (socket = factory()),
+    connectionParams: { token: PI_TOKEN },
+    reconnect: false,
+    // A paused client hears nothing: its own dead-host check must not fire while it is paused.
+    heartbeat: false,
+  });
+  await client.whenConnected();
+  return { client, pause: () => socket?.pause?.(), resume: () => socket?.resume?.() };
 }
 
 /** The product's typed proxy: `use()` the echo service, then call it like a local object. */

@@ -7,6 +7,9 @@ export interface RawWsClient extends EchoClient {
   bulk(): Promise<unknown>;
   /** Every message without an id (fan-out broadcasts), parsed. */
   onBroadcast(listener: (value: unknown) => void): void;
+  /** Stops (and restarts) reading the socket, as a slow subscriber would. */
+  pause(): void;
+  resume(): void;
 }
 
 export async function connectRawWs(url: string): Promise<RawWsClient> {
@@ -38,6 +41,8 @@ export async function connectRawWs(url: string): Promise<RawWsClient> {
     echo: (payload) => request('echo', payload),
     bulk: () => request('bulk'),
     onBroadcast: (listener) => void broadcastListeners.push(listener),
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
     close: () => socket.close(),
   };
 }

@@ -24,6 +24,7 @@ await serveBench(async (listenOn) => {
   return {
     url: listener.url,
     publish: (round) => cell.set(fanoutValue(round), BACKGROUND_CONTEXT),
+    queuedBytes: () => Math.max(0, ...host.outboundStats().map((stats) => stats.queuedBytes)),
     close: async () => {
       host.close();
       await listener.close();

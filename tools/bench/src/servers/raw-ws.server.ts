@@ -24,6 +24,7 @@ await serveBench(async (listenOn) => {
       const frame = JSON.stringify(fanoutValue(round));
       for (const client of listening.wss.clients) client.send(frame);
     },
+    queuedBytes: () => Math.max(0, ...[...listening.wss.clients].map((client) => client.bufferedAmount)),
     close: () => listening.close(),
   };
 });

@@ -16,7 +16,9 @@ export async function listenWss(listenOn: ListenOn): Promise<ListeningWss> {
   let url: string;
   if ('socketPath' in listenOn) {
     await unlink(listenOn.socketPath).catch(() => undefined);
-    await new Promise<void>((resolve) => server.listen(listenOn.socketPath, resolve));
+    // A Unix socket refuses (EAGAIN) rather than queues connects beyond the backlog; the 1,000-subscriber fan-out
+    // connects all at once, past node's default of 511.
+    await new Promise<void>((resolve) => server.listen({ path: listenOn.socketPath, backlog: 4096 }, resolve));
     url = `ws+unix://${listenOn.socketPath}:/`;
   } else {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
