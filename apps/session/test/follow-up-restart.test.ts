@@ -1,47 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Chat, TranscriptReplica } from '@pi/chat';
-import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
-import {
-  PROCESS_TEST_TIMEOUT_MS,
-  createSandbox,
-  readConnectionFile,
-  readSessionEntries,
-  runPiSession,
-  type SessionProcess,
-  type SessionSandbox,
-} from './pi-session-process';
+import { PROCESS_TEST_TIMEOUT_MS, createSandbox, readSessionEntries, type SessionSandbox } from './pi-session-process';
+import { LONG_PROMPT, chatSessions } from './chat-sessions';
 
 let sandbox: SessionSandbox | undefined;
-const processes: SessionProcess[] = [];
-const clients: PiClient[] = [];
+const { attach } = chatSessions();
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await Promise.all(processes.splice(0).map((process) => process.stop('SIGKILL')));
   await sandbox?.remove();
   sandbox = undefined;
 });
-
-async function attach(where: SessionSandbox, extra: readonly string[] = []) {
-  const process = runPiSession(where, [...where.flags, ...extra]);
-  processes.push(process);
-  const line = await process.listening();
-  const { socketPath, token } = await readConnectionFile(line.connectionFile);
-  const client = (await connect({ socketPath, token, reconnect: false }))._unsafeUnwrap();
-  clients.push(client);
-  const chat = await client.use(Chat);
-  const transcript = new TranscriptReplica(chat);
-  await eventually(() => transcript.complete);
-  return { process, line, chat, transcript };
-}
-
-/**
- * Long enough that the offline model is still streaming it back (one word per delta) when the process dies, and
- * short enough (~18k estimated tokens) to stay under the automatic compaction threshold of its 32k window: a longer
- * one would be summarized first, and the echo would answer the short summary at once.
- */
-const LONG_PROMPT = Array.from({ length: 8_000 }, (_, index) => `word${index}`).join(' ');
 
 describe('a follow-up queued in a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('is still queued after the restart, and runs once the session host has started', async () => {
