@@ -78,3 +78,18 @@ describe('where a session keeps its files', () => {
     expect(where.socketPath).toBe('/d/run/s-1.sock');
   });
 });
+
+describe('--upstream-fd', () => {
+  it('reads the descriptor a coordinator passes with the session it starts', () => {
+    expect(parseCliOptions(['--session', 's-1', '--upstream-fd', '3'], '/')._unsafeUnwrap().upstreamFd).toBe(3);
+  });
+
+  it('refuses a descriptor that is not a number from 3, and one without --session', () => {
+    for (const fd of ['0', '2', '-1', 'x', '3.5', '10000']) {
+      expect(parseCliOptions(['--session', 's-1', '--upstream-fd', fd], '/')._unsafeUnwrapErr(), fd).toMatch(
+        /upstream-fd/,
+      );
+    }
+    expect(parseCliOptions(['--upstream-fd', '3'], '/')._unsafeUnwrapErr()).toMatch(/needs --session/);
+  });
+});
