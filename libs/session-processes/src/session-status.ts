@@ -1,9 +1,6 @@
-/**
- * Where a session process is in its life, as the coordinator sees it: the vocabulary of `SessionStatus` in
- * `@pi/plugin-api`, repeated here because a util may not import a contract (the coordinator app, which imports
- * both, assigns one to the other, so they cannot drift apart unnoticed).
- */
-export type SessionStatus = 'starting' | 'active' | 'idle' | 'closed';
+import type { SessionStatus } from '@pi/plugin-api';
+
+export type { SessionStatus };
 
 /**
  * The only moves a status makes. `closed → idle` is adoption (a process that outlived the coordinator is already
