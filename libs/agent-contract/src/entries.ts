@@ -41,6 +41,8 @@ export type SessionEntry = EntryBase &
         message: UserMessage;
         operationId: string | null;
         clientOperationId?: string;
+        /** When the item was queued, as clients saw it (files written before it had it use the entry's timestamp). */
+        queuedAt?: string;
       }
     /** A queued item left the queue unsent: withdrawn by a client, or cleared by `requestAbort`. */
     | { kind: 'queue_withdrawn'; itemId: string; reason: QueueWithdrawReason; operationId: string | null }

@@ -48,6 +48,7 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     message: userMessageSchema,
     operationId: z.string().nullable(),
     clientOperationId: z.string().optional(),
+    queuedAt: z.string().optional(),
   }),
   z.object({
     ...base,

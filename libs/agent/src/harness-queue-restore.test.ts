@@ -55,6 +55,9 @@ describe('the queue across a restart', () => {
     await before.main.followUp(user('then b'), BACKGROUND_CONTEXT);
     const queued = before.main.queue;
     await crash(before);
+    // The file keeps each item's own time (the entry's timestamp is stamped a moment later by the writer).
+    const added = (await readSessionLines(bed.directory.file)).filter((line) => line['kind'] === 'queue_added');
+    expect(added.map((line) => line['queuedAt'])).toEqual(queued.map((item) => item.queuedAt));
 
     const provider = createScriptedProvider({ turns: [answer('did a'), answer('did b')] });
     const after = await openWith(provider);

@@ -67,6 +67,8 @@ export class LaneQueue {
       queueKind: kind,
       message,
       operationId: this.#parts.running(),
+      // The item's own time, not the entry's (the writer stamps that later): a restart restores the same item.
+      queuedAt: item.queuedAt,
       ...(clientOperationId === undefined ? {} : { clientOperationId }),
     };
     const written = writer.append(entry, 'synced', eventDeliveryContext(context));

@@ -28,7 +28,8 @@ export class MessageQueue {
     const queue = new MessageQueue();
     for (const entry of entries) {
       if (entry.kind === 'queue_added') {
-        const { itemId: id, queueKind: kind, message, timestamp: queuedAt } = entry;
+        const { itemId: id, queueKind: kind, message } = entry;
+        const queuedAt = entry.queuedAt ?? entry.timestamp;
         queue.add({ id, kind, message, queuedAt }, entry.clientOperationId);
       } else if (entry.kind === 'queue_withdrawn') {
         queue.#remove(entry.itemId, 'withdrawn');
