@@ -8,6 +8,7 @@ import {
   type CoordinatorFiles,
 } from '@pi/connection-files';
 import { isSocketAnswering } from '@pi/transport-trpc';
+import { lockOwner } from './runtime-lock';
 
 const START_WAIT_MS = 20_000;
 const STOP_WAIT_MS = 20_000;
@@ -49,12 +50,18 @@ export async function startInBackground(
       child.unref();
       return { running };
     }
-    if (exited) break;
+    // Our child lost the lock to another start: wait for the winner while it lives, rather than fail.
+    if (exited && !(await lockHeldByAnother(files.lockFile, child.pid))) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   if (!exited) child.kill('SIGTERM');
   const tail = (await readFile(logPath, 'utf8').catch(() => '')).trim().split('\n').slice(-3).join(' / ');
   return { failed: tail === '' ? 'it did not start in time' : tail };
+}
+
+async function lockHeldByAnother(lockFile: string, ours: number | undefined): Promise<boolean> {
+  const owner = await lockOwner(lockFile);
+  return owner !== undefined && owner !== ours && isRunning(owner);
 }
 
 /** Sends SIGTERM to the running coordinator and waits for it to exit. */
