@@ -7,6 +7,18 @@ import type {
   Target,
   WatchFrame,
 } from '@pi/remote';
+import {
+  mutation,
+  mutationWithoutInput,
+  subscription,
+  subscriptionWithoutInput,
+  trpcMutation,
+  trpcMutationWithoutInput,
+  trpcSubscription,
+  trpcSubscriptionWithoutInput,
+  type HostProcedure,
+  type ProcedureTable,
+} from './host-procedure';
 import { t } from './trpc';
 import { readServiceCall } from './call-envelope';
 import type { EncodedWatchFrame } from './encoded-frame';
@@ -15,76 +27,101 @@ import type { OutboundPressure } from './outbound-pressure';
 import { WatchBacklog } from './watch-backlog';
 import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput } from './wire-schema';
 
+/** What a host serves: the tRPC router a stock client is typed by, and the same procedures as a flat table. */
+export interface HostProcedures {
+  readonly router: AnyRouter;
+  readonly table: ProcedureTable;
+}
+
 /**
- * The host's tRPC router, generated from the exposures registered when the host starts: a sub-router per
+ * The host's procedures, generated from the exposures registered when the host starts: a sub-router per
  * remote service with a mutation per method and a `$watch` subscription for its state and events, plus
  * `$rpc` for what is not tied to one service (references, cancellation, interactions, the host's description).
  * `describe` describes the services of `serviceIds`, the ones the router serves.
  */
-export function createHostRouter(
+export function createHostProcedures(
   registry: ServiceRegistry,
   serviceIds: readonly string[],
   describe: () => HostDescription,
-): AnyRouter {
+): HostProcedures {
+  const table = new Map<string, HostProcedure>();
   const services: Record<string, AnyRouter> = {};
   for (const id of serviceIds) {
     const service = registry.exposed(id);
     if (service === undefined) continue;
-    const procedures: Record<string, unknown> = { $watch: watchProcedure({ service: id }) };
+    const watch = watchProcedure({ service: id });
+    table.set(`${id}.$watch`, watch);
+    const procedures: Record<string, unknown> = { $watch: trpcSubscriptionWithoutInput(watch) };
     for (const member of Object.keys(service.exposure.methods)) {
-      procedures[member] = t.procedure
-        .input(readServiceCall)
-        .mutation(({ ctx, input }) =>
-          ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c),
-        );
+      const method = mutation(readServiceCall, (ctx, input) =>
+        ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c),
+      );
+      table.set(`${id}.${member}`, method);
+      procedures[member] = trpcMutation(method);
     }
     services[id] = t.router(procedures as never);
   }
-  return t.router({ ...services, $rpc: rpcRouter(describe) } as never);
+  const rpc = rpcProcedures(describe);
+  for (const [name, procedure] of Object.entries(rpc)) table.set(`$rpc.${name}`, procedure as HostProcedure);
+  return { router: t.router({ ...services, $rpc: rpcRouterOf(rpc) } as never), table };
 }
 
-/** `$rpc`: what every host serves besides its services. Its type is what a stock tRPC client sees of it. */
-export function rpcRouter(describe: () => HostDescription) {
-  return t.router({ ...rpcProcedures, describe: t.procedure.mutation(() => describe()) });
-}
-
-export type RpcRouter = ReturnType<typeof rpcRouter>;
-
-const rpcProcedures = {
-  hello: t.procedure.mutation(({ ctx }) => ({ clientId: ctx.endpoint.clientId })),
-  invoke: t.procedure
-    .input(referenceCallInput)
-    .mutation(({ ctx, input }) =>
+function rpcProcedures(describe: () => HostDescription) {
+  return {
+    hello: mutationWithoutInput((ctx) => ({ clientId: ctx.endpoint.clientId })),
+    describe: mutationWithoutInput(() => describe()),
+    invoke: mutation(readInput(referenceCallInput), (ctx, input) =>
       ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c),
     ),
-  watch: t.procedure
-    .input(referenceInput)
-    .subscription(({ ctx, input }) => streamWatch(ctx.endpoint, { ref: input.r }, ctx.pressure)),
-  release: t.procedure.input(referenceInput).mutation(({ ctx, input }) => {
-    ctx.endpoint.release(input.r);
-    return null;
-  }),
-  cancel: t.procedure.input(cancelInput).mutation(({ ctx, input }) => {
-    ctx.endpoint.cancel(input.c);
-    return null;
-  }),
-  interactions: t.procedure
-    .input(interactionsInput)
-    .subscription(
-      ({ ctx, input }) =>
+    watch: subscription(readInput(referenceInput), (ctx, input) =>
+      streamWatch(ctx.endpoint, { ref: input.r }, ctx.pressure),
+    ),
+    release: mutation(readInput(referenceInput), (ctx, input) => {
+      ctx.endpoint.release(input.r);
+      return null;
+    }),
+    cancel: mutation(readInput(cancelInput), (ctx, input) => {
+      ctx.endpoint.cancel(input.c);
+      return null;
+    }),
+    interactions: subscription(
+      readInput(interactionsInput),
+      (ctx, input) =>
         new FrameStream<InteractionFrame>(
           (push, fail) => ctx.endpoint.serveInteractions(input.ids, push, fail),
           ctx.endpoint.openOutbound(),
         ),
     ),
-  reply: t.procedure.input(replyInput).mutation(({ ctx, input }) => {
-    ctx.endpoint.reply(input as never);
-    return null;
-  }),
-};
+    reply: mutation(readInput(replyInput), (ctx, input) => {
+      ctx.endpoint.reply(input as never);
+      return null;
+    }),
+  };
+}
+
+function rpcRouterOf(rpc: ReturnType<typeof rpcProcedures>) {
+  return t.router({
+    hello: trpcMutationWithoutInput(rpc.hello),
+    describe: trpcMutationWithoutInput(rpc.describe),
+    invoke: trpcMutation(rpc.invoke),
+    watch: trpcSubscription(rpc.watch),
+    release: trpcMutation(rpc.release),
+    cancel: trpcMutation(rpc.cancel),
+    interactions: trpcSubscription(rpc.interactions),
+    reply: trpcMutation(rpc.reply),
+  });
+}
+
+/** `$rpc`: what every host serves besides its services. Its type is what a stock tRPC client sees of it. */
+export type RpcRouter = ReturnType<typeof rpcRouterOf>;
+
+/** A zod schema as an input reader: its parse, which throws what tRPC's input validation would catch. */
+function readInput<T>(schema: { parse(raw: unknown): T }): (raw: unknown) => T {
+  return (raw) => schema.parse(raw);
+}
 
 function watchProcedure(target: Target) {
-  return t.procedure.subscription(({ ctx }) => streamWatch(ctx.endpoint, target, ctx.pressure));
+  return subscriptionWithoutInput((ctx) => streamWatch(ctx.endpoint, target, ctx.pressure));
 }
 
 /**

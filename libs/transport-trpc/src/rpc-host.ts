@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { TRPCError, type AnyRouter } from '@trpc/server';
-import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import type { WebSocket } from 'ws';
 import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
 import {
@@ -17,16 +16,16 @@ import {
   type ServiceRegistry,
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
-import { wireEncoder } from './encoded-frame';
 import {
   DEFAULT_FLOW_CONTROL,
   OutboundPressure,
   type FlowControlLimits,
   type OutboundStats,
 } from './outbound-pressure';
-import { createHostRouter } from './router';
+import { createHostProcedures } from './router';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 import type { HostRequestContext } from './trpc';
+import { createWireServer } from './wire-server';
 
 export interface RpcHostOptions {
   readonly registry: ServiceRegistry;
@@ -77,7 +76,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   // The services are fixed here: the router and its description cover the same ones.
   const serviceIds = options.registry.exposedIds();
   const describe = hostDescriber(options.registry, serviceIds, () => options.broker?.interactions() ?? []);
-  const router = createHostRouter(options.registry, serviceIds, describe);
+  const { router, table } = createHostProcedures(options.registry, serviceIds, describe);
   const endpoints = new Set<ConnectionEndpoint>();
   const connectListeners = new Set<ConnectionListener>();
   const disconnectListeners = new Set<ConnectionListener>();
@@ -86,17 +85,14 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   const pressures = new Map<ServerSocket, OutboundPressure>();
   let closed = false;
 
-  const createContext = async ({
-    res,
-    info,
-  }: {
-    res: ServerSocket;
-    info: { connectionParams: Record<string, string> | null };
-  }): Promise<HostRequestContext> => {
-    const identity = await options.authenticate(info.connectionParams);
+  const createContext = async (
+    res: ServerSocket,
+    connectionParams: Record<string, string> | null,
+  ): Promise<HostRequestContext> => {
+    const identity = await options.authenticate(connectionParams);
     if (identity.isErr()) {
-      // tRPC's adapter answers this throw with the refusal frame, then closes with no code (1005), which a client
-      // cannot tell from a drop. This close is queued before the adapter's, so it runs after the frame, and first.
+      // The wire server answers this throw with the refusal frame, then closes with no code (1005), which a client
+      // cannot tell from a drop. This close is queued before the server's, so it runs after the frame, and first.
       setImmediate(() => res.close(CLOSE_CODES.notAuthorized, NOT_AUTHORIZED_REASON));
       throw new TRPCError({ code: 'UNAUTHORIZED', message: identity.error });
     }
@@ -128,15 +124,11 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     return { endpoint, pressure };
   };
 
-  const keepAlive =
-    options.keepAlive === false ? undefined : { enabled: true, ...(options.keepAlive ?? DEFAULT_KEEP_ALIVE) };
-  // The connection handler never touches `wss`; it is only required by the shared options type.
-  const handler = getWSConnectionHandler({
+  const handler = createWireServer({
     router,
-    createContext: createContext as never,
-    keepAlive,
-    wss: undefined as never,
-    experimental_encoder: wireEncoder,
+    procedures: table,
+    createContext,
+    keepAlive: options.keepAlive === false ? undefined : (options.keepAlive ?? DEFAULT_KEEP_ALIVE),
   });
 
   return {
@@ -151,7 +143,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
         pressures.get(socket)?.close();
         pressures.delete(socket);
       });
-      handler(socket as WebSocket, request);
+      handler(socket, request);
     },
     stats: () => [...endpoints].map((endpoint) => endpoint.stats),
     outboundStats: () => [...pressures.values()].map((pressure) => pressure.stats()),

@@ -1,0 +1,285 @@
+import type { IncomingMessage } from 'node:http';
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import {
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  parseConnectionParamsFromUnknown,
+  parseTRPCMessage,
+  transformTRPCResponse,
+  type TRPCClientOutgoingMessage,
+} from '@trpc/server/unstable-core-do-not-import';
+import { EncodedWatchFrame } from './encoded-frame';
+import type { ProcedureTable } from './host-procedure';
+import type { ServerSocket } from './rpc-host';
+
+const SOCKET_OPEN = 1;
+
+type RequestId = string | number | null;
+type ProcedureType = 'query' | 'mutation' | 'subscription' | 'unknown';
+
+export interface WireServerOptions<Ctx> {
+  /** The router whose config (transformer, error formatter) shapes every reply, as tRPC's adapter would. */
+  readonly router: AnyRouter;
+  /** The same procedures as the router, flattened: what a request is dispatched to. */
+  readonly procedures: ProcedureTable;
+  /** Authenticates a connection from its connection params; a throw refuses it (sent with id null, then closed). */
+  readonly createContext: (socket: ServerSocket, connectionParams: Record<string, string> | null) => Promise<Ctx>;
+  /** Ping a quiet client after `pingMs`, terminate it if nothing arrives within `pongWaitMs`. */
+  readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number };
+}
+
+interface Subscription {
+  stop(): void;
+}
+
+/**
+ * tRPC's WebSocket protocol, served by us: the frames a client sends and receives are the ones tRPC's ws adapter
+ * (`getWSConnectionHandler`) reads and writes — `wire-server.test.ts` runs the same conversations through both
+ * and compares every byte — but a call goes straight from the parsed message to its procedure's `resolve`,
+ * without the adapter's per-request abort controller, async-iterator races and middleware pipeline, which were
+ * most of a call's server cost. Errors still take tRPC's own path (`getErrorShape`, `transformTRPCResponse`).
+ *
+ * A mutation's work is not aborted here when the socket closes: the connection's endpoint ends its calls then.
+ */
+export function createWireServer<Ctx>(
+  options: WireServerOptions<Ctx>,
+): (socket: ServerSocket, request: IncomingMessage) => void {
+  const config = options.router._def._config;
+  const transformer = config.transformer;
+
+  return (socket, request) => {
+    const subscriptions = new Map<string | number, Subscription>();
+    let ctx: Ctx | undefined;
+    let ctxPromise: Promise<{ ok: true; ctx: Ctx } | { ok: false; error: TRPCError }> | undefined;
+
+    const open = () => socket.readyState === SOCKET_OPEN;
+    const send = (text: string) => {
+      if (open()) socket.send(text);
+    };
+    const errorShape = (error: TRPCError, type: ProcedureType, path: string | undefined, input: unknown) =>
+      getErrorShape({ config, error, type, path, input, ctx });
+    const respondError = (
+      id: RequestId,
+      jsonrpc: '2.0' | undefined,
+      cause: unknown,
+      type: ProcedureType,
+      path?: string,
+      input?: unknown,
+    ) => {
+      const error = getTRPCErrorFromUnknown(cause);
+      send(JSON.stringify(transformTRPCResponse(config, { id, jsonrpc, error: errorShape(error, type, path, input) })));
+    };
+
+    const startContext = (connectionParams: () => Record<string, string> | null) => {
+      ctxPromise = (async () => {
+        try {
+          ctx = await options.createContext(socket, connectionParams());
+          return { ok: true as const, ctx };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          respondError(null, undefined, error, 'unknown');
+          setImmediate(() => socket.close());
+          return { ok: false as const, error };
+        }
+      })();
+    };
+    if (connectionParamsExpected(request) === false) startContext(() => null);
+
+    const dispatch = async (message: TRPCClientOutgoingMessage) => {
+      const { id, jsonrpc } = message;
+      if (id === null) {
+        respondError(id, jsonrpc, new TRPCError({ code: 'PARSE_ERROR', message: '`id` is required' }), 'unknown');
+        return;
+      }
+      if (message.method === 'subscription.stop') {
+        subscriptions.get(id)?.stop();
+        return;
+      }
+      const { path, lastEventId } = message.params;
+      let input = message.params.input;
+      if (lastEventId !== undefined) input = withLastEventId(input, lastEventId);
+      const type = message.method;
+      if (type === 'subscription' && subscriptions.has(id)) {
+        respondError(id, jsonrpc, new TRPCError({ code: 'BAD_REQUEST', message: `Duplicate id ${id}` }), type, path);
+        return;
+      }
+      const subscription = type === 'subscription' ? registerSubscription(id) : undefined;
+      try {
+        const current = ctx ?? (await contextOrThrow());
+        // A subscription stopped (or a socket closed) while the connection was being authenticated never starts.
+        const cancelled = subscription !== undefined && (subscription.stopped || !open());
+        if (!cancelled) {
+          const procedure = options.procedures.get(path);
+          if (procedure === undefined || procedure.type !== type)
+            throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+          let parsed: unknown;
+          try {
+            parsed = procedure.parse === undefined ? undefined : procedure.parse(input);
+          } catch (cause) {
+            throw new TRPCError({ code: 'BAD_REQUEST', cause: cause as Error });
+          }
+          const result = await procedure.resolve(current as never, parsed);
+          if (subscription === undefined) return void send(dataFrame(dataHead(id, jsonrpc), result));
+          await streamSubscription(id, jsonrpc, subscription, result as AsyncIterable<unknown>, path, input);
+        }
+      } catch (cause) {
+        // As tRPC's adapter: a request that fails before its stream starts gets the error and no `stopped`.
+        return respondError(id, jsonrpc, cause, type, path, input);
+      } finally {
+        if (subscription !== undefined && subscriptions.get(id) === subscription) subscriptions.delete(id);
+      }
+      send(JSON.stringify({ id, jsonrpc, result: { type: 'stopped' } }));
+    };
+
+    const contextOrThrow = async (): Promise<Ctx> => {
+      const outcome = await ctxPromise;
+      if (outcome === undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No connection params yet' });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.ctx;
+    };
+
+    const registerSubscription = (id: string | number) => {
+      const subscription = {
+        stopped: false,
+        iterator: undefined as AsyncIterator<unknown> | undefined,
+        stop() {
+          if (subscription.stopped) return;
+          subscription.stopped = true;
+          void subscription.iterator?.return?.();
+        },
+      };
+      subscriptions.set(id, subscription);
+      return subscription;
+    };
+
+    const streamSubscription = async (
+      id: string | number,
+      jsonrpc: '2.0' | undefined,
+      subscription: ReturnType<typeof registerSubscription>,
+      iterable: AsyncIterable<unknown>,
+      path: string,
+      input: unknown,
+    ) => {
+      if (typeof iterable?.[Symbol.asyncIterator] !== 'function')
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: `Subscription ${path} did not return an observable or a AsyncGenerator`,
+        });
+      const iterator = iterable[Symbol.asyncIterator]();
+      subscription.iterator = iterator;
+      if (subscription.stopped || !open()) {
+        subscription.stopped = true;
+        return void (await iterator.return?.());
+      }
+      send(JSON.stringify({ id, jsonrpc, result: { type: 'started' } }));
+      const head = dataHead(id, jsonrpc);
+      try {
+        for (;;) {
+          const next = await iterator.next();
+          if (subscription.stopped) break;
+          if (next.done === true) break;
+          send(dataFrame(head, next.value));
+        }
+      } catch (cause) {
+        if (subscription.stopped) return;
+        subscription.stopped = true;
+        await iterator.return?.();
+        respondError(id, jsonrpc, cause, 'subscription', path, input);
+      }
+      subscription.stopped = true;
+    };
+
+    if (options.keepAlive !== undefined) keepAlive(socket, options.keepAlive.pingMs, options.keepAlive.pongWaitMs);
+
+    socket.on('message', (raw: unknown, isBinary: boolean) => {
+      if (!Buffer.isBuffer(raw)) {
+        const error = new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'Unexpected WebSocket message format' });
+        return respondError(null, undefined, error, 'unknown');
+      }
+      const text = isBinary ? undefined : raw.toString('utf8');
+      if (text === 'PONG') return;
+      if (text === 'PING') return send('PONG');
+      if (ctxPromise === undefined) return startContext(() => connectionParamsOf(text));
+      let messages: TRPCClientOutgoingMessage[];
+      try {
+        if (text === undefined) throw new Error('JSON uses text frames');
+        const decoded: unknown = JSON.parse(text);
+        messages = (Array.isArray(decoded) ? decoded : [decoded]).map((item) => parseTRPCMessage(item, transformer));
+      } catch (cause) {
+        return respondError(null, undefined, new TRPCError({ code: 'PARSE_ERROR', cause: cause as Error }), 'unknown');
+      }
+      for (const message of messages) void dispatch(message);
+    });
+    // A socket error is followed by its close, which ends everything below.
+    socket.on('error', () => undefined);
+    socket.once('close', () => {
+      for (const subscription of subscriptions.values()) subscription.stop();
+      subscriptions.clear();
+    });
+  };
+}
+
+/** Whether the client sends its connection params as its first message (`?connectionParams=1`). */
+function connectionParamsExpected(request: IncomingMessage): boolean {
+  return new URL(request.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
+}
+
+function connectionParamsOf(text: string | undefined): Record<string, string> | null {
+  let message: unknown;
+  try {
+    if (text === undefined) throw new Error('JSON uses text frames');
+    message = JSON.parse(text);
+    if (typeof message !== 'object' || message === null || Array.isArray(message))
+      throw new Error('Message was not an object');
+  } catch (cause) {
+    throw new TRPCError({
+      code: 'PARSE_ERROR',
+      message: 'Malformed TRPCConnectionParamsMessage',
+      cause: cause as Error,
+    });
+  }
+  return parseConnectionParamsFromUnknown((message as { data?: unknown }).data) as Record<string, string> | null;
+}
+
+function withLastEventId(input: unknown, lastEventId: string): unknown {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return { ...input, lastEventId };
+  return input ?? { lastEventId };
+}
+
+/** The constant start of a request's data frames: `{"id":…,"jsonrpc"?:…,"result":{"type":"data","data":`. */
+function dataHead(id: string | number, jsonrpc: '2.0' | undefined): string {
+  return `{"id":${JSON.stringify(id)},${jsonrpc === undefined ? '' : '"jsonrpc":"2.0",'}"result":{"type":"data","data":`;
+}
+
+/**
+ * A data frame as tRPC's adapter writes it (the output transformer's `{ json }` around the value), byte for byte;
+ * a watch frame's text was encoded once for every connection and is spliced in.
+ */
+function dataFrame(head: string, value: unknown): string {
+  if (value instanceof EncodedWatchFrame) return `${head}{"json":${value.text}}}}`;
+  const json = JSON.stringify(value);
+  return json === undefined ? `${head}{}}}` : `${head}{"json":${json}}}}`;
+}
+
+/**
+ * Pings a client after `pingMs` without a message and terminates it if none follows within `pongWaitMs`. One
+ * timer per connection, checked once per period, rather than re-armed for every message.
+ */
+function keepAlive(socket: ServerSocket, pingMs: number, pongWaitMs: number): void {
+  let heard = false;
+  let pongWait: NodeJS.Timeout | undefined;
+  const period = setInterval(() => {
+    if (heard || pongWait !== undefined) return void (heard = false);
+    socket.send('PING');
+    pongWait = setTimeout(() => socket.terminate(), pongWaitMs);
+  }, pingMs);
+  socket.on('message', () => {
+    heard = true;
+    clearTimeout(pongWait);
+    pongWait = undefined;
+  });
+  socket.once('close', () => {
+    clearInterval(period);
+    clearTimeout(pongWait);
+  });
+}
