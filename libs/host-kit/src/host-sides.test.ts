@@ -130,6 +130,29 @@ describe.each(TRANSPORTS)('the host kit over %s', (kind) => {
 });
 
 describe('the providing side', () => {
+  it('passes a projection and its key through to the state and events a facet makes', async () => {
+    const side = new ProvidingSide();
+    const projectFor = (value: number) => value;
+    const projectionKey = () => 'everyone';
+    const made: unknown[] = [];
+    const running = (
+      await runFacets(
+        [
+          providing('@t/keyed', (context) => {
+            made.push(context.remoteState(0, { projectFor, projectionKey }));
+            made.push(context.remoteEvents<number>({ projectFor, projectionKey }));
+          }),
+        ],
+        (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+      )
+    )._unsafeUnwrap();
+    expect(made).toEqual([
+      expect.objectContaining({ projectFor, projectionKey }),
+      expect.objectContaining({ projectFor, projectionKey }),
+    ]);
+    await running.stop();
+  });
+
   it('refuses a service provided after the RPC surface was generated', async () => {
     const side = new ProvidingSide();
     let provideLate: (() => void) | undefined;

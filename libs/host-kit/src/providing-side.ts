@@ -52,8 +52,10 @@ export class ProvidingSide {
         scope.own(this.services.provide(service, implementation));
       },
       use: (service) => this.services.use(service),
-      remoteState: (initial, options) => createRemoteState(initial, { projectFor: options?.projectFor }),
-      remoteEvents: (options) => createRemoteEvents({ projectFor: options?.projectFor }),
+      remoteState: (initial, options) =>
+        createRemoteState(initial, { projectFor: options?.projectFor, projectionKey: options?.projectionKey }),
+      remoteEvents: (options) =>
+        createRemoteEvents({ projectFor: options?.projectFor, projectionKey: options?.projectionKey }),
       interactions: Object.freeze({
         request: <Request, Response>(
           interaction: Interaction<Request, Response>,

@@ -108,6 +108,7 @@ export {
   type CallerIdentity,
   type ConnectionState,
   type EventProjection,
+  type ProjectionKey,
   type RemoteViewer,
   type StateProjection,
   type Interaction,

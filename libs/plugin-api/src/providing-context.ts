@@ -6,6 +6,7 @@ import type {
   LocalService,
   MutableRemoteEvents,
   MutableRemoteState,
+  ProjectionKey,
   RemoteService,
   StateProjection,
 } from '@pi/remote';
@@ -40,10 +41,17 @@ export interface ProvidingPluginContext extends PluginLifecycleScope {
   provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
   /** Synchronous local use: the real object the providing facet registered. */
   use<T>(service: RemoteService<T> | LocalService<T>): T;
-  /** Authoritative state; with `projectFor`, each connection is sent only its projection of the value. */
-  remoteState<T>(initial: T, options?: { projectFor?: StateProjection<T> }): MutableRemoteState<T>;
-  /** Authoritative events; with `projectFor`, each connection is sent its projection (or nothing). */
-  remoteEvents<E>(options?: { projectFor?: EventProjection<E> }): MutableRemoteEvents<E>;
+  /**
+   * Authoritative state; with `projectFor`, each connection is sent only its projection of the value. With
+   * `projectionKey` too, connections with equal keys share one projection (computed and encoded once per change).
+   */
+  remoteState<T>(
+    initial: T,
+    options?: { projectFor?: StateProjection<T>; projectionKey?: ProjectionKey },
+  ): MutableRemoteState<T>;
+  /** Authoritative events; with `projectFor`, each connection is sent its projection (or nothing), shared by key
+   *  with `projectionKey`. */
+  remoteEvents<E>(options?: { projectFor?: EventProjection<E>; projectionKey?: ProjectionKey }): MutableRemoteEvents<E>;
   readonly interactions: ProvidingInteractions;
   /** Returns the remover; the plugin's scope also removes it on disposal. */
   onClientConnect(callback: (clientId: string) => void): () => void;

@@ -3,7 +3,7 @@ import { deliveryContext, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, type JsonValue } from '@pi/json';
 import type { EventListener, MutableRemoteEvents, TypedEvent } from './state-types';
-import type { EventProjection } from './viewer';
+import type { EventProjection, ProjectionKey } from './viewer';
 
 export interface EmittedEvent<E> {
   readonly event: E;
@@ -15,11 +15,15 @@ export interface AuthoritativeEvents<E> extends MutableRemoteEvents<E> {
   observe(observer: (emitted: EmittedEvent<E>) => void): () => void;
   /** What each connection is sent instead of an event (nothing when it returns undefined). */
   readonly projectFor: EventProjection<E> | undefined;
+  /** Which connections share one projection of an event (computed and encoded once per key); see `ProjectionKey`. */
+  readonly projectionKey: ProjectionKey | undefined;
 }
 
 export interface RemoteEventsOptions<E> {
   /** Per-connection projection of each event; local subscribers see every event itself. */
   projectFor?: EventProjection<E>;
+  /** With `projectFor`: connections with equal keys share one projection of each event (see `ProjectionKey`). */
+  projectionKey?: ProjectionKey;
 }
 
 export function createRemoteEvents<E>(options: RemoteEventsOptions<E> = {}): AuthoritativeEvents<E> {
@@ -30,6 +34,7 @@ export function createRemoteEvents<E>(options: RemoteEventsOptions<E> = {}): Aut
 
   return {
     projectFor: options.projectFor,
+    projectionKey: options.projectionKey,
     emit(event: E, context: Context) {
       const result = checkJson(event);
       if (result.isErr())

@@ -94,4 +94,4 @@ export {
   type ServiceToken,
 } from './tokens';
 export { checkCallArguments } from './validation';
-export { viewerOf, type EventProjection, type RemoteViewer, type StateProjection } from './viewer';
+export { viewerOf, type EventProjection, type ProjectionKey, type RemoteViewer, type StateProjection } from './viewer';

@@ -3,7 +3,7 @@ import { deliveryContext, runListener, serialDelivery } from './delivery';
 import { ListenerSet } from './listener-set';
 import { checkJson, detachJson, jsonEquals, type JsonValue } from '@pi/json';
 import type { MutableRemoteState, StateListener } from './state-types';
-import type { StateProjection } from './viewer';
+import type { ProjectionKey, StateProjection } from './viewer';
 
 /** One change of a state cell as the exposure layer forwards it: the value, its revision and its source trace. */
 export interface StateChange<T> {
@@ -17,6 +17,8 @@ export interface AuthoritativeState<T> extends MutableRemoteState<T> {
   observe(observer: (change: StateChange<T>) => void): () => void;
   /** What each connection is sent instead of the value, when the cell is projected per connection. */
   readonly projectFor: StateProjection<T> | undefined;
+  /** Which connections share one projection (computed and encoded once per key and change); see `ProjectionKey`. */
+  readonly projectionKey: ProjectionKey | undefined;
 }
 
 export interface RemoteStateOptions<T = unknown> {
@@ -27,6 +29,12 @@ export interface RemoteStateOptions<T = unknown> {
    * records of the caller's workspace). Local subscribers see the value itself.
    */
   projectFor?: StateProjection<T>;
+  /**
+   * With `projectFor`: connections whose viewers have equal keys see the same projection, so it is computed once per
+   * distinct key and change and every such connection is sent the very same value (encoded once). The key must
+   * determine the projection (see `ProjectionKey`); without it the projection is computed per connection.
+   */
+  projectionKey?: ProjectionKey;
 }
 
 export function createRemoteState<T>(initial: T, options: RemoteStateOptions<T> = {}): AuthoritativeState<T> {
@@ -39,6 +47,7 @@ export function createRemoteState<T>(initial: T, options: RemoteStateOptions<T> 
 
   return {
     projectFor: options.projectFor,
+    projectionKey: options.projectionKey,
     get value() {
       return value;
     },

@@ -21,3 +21,10 @@ export type StateProjection<T> = (value: T, viewer: RemoteViewer) => T;
 
 /** What one connection may see of an event; `undefined` withholds it from that connection. */
 export type EventProjection<E> = (event: E, viewer: RemoteViewer) => E | undefined;
+
+/**
+ * Which viewers see the same projection: connections whose keys are equal are sent one projection, computed once
+ * per change (with the first such viewer) and encoded once. The key must therefore capture everything of the viewer
+ * the projection reads; a key that omits something would show one connection what was projected for another.
+ */
+export type ProjectionKey = (viewer: RemoteViewer) => string;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { WatchFrame } from '@pi/remote';
+import { z } from 'zod';
+import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
+import {
+  CALLER_IDENTITY,
+  CLIENT_ID,
+  ConnectionEndpoint,
+  ServiceRegistry,
+  createRemoteState,
+  defineRemoteService,
+  type RemoteState,
+  type RemoteViewer,
+  type WatchFrame,
+} from '@pi/remote';
 import { EncodedWatchFrame, jsonText, payloadOf, wireEncoder } from './encoded-frame';
 
 const FRAMES: WatchFrame[] = [
@@ -62,5 +74,77 @@ describe('encoding a watch frame once', () => {
     const result = { id: 1, result: { type: 'data', data: { json: { value: 1 } } } };
     expect(wireEncoder.encode(result)).toBe(JSON.stringify(result));
     expect(wireEncoder.encode('PONG')).toBe('"PONG"');
+  });
+});
+
+interface Teams {
+  readonly board: RemoteState<{ team: string; items: string[] }>;
+}
+
+const Teams = defineRemoteService<Teams>('teams', {
+  methods: {},
+  state: { board: z.object({ team: z.string(), items: z.array(z.string()) }) },
+  events: {},
+});
+
+/** The `state` frames two connections of the same team receive for one change of a projected board. */
+function changeSeenByTwoOfATeam(keyed: boolean): WatchFrame[] {
+  const teamOf = (viewer: RemoteViewer) => String(viewer.caller?.claims['team']);
+  const board = createRemoteState(
+    { team: '', items: [] as string[] },
+    {
+      projectFor: (value, viewer) => ({ team: teamOf(viewer), items: value.items }),
+      ...(keyed ? { projectionKey: teamOf } : {}),
+    },
+  );
+  const registry = new ServiceRegistry();
+  registry.provide(Teams, { board });
+  const frames: WatchFrame[] = [];
+  for (const clientId of ['one', 'two']) {
+    const connection = withContextValue(
+      CALLER_IDENTITY,
+      { principal: clientId, claims: { team: 'red' } },
+      withContextValue(CLIENT_ID, clientId, BACKGROUND_CONTEXT),
+    );
+    new ConnectionEndpoint({ registry, clientId, connectionContext: connection }).watch(
+      { service: 'teams' },
+      (frame) => void (frame.kind === 'state' && frames.push(frame)),
+    );
+  }
+  board.set({ team: '', items: ['x'.repeat(1000)] }, BACKGROUND_CONTEXT);
+  return frames;
+}
+
+/** How many times `JSON.stringify` runs while each frame's payload is encoded for its connection. */
+function stringifyCalls(frames: WatchFrame[]): number {
+  const original = JSON.stringify;
+  let calls = 0;
+  JSON.stringify = ((...args: Parameters<typeof original>) => {
+    calls += 1;
+    return original(...args);
+  }) as typeof original;
+  try {
+    for (const frame of frames) payloadOf(frame);
+  } finally {
+    JSON.stringify = original;
+  }
+  return calls;
+}
+
+describe('encoding a projected value', () => {
+  it('encodes a projection shared by key once for every connection with that key', () => {
+    const frames = changeSeenByTwoOfATeam(true);
+    const [one, two] = frames as Array<WatchFrame & { kind: 'state' }>;
+    expect(two?.value).toBe(one?.value);
+    expect(stringifyCalls(frames)).toBe(1);
+    expect(payloadOf(frames[0] as WatchFrame)).toBe(
+      JSON.stringify((frames[1] as WatchFrame & { kind: 'state' }).value),
+    );
+  });
+
+  it('encodes an unkeyed projection once per connection', () => {
+    const frames = changeSeenByTwoOfATeam(false);
+    expect(frames).toHaveLength(2);
+    expect(stringifyCalls(frames)).toBe(2);
   });
 });

@@ -160,4 +160,40 @@ describe('the session directory on the coordinator', () => {
     expect(forUser.sessions).toHaveLength(2);
     expect(project(directory.state.value, { clientId: 'c', caller: undefined }).sessions).toEqual([]);
   });
+
+  it('shares one projection among the connections of a workspace, one among the user’s, and none across them', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    type Keyed = { projectionKey(viewer: unknown): string };
+    const stateKey = (directory.state as unknown as Keyed).projectionKey;
+    const eventsKey = (directory.events as unknown as Keyed).projectionKey;
+    const session = (sessionId: string, workspaceId: string) => ({
+      clientId: sessionId,
+      caller: sessionCallerIdentity({ sessionId, workspaceId }),
+    });
+    const viewers = [
+      session('red-1', RED),
+      session('red-2', RED),
+      session('blue-1', BLUE),
+      { clientId: 'u1', caller: userCallerIdentity('local-user') },
+      { clientId: 'u2', caller: userCallerIdentity('local-user') },
+      { clientId: 'x', caller: undefined },
+      { clientId: 'y', caller: { principal: 'odd', claims: { kind: 'session', workspaceId: 7 } } },
+    ];
+    const keys = viewers.map((viewer) => stateKey(viewer));
+    expect(viewers.map((viewer) => eventsKey(viewer))).toEqual(keys);
+    const [red1, red2, blue, user1, user2, nobody, odd] = keys;
+    expect(red2).toBe(red1);
+    expect(user2).toBe(user1);
+    expect(odd).toBe(nobody);
+    expect(new Set([red1, blue, user1, nobody]).size).toBe(4);
+    // Equal keys see equal projections.
+    const project = (
+      directory.state as unknown as { projectFor(v: SessionDirectoryState, viewer: unknown): SessionDirectoryState }
+    ).projectFor;
+    const seen = viewers.map((viewer) => project(directory.state.value, viewer).sessions.map((s) => s.sessionId));
+    expect(seen).toEqual([['red-1'], ['red-1'], ['blue-1'], ['red-1', 'blue-1'], ['red-1', 'blue-1'], [], []]);
+  });
 });

@@ -31,6 +31,9 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
         ...value,
         sessions: value.sessions.filter((s) => mayView(viewer, s.workspaceId)),
       }),
+      // Every connection of one workspace (and every user connection) sees the same directory: computed and
+      // encoded once per change for all of them.
+      projectionKey: viewOf,
     },
   );
   // The workspace of every record this directory listed, so a `deleted` event (which carries only the id) goes
@@ -41,6 +44,7 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
       const workspaceId = event.type === 'deleted' ? workspaces.get(event.sessionId) : event.session.workspaceId;
       return workspaceId !== undefined && mayView(viewer, workspaceId) ? event : undefined;
     },
+    projectionKey: viewOf,
   });
 
   function apply(sessions: SessionRecordSummary[], event: SessionDirectoryEvent, at: Context): void {
@@ -148,11 +152,26 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
   }
 }
 
+const USER_VIEW = 'user';
+const NO_VIEW = 'none';
+const workspaceView = (workspaceId: string) => `workspace:${workspaceId}`;
+
+/**
+ * What of the directory a viewer may see, as the projections' key: everything (the local user), one workspace's
+ * records (a session), or nothing. The projections read the viewer only through this, so connections with equal
+ * keys are sure to see the same thing.
+ */
+function viewOf(viewer: RemoteViewer): string {
+  const claims = viewer.caller?.claims;
+  if (claims?.['kind'] === 'user') return USER_VIEW;
+  const workspaceId = claims?.['workspaceId'];
+  return claims?.['kind'] === 'session' && typeof workspaceId === 'string' ? workspaceView(workspaceId) : NO_VIEW;
+}
+
 /** A session sees its own workspace's records; the local user sees all. */
 function mayView(viewer: RemoteViewer, workspaceId: string): boolean {
-  const claims = viewer.caller?.claims;
-  if (claims?.['kind'] === 'user') return true;
-  return claims?.['kind'] === 'session' && claims['workspaceId'] === workspaceId;
+  const view = viewOf(viewer);
+  return view === USER_VIEW || view === workspaceView(workspaceId);
 }
 
 function toSummary(record: SessionRecord): SessionRecordSummary {
