@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { SocketFactory, WireSocket } from './wire-socket';
+import { batchWrites } from './write-batching';
 
 export type ConnectAddress = { readonly socketPath: string } | { readonly url: string };
 
@@ -16,7 +17,7 @@ export function webSocketFactory(address: ConnectAddress, options: { maxPayload?
 function wrap(socket: WebSocket): WireSocket {
   socket.on('error', () => undefined);
   return {
-    send: (data) => socket.send(data),
+    send: batchWrites(socket),
     close: (code, reason) => socket.close(code, reason),
     terminate: () => socket.terminate(),
     pause: () => socket.pause(),

@@ -1,9 +1,10 @@
 import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { RpcHost } from './rpc-host';
 import { isSocketAnswering, isSocketFile } from './socket-probe';
+import { batchWrites } from './write-batching';
 
 export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
 
@@ -32,7 +33,11 @@ export async function listenWebSocket(
 ): Promise<Result<WebSocketListener, ListenError>> {
   const server = createServer((_request, response) => response.writeHead(426).end('WebSocket only'));
   const wss = new WebSocketServer({ server, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
-  wss.on('connection', (socket, request) => host.accept(socket, request));
+  wss.on('connection', (socket, request) => {
+    // Every sender of the connection (replies, watch frames, pings) shares one batch per tick.
+    socket.send = batchWrites(socket) as WebSocket['send'];
+    host.accept(socket, request);
+  });
   // The http server's listen errors are re-emitted here; `listen` below already turns them into values.
   wss.on('error', () => undefined);
 
