@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { connectPiClient } from './clients/pi.client';
 import { connectRawWs } from './clients/raw-ws.client';
+import { SUBSCRIBE } from './clients/subscriber';
 import { BenchFanout } from './pi-services';
-import type { ServerProcess } from './server-process';
+import type { ServerProcess, SystemName } from './server-process';
 import { median } from './stats';
 
 export interface FanoutSettings {
@@ -25,7 +26,7 @@ let nextRound = 1;
 
 /**
  * One round: connect the audience (untimed), then time each publication from the moment the command leaves
- * this process until the last subscriber has the value. The command path is the same for pi and raw-ws.
+ * this process until the last subscriber has the value. The command path is the same for every system.
  */
 export interface FanoutRound {
   /** Median time from publishing to the last subscriber having the value, in µs. */
@@ -35,13 +36,21 @@ export interface FanoutRound {
   readonly clientsCpuUs: number;
 }
 
+/** The peers measured in the 100-subscriber fan-out, each through its own subscription (`SUBSCRIBE`). */
+export const FANOUT_PEERS = ['trpc-wslink', 'capnweb', 'birpc'] as const;
+export type FanoutPeer = (typeof FANOUT_PEERS)[number];
+
 export async function measureFanout(
   server: ServerProcess,
-  kind: 'pi' | 'raw-ws',
+  kind: SystemName,
   settings: FanoutSettings = DEFAULT_FANOUT_SETTINGS,
 ): Promise<FanoutRound> {
   const audience =
-    kind === 'pi' ? await piAudience(server.url, settings.clients) : await rawAudience(server.url, settings.clients);
+    kind === 'pi'
+      ? await piAudience(server.url, settings.clients)
+      : kind === 'raw-ws'
+        ? await rawAudience(server.url, settings.clients)
+        : await subscriberAudience(kind, server.url, settings.clients);
   const times: number[] = [];
   try {
     await publishTo(server, audience);
@@ -100,4 +109,13 @@ async function rawAudience(url: string, size: number): Promise<Audience> {
   const clients = await Promise.all(Array.from({ length: size }, () => connectRawWs(url)));
   for (const client of clients) client.onBroadcast((value) => seen.seen((value as { round: number }).round));
   return { expect: seen.expect, close: () => clients.forEach((client) => client.close()) };
+}
+
+/** A peer's subscribers, each subscribed in its library's own way. */
+async function subscriberAudience(system: SystemName, url: string, size: number): Promise<Audience> {
+  const seen = counter(size);
+  const subscribers = await Promise.all(
+    Array.from({ length: size }, () => SUBSCRIBE[system](url, (value) => seen.seen(value.round))),
+  );
+  return { expect: seen.expect, close: () => subscribers.forEach((subscriber) => subscriber.close()) };
 }

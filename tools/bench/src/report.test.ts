@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatReport } from './report';
-import type { BenchResults } from './results';
+import { formatReport, peerFanoutLines } from './report';
+import type { BenchResults, SlowFigures } from './results';
 import { toJson } from './results';
 import { spread } from './stats';
-import { checkTargets } from './targets';
+import { SLOW_BOUND_SLACK_BYTES, checkTargets, slowGrowthBounded } from './targets';
 
 const same = (value: number) => spread([value]);
 
@@ -77,6 +77,93 @@ describe('the fan-out to 1,000 subscribers', () => {
     expect(formatReport(measured).find((line) => line.startsWith('fan-out, 1 KB to 1000'))).toMatch(/2\.50x$/);
     expect(checkTargets(measured).find((check) => check.target.includes('1000'))).toMatchObject({ met: false });
     expect((toJson(measured) as { fanout1000: { clients: number } }).fanout1000.clients).toBe(1000);
+  });
+});
+
+describe("the peers' fan-out", () => {
+  const peer = (us: number) => ({ us: same(us), cpuUs: { server: same(us / 2), clients: same(us) } });
+
+  it('prints each peer beside raw-ws broadcast, with its CPU, and writes it to the JSON', () => {
+    const base = results({ seq: 200, perSec: 12_000, fanout: 2500 });
+    const measured: BenchResults = {
+      ...base,
+      fanout: { ...base.fanout, peers: { 'trpc-wslink': peer(4000), capnweb: peer(2000), birpc: peer(1500) } },
+    };
+    const lines = peerFanoutLines(measured.fanout);
+    expect(lines[0]).toBe('  the peers, each through its own subscription, to the same 100 clients:');
+    expect(lines.slice(3).map((line) => line.trim().split(/\s{2,}/))).toEqual([
+      ['trpc-wslink', '4.00 [4.00–4.00]', '4.00x', '2.00 + 4.00'],
+      ['capnweb', '2.00 [2.00–2.00]', '2.00x', '1.00 + 2.00'],
+      ['birpc', '1.50 [1.50–1.50]', '1.50x', '0.75 + 1.50'],
+    ]);
+    expect(formatReport(measured)).toEqual(expect.arrayContaining(lines));
+    const json = toJson(measured) as { fanout: { peers: Record<string, Record<string, number>> } };
+    expect(json.fanout.peers['capnweb']).toMatchObject({ us: 2000, serverCpuUs: 1000, clientsCpuUs: 2000 });
+  });
+
+  it('prints nothing when the run measured no peer', () => {
+    expect(peerFanoutLines(results({ seq: 200, perSec: 12_000, fanout: 2500 }).fanout)).toEqual([]);
+  });
+});
+
+describe('the bounded slow-subscriber target', () => {
+  const KB = 1024;
+  const slow = (at10k: number, at20k: number): BenchResults['slow'] => {
+    const figures = (bytes: number): SlowFigures => ({ memoryBytes: same(bytes), rssBytes: same(bytes) });
+    return {
+      changes: 10_000,
+      valueBytes: 1024,
+      systems: {
+        'raw-ws': figures(10_000 * KB),
+        'trpc-wslink': figures(10_000 * KB),
+        pi: figures(at10k),
+        capnweb: figures(10_000 * KB),
+        birpc: figures(10_000 * KB),
+      },
+      piAtMore: { changes: 20_000, ...figures(at20k) },
+    };
+  };
+  const bounded = (at10k: number, at20k: number) =>
+    checkTargets({ ...results({ seq: 200, perSec: 12_000, fanout: 2500 }), slow: slow(at10k, at20k) }).find((check) =>
+      check.target.startsWith('pi memory with a paused subscriber is bounded'),
+    );
+
+  it('allows the growth at more changes up to 1.25x the growth at fewer plus the slack', () => {
+    expect(slowGrowthBounded(2048 * KB, 2048 * KB)).toBe(true);
+    expect(slowGrowthBounded(2048 * KB, 2560 * KB + SLOW_BOUND_SLACK_BYTES)).toBe(true);
+    expect(slowGrowthBounded(2048 * KB, 2560 * KB + SLOW_BOUND_SLACK_BYTES + 1)).toBe(false);
+  });
+
+  it('misses growth that doubles with the changes, as an unbounded queue does', () => {
+    expect(slowGrowthBounded(10_000 * KB, 20_000 * KB)).toBe(false);
+  });
+
+  it('judges a shrinking or negative growth at fewer changes against the slack alone', () => {
+    expect(slowGrowthBounded(-300 * KB, 400 * KB)).toBe(true);
+    expect(slowGrowthBounded(-300 * KB, 600 * KB)).toBe(false);
+  });
+
+  it('is printed with both counts and both growths when the run measured pi at more changes', () => {
+    expect(bounded(2000 * KB, 2100 * KB)).toEqual({
+      target:
+        'pi memory with a paused subscriber is bounded: growth at 20,000 changes <= 1.25x growth at 10,000 + 512 KB',
+      met: true,
+      actual: '2,100 KB vs 2,000 KB',
+    });
+    expect(bounded(2000 * KB, 4000 * KB)).toMatchObject({ met: false });
+    const lines = formatReport({
+      ...results({ seq: 200, perSec: 12_000, fanout: 2500 }),
+      slow: slow(2000 * KB, 4000 * KB),
+    });
+    expect(lines).toContain(
+      'MISSED  pi memory with a paused subscriber is bounded: growth at 20,000 changes <= 1.25x growth at 10,000 + 512 KB  (4,000 KB vs 2,000 KB)',
+    );
+  });
+
+  it('is not judged when the run did not measure the slow subscriber', () => {
+    expect(
+      checkTargets(results({ seq: 200, perSec: 12_000, fanout: 2500 })).map((check) => check.target),
+    ).not.toContain(expect.stringMatching(/paused subscriber/));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BenchResults, SlowSubscriberFigures } from './results';
+import type { BenchResults, FanoutFigures, SlowFigures, SlowSubscriberFigures } from './results';
 import { SYSTEMS } from './server-process';
 import { ratio, type Spread } from './stats';
 import { checkTargets, times } from './targets';
@@ -36,6 +36,7 @@ export function formatReport(results: BenchResults): string[] {
     `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
       times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),
     `  CPU per fan-out (ms), server + ${fanout.clients} subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
+    ...peerFanoutLines(fanout),
     ...(fanout1000 === undefined
       ? []
       : [
@@ -53,23 +54,46 @@ export function formatReport(results: BenchResults): string[] {
   ];
 }
 
-/** The slow-subscriber row: each system's host memory growth and what it queued, or n/a with a footnote. */
-export function slowLines(slow: SlowSubscriberFigures): string[] {
-  const kb = (bytes: Spread) =>
-    formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 0);
-  const reasons: string[] = [];
-  const cells = SYSTEMS.map((system) => {
-    const figures = slow.systems[system];
-    if ('na' in figures) {
-      if (!reasons.includes(figures.na)) reasons.push(figures.na);
-      return `  ${system.padEnd(12)}n/a${'*'.repeat(reasons.indexOf(figures.na) + 1)}`;
-    }
-    return `  ${system.padEnd(12)}${kb(figures.memoryBytes)}   rss ${kb(figures.rssBytes)}   queued ${kb(figures.queuedBytes)}`;
-  });
+/** The peers' fan-out through their own subscriptions, beside the same figure for raw-ws. */
+export function peerFanoutLines(fanout: FanoutFigures): string[] {
+  const peers = Object.entries(fanout.peers ?? {});
+  if (peers.length === 0) return [];
+  const ms = (us: Spread) => formatSpread({ median: us.median / 1000, min: us.min / 1000, max: us.max / 1000 }, 2);
+  const rows = peers.map(([name, peer]) => [
+    name,
+    ms(peer.us),
+    times(ratio(peer.us.median, fanout.rawWsUs.median)),
+    `${(peer.cpuUs.server.median / 1000).toFixed(2)} + ${(peer.cpuUs.clients.median / 1000).toFixed(2)}`,
+  ]);
   return [
-    `slow subscriber, ${slow.changes.toLocaleString('en-US')} changes of ${(slow.valueBytes / 1024).toFixed(1)} KB, ` +
-      `1 paused client (host growth in KB: heapUsed + external, rss, bytes queued for the paused connection):`,
-    ...cells,
-    ...reasons.map((reason, index) => `  ${'*'.repeat(index + 1)} n/a: ${reason}`),
+    `  the peers, each through its own subscription, to the same ${fanout.clients} clients:`,
+    ...formatTable(['peer', 'ms', 'vs raw', 'CPU ms server + subscribers'], rows).map((line) => `    ${line}`),
+  ];
+}
+
+/**
+ * The slow-subscriber rows: each system's host memory growth and what it queued for the paused connection, one
+ * row per number of changes (pi's second row is the bounded-memory check's).
+ */
+export function slowLines(slow: SlowSubscriberFigures): string[] {
+  const kb = (bytes: Spread | undefined) =>
+    bytes === undefined
+      ? 'n/a'
+      : formatSpread({ median: bytes.median / 1024, min: bytes.min / 1024, max: bytes.max / 1024 }, 0);
+  const row = (system: string, changes: number, figures: SlowFigures) => [
+    system,
+    changes.toLocaleString('en-US'),
+    kb(figures.memoryBytes),
+    kb(figures.rssBytes),
+    kb(figures.queuedBytes),
+  ];
+  const rows = SYSTEMS.flatMap((system) => [
+    row(system, slow.changes, slow.systems[system]),
+    ...(system === 'pi' && slow.piAtMore !== undefined ? [row(system, slow.piAtMore.changes, slow.piAtMore)] : []),
+  ]);
+  return [
+    `slow subscriber, changes of ${(slow.valueBytes / 1024).toFixed(1)} KB to 1 paused client ` +
+      `(host growth, KB; queued: held for the paused connection):`,
+    ...formatTable(['system', 'changes', 'heapUsed + external', 'rss', 'queued'], rows).map((line) => `  ${line}`),
   ];
 }

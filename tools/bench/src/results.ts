@@ -17,17 +17,30 @@ export interface FanoutFigures {
   /** CPU per publication, server + all subscribers (one process), in µs. */
   readonly piCpuUs: { readonly server: Spread; readonly clients: Spread };
   readonly rawWsCpuUs: { readonly server: Spread; readonly clients: Spread };
+  /** The peers' own subscriptions, where the run measured them (the 100-subscriber fan-out). */
+  readonly peers?: Partial<Record<SystemName, PeerFanout>>;
 }
 
-/** One system's slow-subscriber figures, or why the system is not measured. */
-export type SlowFigures =
-  { readonly memoryBytes: Spread; readonly rssBytes: Spread; readonly queuedBytes: Spread } | { readonly na: string };
+export interface PeerFanout {
+  readonly us: Spread;
+  readonly cpuUs: { readonly server: Spread; readonly clients: Spread };
+}
+
+/** One system's slow-subscriber figures at one number of changes. */
+export interface SlowFigures {
+  readonly memoryBytes: Spread;
+  readonly rssBytes: Spread;
+  /** Absent when the server cannot tell what it holds for the paused connection. */
+  readonly queuedBytes?: Spread;
+}
 
 /** Host memory while one subscriber is paused and `changes` changes of the ~1 KB cell are published. */
 export interface SlowSubscriberFigures {
   readonly changes: number;
   readonly valueBytes: number;
   readonly systems: Record<SystemName, SlowFigures>;
+  /** pi again with more changes in the same run: memory held for a paused subscriber must not grow with them. */
+  readonly piAtMore?: SlowFigures & { readonly changes: number };
 }
 
 /** Everything one run measured; each figure is a spread over the run's rounds. */
@@ -70,22 +83,43 @@ function fanoutJson(fanout: FanoutFigures): Record<string, unknown> {
     ...flat('piClientsCpuUs', fanout.piCpuUs.clients),
     ...flat('rawWsServerCpuUs', fanout.rawWsCpuUs.server),
     ...flat('rawWsClientsCpuUs', fanout.rawWsCpuUs.clients),
+    ...(fanout.peers === undefined
+      ? {}
+      : {
+          peers: Object.fromEntries(
+            Object.entries(fanout.peers).map(([name, peer]) => [
+              name,
+              {
+                ...flat('us', peer.us),
+                ...flat('serverCpuUs', peer.cpuUs.server),
+                ...flat('clientsCpuUs', peer.cpuUs.clients),
+              },
+            ]),
+          ),
+        }),
+  };
+}
+
+function slowFiguresJson(figures: SlowFigures): Record<string, unknown> {
+  return {
+    ...flat('memoryBytes', figures.memoryBytes),
+    ...flat('rssBytes', figures.rssBytes),
+    ...(figures.queuedBytes === undefined ? { queuedBytes: null } : flat('queuedBytes', figures.queuedBytes)),
   };
 }
 
 function slowJson(slow: SlowSubscriberFigures): Record<string, unknown> {
   const systems: Record<string, unknown> = {};
-  for (const [name, figures] of Object.entries(slow.systems)) {
-    systems[name] =
-      'na' in figures
-        ? { na: figures.na }
-        : {
-            ...flat('memoryBytes', figures.memoryBytes),
-            ...flat('rssBytes', figures.rssBytes),
-            ...flat('queuedBytes', figures.queuedBytes),
-          };
-  }
-  return { changes: slow.changes, valueBytes: slow.valueBytes, memory: 'heapUsed + external', systems };
+  for (const [name, figures] of Object.entries(slow.systems)) systems[name] = slowFiguresJson(figures);
+  return {
+    changes: slow.changes,
+    valueBytes: slow.valueBytes,
+    memory: 'heapUsed + external',
+    systems,
+    ...(slow.piAtMore === undefined
+      ? {}
+      : { piAtMore: { changes: slow.piAtMore.changes, ...slowFiguresJson(slow.piAtMore) } }),
+  };
 }
 
 export function toJson(results: BenchResults): Record<string, unknown> {

@@ -6,12 +6,25 @@ import { fileURLToPath } from 'node:url';
 import type { BenchOptions } from './bench-options';
 import { measureCalls, type CallRound } from './call-bench';
 import { CONNECT } from './clients/connect';
-import { DEFAULT_FANOUT_SETTINGS, LARGE_FANOUT_SETTINGS, measureFanout, type FanoutRound } from './fanout-bench';
+import {
+  DEFAULT_FANOUT_SETTINGS,
+  FANOUT_PEERS,
+  LARGE_FANOUT_SETTINGS,
+  measureFanout,
+  type FanoutPeer,
+  type FanoutRound,
+} from './fanout-bench';
 import { measureIdleMemory, IDLE_CONNECTIONS, type IdleMemory } from './idle-memory-bench';
 import { measurePiHydration, measureRawFetch } from './hydration-bench';
 import { bulkValue, fanoutValue } from './payload';
-import type { BenchResults, FanoutFigures, SlowSubscriberFigures } from './results';
-import { SLOW_CHANGES, SLOW_ROUNDS, measureSlowSubscriber, type SlowSubscriberRound } from './slow-subscriber-bench';
+import type { BenchResults, FanoutFigures, PeerFanout, SlowFigures, SlowSubscriberFigures } from './results';
+import {
+  SLOW_BOUND_CHANGES,
+  SLOW_CHANGES,
+  SLOW_ROUNDS,
+  measureSlowSubscriber,
+  type SlowSubscriberRound,
+} from './slow-subscriber-bench';
 import { SYSTEMS, spawnServer, type ServerProcess, type SystemName } from './server-process';
 import { spread } from './stats';
 
@@ -48,10 +61,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     }
 
     const fanout = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
+    const fanoutPeers = new Map<FanoutPeer, FanoutRound[]>(FANOUT_PEERS.map((peer) => [peer, []]));
     const fanout1000 = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
     const hydration = { pi: [] as number[], raw: [] as number[] };
     const idle = { pi: [] as IdleMemory[], raw: [] as IdleMemory[] };
-    const slow = { pi: [] as SlowSubscriberRound[], raw: [] as SlowSubscriberRound[] };
+    const slow = new Map<SystemName, SlowSubscriberRound[]>(SYSTEMS.map((system) => [system, []]));
+    const slowPiAtMore: SlowSubscriberRound[] = [];
     if (!options.callsOnly) {
       for (let round = 0; round < options.rounds; round++) {
         const piFirst = round % 2 === 0;
@@ -63,6 +78,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           if (kind === 'pi') hydration.pi.push(await measurePiHydration(server('pi').url));
           else hydration.raw.push(await measureRawFetch(server('raw-ws').url));
         }
+        for (const peer of rotate(FANOUT_PEERS, round))
+          fanoutPeers.get(peer)?.push(await measureFanout(server(peer), peer));
         log(`fan-out and hydration: round ${round + 1}/${options.rounds} done`);
       }
       for (let round = 0; round < IDLE_ROUNDS; round++) {
@@ -71,8 +88,11 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       }
       log('idle connections done');
       for (let round = 0; round < SLOW_ROUNDS; round++) {
-        slow.pi.push(await measureSlowSubscriber(server('pi'), 'pi'));
-        slow.raw.push(await measureSlowSubscriber(server('raw-ws'), 'raw-ws'));
+        for (const system of rotate(SYSTEMS, round)) {
+          slow.get(system)?.push(await measureSlowSubscriber(server(system)));
+          if (system === 'pi') slowPiAtMore.push(await measureSlowSubscriber(server('pi'), SLOW_BOUND_CHANGES));
+        }
+        log(`slow subscriber: round ${round + 1}/${SLOW_ROUNDS} done`);
       }
       log('slow subscriber done');
     }
@@ -97,12 +117,18 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           ];
         }),
       ) as BenchResults['systems'],
-      fanout: fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
+      fanout: {
+        ...fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
+        ...(options.callsOnly ? {} : { peers: peerFanoutFigures(fanoutPeers) }),
+      },
       ...(options.callsOnly
         ? {}
         : {
             fanout1000: fanoutFigures(LARGE_FANOUT_SETTINGS.clients, fanout1000),
-            slow: slowFigures(SLOW_CHANGES, slow),
+            slow: slowFigures(SLOW_CHANGES, Object.fromEntries(slow) as Record<SystemName, SlowSubscriberRound[]>, {
+              changes: SLOW_BOUND_CHANGES,
+              rounds: slowPiAtMore,
+            }),
           }),
       hydration: {
         stateBytes: JSON.stringify(bulkValue()).length,
@@ -141,29 +167,47 @@ function fanoutFigures(clients: number, rounds: { pi: FanoutRound[]; raw: Fanout
   };
 }
 
-/** Why a peer has no slow-subscriber figure: its bench server and client have no subscription to pause. */
-export const SLOW_NA_REASON =
-  'its bench server offers calls only (no subscription or server push is wired for it), so there is no subscriber to pause';
+export function peerFanoutFigures(
+  rounds: ReadonlyMap<FanoutPeer, readonly FanoutRound[]>,
+): Partial<Record<SystemName, PeerFanout>> {
+  const of = (values: number[]) => spread(values.length === 0 ? [0] : values);
+  return Object.fromEntries(
+    [...rounds].map(([peer, measured]) => [
+      peer,
+      {
+        us: of(measured.map((r) => r.us)),
+        cpuUs: { server: of(measured.map((r) => r.serverCpuUs)), clients: of(measured.map((r) => r.clientsCpuUs)) },
+      },
+    ]),
+  );
+}
 
+/** Each system's spreads over its rounds; pi's run with more changes, when given, for the bounded check. */
 export function slowFigures(
   changes: number,
-  rounds: { pi: readonly SlowSubscriberRound[]; raw: readonly SlowSubscriberRound[] },
+  rounds: Record<SystemName, readonly SlowSubscriberRound[]>,
+  piAtMore?: { readonly changes: number; readonly rounds: readonly SlowSubscriberRound[] },
 ): SlowSubscriberFigures {
-  const measured = (of: readonly SlowSubscriberRound[]) => ({
-    memoryBytes: spread(of.length === 0 ? [0] : of.map((r) => r.memoryBytes)),
-    rssBytes: spread(of.length === 0 ? [0] : of.map((r) => r.rssBytes)),
-    queuedBytes: spread(of.length === 0 ? [0] : of.map((r) => r.queuedBytes)),
-  });
   return {
     changes,
     valueBytes: JSON.stringify(fanoutValue(1)).length,
-    systems: {
-      'raw-ws': measured(rounds.raw),
-      'trpc-wslink': { na: SLOW_NA_REASON },
-      pi: measured(rounds.pi),
-      capnweb: { na: SLOW_NA_REASON },
-      birpc: { na: SLOW_NA_REASON },
-    },
+    systems: Object.fromEntries(SYSTEMS.map((system) => [system, slowSpreads(rounds[system])])) as Record<
+      SystemName,
+      SlowFigures
+    >,
+    ...(piAtMore === undefined ? {} : { piAtMore: { changes: piAtMore.changes, ...slowSpreads(piAtMore.rounds) } }),
+  };
+}
+
+/** Queued bytes are left out unless the server could tell them in every round. */
+function slowSpreads(rounds: readonly SlowSubscriberRound[]): SlowFigures {
+  const of = (values: number[]) => spread(values.length === 0 ? [0] : values);
+  const queued = rounds.map((round) => round.queuedBytes);
+  const told = queued.filter((bytes): bytes is number => bytes !== undefined);
+  return {
+    memoryBytes: of(rounds.map((round) => round.memoryBytes)),
+    rssBytes: of(rounds.map((round) => round.rssBytes)),
+    ...(told.length === queued.length && told.length > 0 ? { queuedBytes: of(told) } : {}),
   };
 }
 

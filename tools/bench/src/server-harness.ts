@@ -4,7 +4,7 @@ import { listenOnFromArgv, type ListenOn, type ServerCommand, type ServerReport 
 export interface BenchServer {
   readonly url: string;
   publish?(round: number): void;
-  /** The most bytes any one connection holds on its way out. */
+  /** The most bytes any one connection holds on its way out (left out when the server cannot tell). */
   queuedBytes?(): number;
   close(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export async function serveBench(start: (listenOn: ListenOn) => Promise<BenchSer
         return;
       case 'burst':
         void burst(server, message.from, message.changes).then((memory) =>
-          report({ type: 'burst-done', ...memory, queuedBytes: server.queuedBytes?.() ?? 0 }),
+          report({ type: 'burst-done', ...memory, queuedBytes: server.queuedBytes?.() }),
         );
         return;
       case 'exit':

@@ -17,8 +17,11 @@ export interface ServerProcess {
   cpuMicros(): Promise<number>;
   /** Resolves once the server has published (the fan-out clock starts before this is sent). */
   publish(round: number): Promise<void>;
-  /** Publishes `changes` values numbered from `from`, then reports settled memory and the most bytes queued. */
-  burst(from: number, changes: number): Promise<ServerMemory & { queuedBytes: number }>;
+  /**
+   * Publishes `changes` values numbered from `from`, then reports settled memory and the most bytes queued
+   * (undefined when the server cannot tell).
+   */
+  burst(from: number, changes: number): Promise<ServerMemory & { queuedBytes: number | undefined }>;
   stop(): Promise<void>;
 }
 

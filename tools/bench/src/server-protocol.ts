@@ -11,7 +11,10 @@ export type ServerCommand =
   | { readonly type: 'memory' }
   /** Report the CPU time used so far (user + system, µs): per-call CPU holds still on a busy machine. */
   | { readonly type: 'cpu' }
-  /** Send the fan-out value of `round` to every connected client (raw-ws) or `set()` the watched cell (pi). */
+  /**
+   * Publish the fan-out value of `round`: send it to every connected client (raw-ws), `set()` the watched cell
+   * (pi), or hand it to every subscription (tRPC's `cell` subscription, Cap'n Web's and birpc's callbacks).
+   */
   | { readonly type: 'publish'; readonly round: number }
   /**
    * Publish the fan-out values `from` … `from + changes - 1` in batches (a turn of the loop between them), then
@@ -31,8 +34,11 @@ export type ServerReport =
       readonly heapUsed: number;
       readonly external: number;
       readonly rss: number;
-      /** The most any one connection has queued on its way out (pi: `outboundStats()`; ws: `bufferedAmount`). */
-      readonly queuedBytes: number;
+      /**
+       * The most any one connection has queued on its way out (pi: `outboundStats()`; ws: `bufferedAmount`), or
+       * absent when the server cannot tell.
+       */
+      readonly queuedBytes?: number;
     };
 
 /** The child reads where to listen from its first argument: a socket path, or `tcp` for a loopback port. */

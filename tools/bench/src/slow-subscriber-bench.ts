@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectPausablePiClient } from './clients/pi.client';
-import { connectRawWs } from './clients/raw-ws.client';
-import { BenchFanout } from './pi-services';
+import { SUBSCRIBE } from './clients/subscriber';
 import type { ServerProcess } from './server-process';
 
 /** The slow-subscriber row: changes of the ~1 KB fan-out cell published while one subscriber is paused. */
 export const SLOW_CHANGES = 10_000;
+/** pi again with twice the changes: memory held for a paused subscriber must not grow with them. */
+export const SLOW_BOUND_CHANGES = 20_000;
 export const SLOW_ROUNDS = 3;
 
 export interface SlowSubscriberRound {
@@ -13,25 +13,28 @@ export interface SlowSubscriberRound {
   readonly memoryBytes: number;
   /** Growth of the server's RSS over the same burst, in bytes. */
   readonly rssBytes: number;
-  /** What the server holds for the paused connection at the end (pi: `outboundStats().queuedBytes`; ws: `bufferedAmount`). */
-  readonly queuedBytes: number;
+  /**
+   * What the server holds for the paused connection at the end (pi: `outboundStats().queuedBytes`; the others:
+   * their `ws` socket's `bufferedAmount`), or undefined when the server cannot tell.
+   */
+  readonly queuedBytes: number | undefined;
 }
 
 /** Values published by a burst never repeat, since an equal `set()` is not a change (and fan-out rounds count up from 1). */
 let nextValue = 1_000_000_000;
 
 /**
- * Connect one subscriber (pi: `use()` the fan-out service and subscribe to its cell; raw-ws: a plain
- * connection, which the broadcast reaches), pause its socket, have the server publish `changes` values, and
- * read the server's settled memory against its memory before the subscriber connected.
+ * Connect one subscriber to the server's fan-out cell in its library's own way (pi: `use()` the service and
+ * subscribe to its cell; tRPC: the `cell` subscription; Cap'n Web and birpc: a callback the server calls;
+ * raw-ws: a plain connection, which the broadcast reaches), pause its socket, have the server publish `changes`
+ * values, and read the server's settled memory against its memory before the subscriber connected.
  */
 export async function measureSlowSubscriber(
   server: ServerProcess,
-  kind: 'pi' | 'raw-ws',
   changes = SLOW_CHANGES,
 ): Promise<SlowSubscriberRound> {
   const before = await server.memory();
-  const subscriber = kind === 'pi' ? await pausedPi(server.url) : await pausedRaw(server.url);
+  const subscriber = await SUBSCRIBE[server.system](server.url, () => undefined);
   const from = nextValue;
   nextValue += changes;
   try {
@@ -48,23 +51,4 @@ export async function measureSlowSubscriber(
     // Let the server see the close (and free what it held) before the next measurement.
     await sleep(100);
   }
-}
-
-interface Paused {
-  pause(): void;
-  resume(): void;
-  close(): void;
-}
-
-async function pausedPi(url: string): Promise<Paused> {
-  const connection = await connectPausablePiClient(url);
-  const service = await connection.client.use(BenchFanout);
-  service.cell.subscribe(() => undefined);
-  return { pause: connection.pause, resume: connection.resume, close: () => connection.client.close() };
-}
-
-async function pausedRaw(url: string): Promise<Paused> {
-  const client = await connectRawWs(url);
-  client.onBroadcast(() => undefined);
-  return client;
 }

@@ -1,4 +1,4 @@
-import type { BenchResults } from './results';
+import type { BenchResults, SlowSubscriberFigures } from './results';
 import { ratio } from './stats';
 
 export interface TargetCheck {
@@ -31,12 +31,42 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
     { target: 'pi 100-in-flight >= 0.5x raw-ws', met: throughputVsRaw >= 0.5, actual: times(throughputVsRaw) },
     { target: 'pi fan-out <= 3x raw broadcast', met: fanoutVsRaw <= 3, actual: times(fanoutVsRaw) },
     ...(results.fanout1000 === undefined ? [] : [largeFanout(results.fanout1000)]),
+    ...(results.slow?.piAtMore === undefined ? [] : [boundedSlowSubscriber(results.slow)]),
   ];
 }
 
 function largeFanout(fanout: NonNullable<BenchResults['fanout1000']>): TargetCheck {
   const vsRaw = ratio(fanout.piUs.median, fanout.rawWsUs.median);
   return { target: `pi fan-out to ${fanout.clients} <= 2x raw broadcast`, met: vsRaw <= 2, actual: times(vsRaw) };
+}
+
+/**
+ * A host that holds a paused subscriber's changes without bound grows by their bytes: twice the ~1 KB changes add
+ * about 10 MB more, twice the growth. A bounded one (pi: ~2 MiB of socket buffer and backlog plus one change per
+ * watched cell) grows the same whatever is published. The allowed growth at the larger count is therefore the
+ * growth at the smaller one times 1.25 (heap after full collections and the allocator's slack still move by a
+ * few percent) plus 512 KB (near zero, a ratio means nothing): both far below the ~10 MB a queue would add.
+ */
+export const SLOW_BOUND_FACTOR = 1.25;
+export const SLOW_BOUND_SLACK_BYTES = 512 * 1024;
+
+/** Whether the growth at more changes stays within the bound of the growth at fewer (a negative one counts as 0). */
+export function slowGrowthBounded(growthAtFewer: number, growthAtMore: number): boolean {
+  return growthAtMore <= SLOW_BOUND_FACTOR * Math.max(0, growthAtFewer) + SLOW_BOUND_SLACK_BYTES;
+}
+
+function boundedSlowSubscriber(slow: SlowSubscriberFigures): TargetCheck {
+  const fewer = slow.systems.pi.memoryBytes.median;
+  const more = slow.piAtMore?.memoryBytes.median ?? Number.NaN;
+  const count = (changes: number) => changes.toLocaleString('en-US');
+  const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;
+  return {
+    target:
+      `pi memory with a paused subscriber is bounded: growth at ${count(slow.piAtMore?.changes ?? 0)} changes ` +
+      `<= ${SLOW_BOUND_FACTOR}x growth at ${count(slow.changes)} + ${kb(SLOW_BOUND_SLACK_BYTES)}`,
+    met: slowGrowthBounded(fewer, more),
+    actual: `${kb(more)} vs ${kb(fewer)}`,
+  };
 }
 
 export function times(value: number): string {

@@ -1,8 +1,10 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRpcClient, webSocketFactory, type RpcClient, type WireSocket } from '@pi/transport-trpc';
-import { BenchEcho } from '../pi-services';
+import type { FanoutValue } from '../payload';
+import { BenchEcho, BenchFanout } from '../pi-services';
 import { PI_TOKEN } from '../pi-token';
 import type { EchoClient } from './echo-client';
+import type { PausableSubscriber } from './subscriber';
 
 /** A connected pi client (hello done), without reconnects: a dropped bench connection is an error. */
 export async function connectPiClient(url: string): Promise<RpcClient> {
@@ -34,6 +36,14 @@ export async function connectPausablePiClient(url: string): Promise<PausablePiCl
   });
   await client.whenConnected();
   return { client, pause: () => socket?.pause?.(), resume: () => socket?.resume?.() };
+}
+
+/** `use()` the fan-out service and subscribe to its cell, on a client that can pause. */
+export async function subscribePi(url: string, onValue: (value: FanoutValue) => void): Promise<PausableSubscriber> {
+  const connection = await connectPausablePiClient(url);
+  const service = await connection.client.use(BenchFanout);
+  service.cell.subscribe(onValue);
+  return { pause: connection.pause, resume: connection.resume, close: () => connection.client.close() };
 }
 
 /** The product's typed proxy: `use()` the echo service, then call it like a local object. */

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
-import type { CallPayload } from '../payload';
+import type { CallPayload, FanoutValue } from '../payload';
 import type { EchoClient } from './echo-client';
+import type { PausableSubscriber } from './subscriber';
 
 /** The floor's client: ids matched to pending promises, nothing else. Also fetches the 1 MB value. */
 export interface RawWsClient extends EchoClient {
@@ -45,4 +46,11 @@ export async function connectRawWs(url: string): Promise<RawWsClient> {
     resume: () => socket.resume(),
     close: () => socket.close(),
   };
+}
+
+/** The floor has no subscription: a plain connection, which every broadcast reaches. */
+export async function subscribeRawWs(url: string, onValue: (value: FanoutValue) => void): Promise<PausableSubscriber> {
+  const client = await connectRawWs(url);
+  client.onBroadcast((value) => onValue(value as FanoutValue));
+  return client;
 }
