@@ -1,7 +1,7 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { ModelsService, ModelsState } from '@pi/providers-builtin';
 import { sessionTokens, type SessionRouter } from '@pi/session-api';
 import type { ServiceWatchFrame } from '@pi/transport-trpc';
@@ -17,6 +17,7 @@ import {
 
 let sandbox: SessionSandbox;
 let session: SessionProcess;
+let url: string;
 let wsClient: ReturnType<typeof createWSClient>;
 let client: ReturnType<typeof createTRPCClient<SessionRouter>>;
 
@@ -24,9 +25,10 @@ let client: ReturnType<typeof createTRPCClient<SessionRouter>>;
 beforeAll(async () => {
   sandbox = await createSandbox();
   session = runPiSession(sandbox, [...sandbox.flags, '--port', '0']);
-  const { url, connectionFile } = await session.listening();
-  const { token } = await readConnectionFile(connectionFile);
-  wsClient = createWSClient({ url: url ?? '', WebSocket: WebSocket as never, connectionParams: { token } });
+  const listening = await session.listening();
+  url = listening.url ?? '';
+  const { token } = await readConnectionFile(listening.connectionFile);
+  wsClient = createWSClient({ url, WebSocket: WebSocket as never, connectionParams: { token } });
   client = createTRPCClient<SessionRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
 }, PROCESS_TEST_TIMEOUT_MS);
 
@@ -85,6 +87,38 @@ describe(
         (cause: TRPCClientError<SessionRouter>) => cause,
       );
       expect(error?.data?.remote).toMatchObject({ code: 'invalid_argument' });
+    });
+
+    it('a stock client presenting a wrong token is refused: closed with 4401 not_authorized, its call failed', async () => {
+      const closes: Array<{ code: number; reason: string }> = [];
+      const refusedClient = createWSClient({
+        url,
+        WebSocket: WebSocket as never,
+        connectionParams: { token: 'not-the-token' },
+        // No second attempt within the test: the first refusal is what is checked.
+        retryDelayMs: () => 60_000,
+        onClose: (cause) => {
+          const event = cause as { code: number; reason: unknown };
+          closes.push({ code: event.code, reason: String(event.reason) });
+        },
+      });
+      try {
+        const refused = createTRPCClient<SessionRouter>({
+          links: [wsLink({ client: refusedClient, transformer: superjson })],
+        });
+        const error = await refused.$rpc.hello.mutate().then(
+          () => undefined,
+          (cause: TRPCClientError<SessionRouter>) => cause,
+        );
+        await vi.waitFor(() => expect(closes[0]).toEqual({ code: 4401, reason: 'not_authorized' }));
+        // The call fails either way: answered UNAUTHORIZED if it reached the host before the refusal's close, or
+        // failed by the client when the close came first (it sends a tick after connecting, so usually it does). The
+        // refusal's own frame (id null, UNAUTHORIZED) answers no request, so a stock client surfaces only the close.
+        expect(error).toBeInstanceOf(Error);
+        expect([{ code: 'not_authorized', message: 'Not authorized' }, undefined]).toContainEqual(error?.data?.remote);
+      } finally {
+        await refusedClient.close();
+      }
     });
 
     it('SessionRouter names exactly the services the default session describes', async () => {

@@ -192,13 +192,14 @@ export function createWireServer<Ctx>(
     if (options.keepAlive !== undefined) keepAlive(socket, options.keepAlive.pingMs, options.keepAlive.pongWaitMs);
 
     socket.on('message', (raw: unknown, isBinary: boolean) => {
+      // As tRPC's adapter, a text message is read for PING and PONG before it must be a Buffer.
+      const text = isBinary ? undefined : String(raw);
+      if (text === 'PONG') return;
+      if (text === 'PING') return send('PONG');
       if (!Buffer.isBuffer(raw)) {
         const error = new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'Unexpected WebSocket message format' });
         return respondError(null, undefined, error, 'unknown');
       }
-      const text = isBinary ? undefined : raw.toString('utf8');
-      if (text === 'PONG') return;
-      if (text === 'PING') return send('PONG');
       if (ctxPromise === undefined) return startContext(() => connectionParamsOf(text));
       let messages: TRPCClientOutgoingMessage[];
       try {
