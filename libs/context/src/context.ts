@@ -1,4 +1,5 @@
 import type { ContextKey } from './context-key';
+import { DeferredAbort } from './deferred-abort';
 import { ROOT_TELEMETRY } from './otel-telemetry';
 import type { TelemetryContext } from './telemetry-types';
 
@@ -32,20 +33,31 @@ interface Branded extends Context {
 }
 
 class ImmutableContext implements Branded {
-  readonly abortSignal: AbortSignal | undefined;
   readonly telemetryContext: TelemetryContext;
   declare readonly [VALUES]: ValueEntry | undefined;
+  /** A deferred abort makes its signal when `abortSignal` is first read (private state, so freezing allows it). */
+  readonly #abort: AbortSignal | DeferredAbort | undefined;
 
   constructor(
-    abortSignal: AbortSignal | undefined,
+    abort: AbortSignal | DeferredAbort | undefined,
     telemetryContext: TelemetryContext,
     values: ValueEntry | undefined,
   ) {
-    this.abortSignal = abortSignal;
+    this.#abort = abort;
     this.telemetryContext = telemetryContext;
     // Not enumerable, so a spread copy of a context does not carry the brand.
     Object.defineProperty(this, VALUES, { value: values });
     Object.freeze(this);
+  }
+
+  get abortSignal(): AbortSignal | undefined {
+    const abort = this.#abort;
+    return abort instanceof DeferredAbort ? abort.signal : abort;
+  }
+
+  /** The signal or deferred abort as given, so a derived context defers as this one does. */
+  get abortSource(): AbortSignal | DeferredAbort | undefined {
+    return this.#abort;
   }
 
   value<T>(key: ContextKey<T>): T {
@@ -74,12 +86,24 @@ export function withAbortSignal(signal: AbortSignal, context: Context): Context 
 
 /** Later spans started from the result's telemetryContext become children of telemetry (e.g. a TelemetrySpan). */
 export function withTelemetryContext(telemetry: TelemetryContext, context: Context): Context {
-  return new ImmutableContext(context.abortSignal, telemetry, valuesOf(context));
+  return new ImmutableContext(abortSourceOf(context), telemetry, valuesOf(context));
+}
+
+/**
+ * A context cancelled by `abort` (and by the context's own signal), whose AbortSignal is made only if read: for a
+ * server's per-call context, where most calls never look at it.
+ */
+export function withDeferredAbort(abort: DeferredAbort, context: Context): Context {
+  return new ImmutableContext(abort, context.telemetryContext, valuesOf(context));
+}
+
+function abortSourceOf(context: Context): AbortSignal | DeferredAbort | undefined {
+  return context instanceof ImmutableContext ? context.abortSource : context.abortSignal;
 }
 
 export function withContextValue<T>(key: ContextKey<T>, value: T, context: Context): Context {
   const entry: ValueEntry = { key: key as ContextKey<unknown>, value, parent: valuesOf(context) };
-  return new ImmutableContext(context.abortSignal, context.telemetryContext, Object.freeze(entry));
+  return new ImmutableContext(abortSourceOf(context), context.telemetryContext, Object.freeze(entry));
 }
 
 /**

@@ -1,6 +1,14 @@
 export { createContextKey, defineSharedContextKey } from './context-key';
 export type { ContextKey } from './context-key';
-export { BACKGROUND_CONTEXT, isContext, withAbortSignal, withContextValue, withTelemetryContext } from './context';
+export {
+  BACKGROUND_CONTEXT,
+  isContext,
+  withAbortSignal,
+  withContextValue,
+  withDeferredAbort,
+  withTelemetryContext,
+} from './context';
+export { DeferredAbort } from './deferred-abort';
 export type { Context } from './context';
 export { extractTelemetryContext } from './extract-telemetry-context';
 export { ROOT_TELEMETRY } from './otel-telemetry';

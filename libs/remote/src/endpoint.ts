@@ -1,4 +1,10 @@
-import { type Context, extractTelemetryContext, withAbortSignal, withTelemetryContext } from '@pi/context';
+import {
+  type Context,
+  DeferredAbort,
+  extractTelemetryContext,
+  withDeferredAbort,
+  withTelemetryContext,
+} from '@pi/context';
 import { quoteForError } from './error-text';
 import { RemoteError, toRemoteError } from './errors';
 import { isRemoteResult, type AnyExposure } from './exposure';
@@ -30,7 +36,7 @@ export class ConnectionEndpoint {
   readonly #viewer: RemoteViewer;
   readonly #limits: EndpointLimits;
   readonly #closed = new AbortController();
-  readonly #calls = new Map<string, AbortController>();
+  readonly #calls = new Map<string, DeferredAbort>();
   /** Each active watch, by its stop function: the reference it streams (if any) and how to tell the client it ended. */
   readonly #watches = new Map<() => void, { readonly ref: string | undefined; readonly end: WatchEnd | undefined }>();
   readonly #references = new ReferenceTable((id) => this.#endWatchesOf(id));
@@ -41,7 +47,7 @@ export class ConnectionEndpoint {
 
   constructor(options: EndpointOptions) {
     this.#registry = options.registry;
-    // No signal here: each call gets only its own controller, which `close` aborts, so no call pays for
+    // No signal here: each call gets only its own deferred abort, which `close` aborts, so no call pays for
     // combining two signals.
     this.#context = options.connectionContext;
     this.#viewer = viewerOf(options.connectionContext);
@@ -102,20 +108,22 @@ export class ConnectionEndpoint {
     if (isRemoteResult(method.result) && this.#references.size >= this.#limits.maxReferences) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
     }
-    const controller = new AbortController();
-    this.#calls.set(callId, controller);
+    const abort = new DeferredAbort(this.#context.abortSignal);
+    this.#calls.set(callId, abort);
     const parent = extractTelemetryContext(request.trace);
     try {
       return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) => {
-        const context = withTelemetryContext(span, withAbortSignal(controller.signal, this.#context));
+        const context = withTelemetryContext(span, withDeferredAbort(abort, this.#context));
+        // Checked without reading the context's signal, which would make it (see DeferredAbort).
+        if (abort.aborted) throw this.#abortError();
         const result = await invoke(object, request.member, args, context);
-        if (context.abortSignal?.aborted) throw this.#abortError();
+        if (abort.aborted) throw this.#abortError();
         if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
         const value = parseResult(method, result);
         return value === undefined ? {} : { value };
       });
     } catch (cause) {
-      const aborted = controller.signal.aborted || this.#closed.signal.aborted;
+      const aborted = abort.aborted || this.#closed.signal.aborted;
       // A service that stops on abort may throw anything; the caller learns why it stopped, not how.
       if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled'))
         throw this.#abortError();
@@ -187,7 +195,7 @@ export class ConnectionEndpoint {
     if (this.#closed.signal.aborted) return;
     const reason = new RemoteError('disconnected', 'The client disconnected');
     this.#closed.abort(reason);
-    for (const controller of [...this.#calls.values()]) controller.abort(reason);
+    for (const abort of [...this.#calls.values()]) abort.abort(reason);
     for (const stop of [...this.#watches.keys()]) stop();
     this.#outbound.close();
     this.#references.clear();
@@ -246,7 +254,6 @@ async function invoke(
   args: unknown[],
   context: Context,
 ): Promise<unknown> {
-  context.abortSignal?.throwIfAborted();
   const method = object[member] as (...values: unknown[]) => unknown;
   return await method.apply(object, [...args, context]);
 }
