@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { batchWrites } from './write-batching';
+import { BATCH_FRAMES, batchWrites } from './write-batching';
 
 /** Waits (a few event-loop turns at a time) until `ready` holds. */
 async function until(ready: () => boolean): Promise<void> {
@@ -49,6 +49,17 @@ describe('batchWrites', () => {
     await until(() => received.length === 10);
     expect(received).toEqual(Array.from({ length: 10 }, (_, index) => `frame ${index}`));
     expect(writes.count).toBe(1);
+  });
+
+  it('a long batch is written every BATCH_FRAMES frames, so the peer can start on it', async () => {
+    const { server, client, received, writes } = await connectedPair();
+    closers.push(() => (client.terminate(), server.close()));
+    const send = batchWrites(client);
+    const count = BATCH_FRAMES * 3 + 1;
+    for (let index = 0; index < count; index++) send(`frame ${index}`);
+    await until(() => received.length === count);
+    expect(received).toEqual(Array.from({ length: count }, (_, index) => `frame ${index}`));
+    expect(writes.count).toBe(4);
   });
 
   it('without it, ws writes each frame on its own (what the batching saves)', async () => {
