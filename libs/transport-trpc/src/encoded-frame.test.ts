@@ -12,7 +12,7 @@ import {
   type RemoteViewer,
   type WatchFrame,
 } from '@pi/remote';
-import { EncodedWatchFrame, jsonText, payloadOf, wireEncoder } from './encoded-frame';
+import { EncodedWatchFrame, dataFrame, dataHead, jsonText, payloadOf } from './encoded-frame';
 
 const FRAMES: WatchFrame[] = [
   { kind: 'snapshot', seq: 0, state: { count: { revision: 3, value: { n: 1, tags: ['a', 'b'] } } } },
@@ -43,12 +43,12 @@ function encoded(frame: WatchFrame): EncodedWatchFrame {
 describe('encoding a watch frame once', () => {
   it('writes the very bytes JSON.stringify writes for the same envelope', () => {
     for (const frame of FRAMES) {
-      for (const envelope of [
-        { id: 4, result: { type: 'data', data: { json: frame } } },
-        { id: 'sub-"1"', jsonrpc: '2.0', result: { type: 'data', data: { json: frame } } },
-      ]) {
-        const spliced = wireEncoder.encode({ ...envelope, result: { type: 'data', data: { json: encoded(frame) } } });
-        expect(spliced).toBe(JSON.stringify(envelope));
+      for (const [id, jsonrpc] of [
+        [4, undefined],
+        ['sub-"1"', '2.0'],
+      ] as const) {
+        const envelope = { id, jsonrpc, result: { type: 'data', data: { json: frame } } };
+        expect(dataFrame(dataHead(id, jsonrpc), encoded(frame))).toBe(JSON.stringify(envelope));
       }
     }
   });
@@ -70,10 +70,11 @@ describe('encoding a watch frame once', () => {
     expect(calls).toBe(0);
   });
 
-  it('leaves every other frame to JSON.stringify', () => {
-    const result = { id: 1, result: { type: 'data', data: { json: { value: 1 } } } };
-    expect(wireEncoder.encode(result)).toBe(JSON.stringify(result));
-    expect(wireEncoder.encode('PONG')).toBe('"PONG"');
+  it('writes any other data frame as JSON.stringify would, an undefined result included', () => {
+    for (const value of [{ value: 1 }, {}, null, 'text', undefined]) {
+      const envelope = { id: 1, result: { type: 'data', data: { json: value } } };
+      expect(dataFrame(dataHead(1, undefined), value)).toBe(JSON.stringify(envelope));
+    }
   });
 });
 

@@ -4,8 +4,9 @@ import type { JsonValue, WatchFrame } from '@pi/remote';
  * Encode once, send to many. A state value or event is the same frozen object for every connection that sees it
  * unprojected, so its JSON text is computed once (cached per object) and spliced into each connection's frame;
  * only what differs per connection (tRPC's subscription id, the watch's `seq`) is encoded per connection. A
- * projected value is a new object per connection and is encoded for that connection. The bytes are exactly
- * `JSON.stringify` of the same frame (tested in `encoded-frame.test.ts`).
+ * projected value is shared, and encoded once, by the connections with the same `projectionKey`; without a key it
+ * is a new object per connection and is encoded for that connection. The bytes are exactly `JSON.stringify` of the
+ * same frame (tested in `encoded-frame.test.ts`).
  */
 const valueTexts = new WeakMap<object, string>();
 
@@ -73,35 +74,17 @@ function traceText(trace: unknown): string {
   return trace === undefined ? '' : `,"trace":${JSON.stringify(trace)}`;
 }
 
-/** The tail of a data frame whose `json` was set to 0: the frame's text replaces the 0. */
-const DATA_TAIL = '{"json":0}}}';
-
-interface DataEnvelope {
-  readonly result: { readonly type: 'data'; readonly data: { readonly json: unknown } };
-}
-
-function encodedFrameOf(data: unknown): EncodedWatchFrame | undefined {
-  const json = (data as Partial<DataEnvelope> | null)?.result?.data?.json;
-  return json instanceof EncodedWatchFrame ? json : undefined;
+/** The constant start of one request's data frames: `{"id":…,"jsonrpc"?:…,"result":{"type":"data","data":`. */
+export function dataHead(id: string | number, jsonrpc: '2.0' | undefined): string {
+  return `{"id":${JSON.stringify(id)},${jsonrpc === undefined ? '' : '"jsonrpc":"2.0",'}"result":{"type":"data","data":`;
 }
 
 /**
- * tRPC's ws adapter encoder (`experimental_encoder`): JSON text frames, as its default, except that a watch frame's
- * envelope (`{ id, jsonrpc?, result: { type: 'data', data: { json } } }`) is encoded with a placeholder and the
- * frame's own text spliced in.
+ * A data frame as tRPC's ws adapter writes it — `JSON.stringify` of `{ id, jsonrpc?, result: { type: 'data', data:
+ * { json: value } } }` — byte for byte, with a watch frame's text, encoded once for every connection, spliced in.
  */
-export const wireEncoder = {
-  encode(data: unknown): string {
-    const frame = encodedFrameOf(data);
-    if (frame === undefined) return JSON.stringify(data);
-    const envelope = data as DataEnvelope;
-    const text = JSON.stringify({ ...envelope, result: { ...envelope.result, data: { json: 0 } } });
-    if (!text.endsWith(DATA_TAIL)) return JSON.stringify(data);
-    return `${text.slice(0, -4)}${frame.text}}}}`;
-  },
-  decode(data: unknown): unknown {
-    if (typeof data !== 'string')
-      throw new Error('jsonEncoder received binary data. JSON uses text frames. Use a binary encoder for binary data.');
-    return JSON.parse(data);
-  },
-};
+export function dataFrame(head: string, value: unknown): string {
+  if (value instanceof EncodedWatchFrame) return `${head}{"json":${value.text}}}}`;
+  const json = JSON.stringify(value);
+  return json === undefined ? `${head}{}}}` : `${head}{"json":${json}}}}`;
+}

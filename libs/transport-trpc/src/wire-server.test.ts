@@ -20,7 +20,6 @@ import {
   type RemoteState,
 } from '@pi/remote';
 import { tokenAuthentication, type Authenticate } from './authentication';
-import { wireEncoder } from './encoded-frame';
 import { DEFAULT_FLOW_CONTROL, OutboundPressure } from './outbound-pressure';
 import { createHostProcedures } from './router';
 import type { ServerSocket } from './rpc-host';
@@ -164,9 +163,8 @@ function createWorld(authenticate: Authenticate) {
     // tRPC types the params as a Dict (values possibly undefined); what it parses holds strings only.
     createContext: ({ res, info }) =>
       createContext(res as ServerSocket, info.connectionParams as Record<string, string> | null),
+    // Its default encoder: JSON.stringify, which writes a watch frame through its `toJSON`.
     wss: undefined as never,
-    // As `createRpcHost` served it: watch frames are spliced in (JSON.stringify's very bytes, encoded-frame.test.ts).
-    experimental_encoder: wireEncoder,
   });
   const ours = createWireServer({ router, procedures: table, createContext });
   return { count, ticks, endpoints, theirs, ours };

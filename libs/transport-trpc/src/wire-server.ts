@@ -8,7 +8,7 @@ import {
   transformTRPCResponse,
   type TRPCClientOutgoingMessage,
 } from '@trpc/server/unstable-core-do-not-import';
-import { EncodedWatchFrame } from './encoded-frame';
+import { dataFrame, dataHead } from './encoded-frame';
 import type { ProcedureTable } from './host-procedure';
 import type { ServerSocket } from './rpc-host';
 
@@ -245,21 +245,6 @@ function connectionParamsOf(text: string | undefined): Record<string, string> | 
 function withLastEventId(input: unknown, lastEventId: string): unknown {
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) return { ...input, lastEventId };
   return input ?? { lastEventId };
-}
-
-/** The constant start of a request's data frames: `{"id":…,"jsonrpc"?:…,"result":{"type":"data","data":`. */
-function dataHead(id: string | number, jsonrpc: '2.0' | undefined): string {
-  return `{"id":${JSON.stringify(id)},${jsonrpc === undefined ? '' : '"jsonrpc":"2.0",'}"result":{"type":"data","data":`;
-}
-
-/**
- * A data frame as tRPC's adapter writes it (the output transformer's `{ json }` around the value), byte for byte;
- * a watch frame's text was encoded once for every connection and is spliced in.
- */
-function dataFrame(head: string, value: unknown): string {
-  if (value instanceof EncodedWatchFrame) return `${head}{"json":${value.text}}}}`;
-  const json = JSON.stringify(value);
-  return json === undefined ? `${head}{}}}` : `${head}{"json":${json}}}}`;
 }
 
 /**
