@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import { ok } from 'neverthrow';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BACKGROUND_CONTEXT, withContextValue, type Context } from '@pi/context';
 import {
@@ -734,5 +734,63 @@ describe("the wire server speaks tRPC's WebSocket protocol as tRPC's adapter doe
     );
     expect(ours.frames).toEqual(theirs.frames);
     expect(ours.closes).toEqual(theirs.closes);
+  });
+});
+
+describe('keep-alive on the wire server', () => {
+  const PING_MS = 1_000;
+  const PONG_WAIT_MS = 500;
+
+  function quietClient() {
+    vi.useFakeTimers();
+    const { router } = createHostProcedures(new ServiceRegistry(), [], () => ({}) as never);
+    const server = createWireServer({
+      router,
+      procedures: new Map(),
+      createContext: async () => ({}) as never,
+      keepAlive: { pingMs: PING_MS, pongWaitMs: PONG_WAIT_MS },
+    });
+    const socket = new FakeServerSocket('quiet');
+    server(socket as unknown as ServerSocket, { url: '/', headers: {} } as IncomingMessage);
+    return socket;
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('pings a client after pingMs of quiet, and terminates it pongWaitMs later when nothing comes', async () => {
+    const socket = quietClient();
+    vi.advanceTimersByTime(PING_MS - 1);
+    expect(socket.frames).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(socket.frames).toEqual(['PING']);
+    vi.advanceTimersByTime(PONG_WAIT_MS);
+    expect(socket.closes).toEqual([['terminate']]);
+  });
+
+  it('a message counts as a sign of life: the ping comes pingMs after the last one', async () => {
+    const socket = quietClient();
+    vi.advanceTimersByTime(PING_MS / 2);
+    socket.emit('message', Buffer.from('PONG'), false);
+    vi.advanceTimersByTime(PING_MS - 1);
+    expect(socket.frames).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(socket.frames).toEqual(['PING']);
+  });
+
+  it('an answer to the ping keeps the client, and the next ping follows after pingMs more of quiet', async () => {
+    const socket = quietClient();
+    vi.advanceTimersByTime(PING_MS);
+    socket.emit('message', Buffer.from('PONG'), false);
+    vi.advanceTimersByTime(PONG_WAIT_MS);
+    expect(socket.closes).toEqual([]);
+    vi.advanceTimersByTime(PING_MS - PONG_WAIT_MS);
+    expect(socket.frames).toEqual(['PING', 'PING']);
+  });
+
+  it('a closed socket is never pinged', async () => {
+    const socket = quietClient();
+    socket.drop();
+    vi.advanceTimersByTime(PING_MS * 3);
+    expect(socket.frames).toEqual([]);
   });
 });

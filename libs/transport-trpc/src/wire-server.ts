@@ -248,24 +248,32 @@ function withLastEventId(input: unknown, lastEventId: string): unknown {
 }
 
 /**
- * Pings a client after `pingMs` without a message and terminates it if none follows within `pongWaitMs`. One
- * timer per connection, checked once per period, rather than re-armed for every message.
+ * Pings a client after `pingMs` without a message and terminates it if none follows within `pongWaitMs`, as tRPC's
+ * adapter does, but with one timer per connection that reads the time of the last message, rather than two timers
+ * cleared and re-armed for every message.
  */
 function keepAlive(socket: ServerSocket, pingMs: number, pongWaitMs: number): void {
-  let heard = false;
+  let lastMessage = Date.now();
   let pongWait: NodeJS.Timeout | undefined;
-  const period = setInterval(() => {
-    if (heard || pongWait !== undefined) return void (heard = false);
-    socket.send('PING');
-    pongWait = setTimeout(() => socket.terminate(), pongWaitMs);
-  }, pingMs);
+  let check: NodeJS.Timeout | undefined;
+  const schedule = (delay: number) => {
+    check = setTimeout(() => {
+      const quiet = Date.now() - lastMessage;
+      if (quiet < pingMs) return schedule(pingMs - quiet);
+      socket.send('PING');
+      pongWait = setTimeout(() => socket.terminate(), pongWaitMs);
+    }, delay);
+  };
+  schedule(pingMs);
   socket.on('message', () => {
-    heard = true;
+    lastMessage = Date.now();
+    if (pongWait === undefined) return;
     clearTimeout(pongWait);
     pongWait = undefined;
+    schedule(pingMs);
   });
   socket.once('close', () => {
-    clearInterval(period);
+    clearTimeout(check);
     clearTimeout(pongWait);
   });
 }
