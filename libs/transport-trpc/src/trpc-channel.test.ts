@@ -1,9 +1,8 @@
-import { TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RemoteError } from '@pi/remote';
 import { RpcConnection } from './rpc-connection';
 import { stubSocketFactory } from './testing/stub-socket';
-import { TrpcChannel, toRemoteError } from './trpc-channel';
+import { TrpcChannel, shapeToRemoteError } from './trpc-channel';
 
 type Frame = ReturnType<ReturnType<typeof stubSocketFactory>['latest']>['frames'] extends () => Array<infer F>
   ? F
@@ -67,16 +66,16 @@ describe('TrpcChannel', () => {
 
   it('trusts only an envelope the server formatted; anything else is internal', () => {
     const remote = { code: 'unknown_model', message: 'No model' };
+    expect(shapeToRemoteError({ code: -32000, message: 'x', data: { remote } }).toEnvelope()).toEqual(remote);
     expect(
-      toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote } } })).toEnvelope(),
+      shapeToRemoteError({ json: { code: -32000, message: 'x', data: { remote } } } as never).toEnvelope(),
     ).toEqual(remote);
-    expect(toRemoteError(new Error('socket hang up')).toEnvelope()).toEqual({
+    expect(shapeToRemoteError({ code: -32000, message: 'socket hang up' }).toEnvelope()).toEqual({
       code: 'internal',
       message: 'Unexpected transport error',
     });
-    expect(
-      toRemoteError(TRPCClientError.from({ error: { code: -32000, message: 'x', data: { remote: { code: 1 } } } }))
-        .code,
-    ).toBe('internal');
+    expect(shapeToRemoteError({ code: -32000, message: 'x', data: { remote: { code: 1 } } } as never).code).toBe(
+      'internal',
+    );
   });
 });

@@ -1,5 +1,3 @@
-import { createTRPCUntypedClient, type TRPCClientError, type TRPCUntypedClient } from '@trpc/client';
-import type { AnyRouter } from '@trpc/server';
 import {
   RemoteError,
   hostDescriptionSchema,
@@ -10,12 +8,10 @@ import {
   type InteractionFrame,
   type InteractionReply,
   type RemoteChannel,
-  type RemoteErrorEnvelope,
   type Target,
   type WatchFrame,
   type WatchObserver,
 } from '@pi/remote';
-import { PERSISTENT, rpcLink } from './link';
 import superjson from 'superjson';
 import type { ErrorShape, RpcConnection } from './rpc-connection';
 
@@ -25,12 +21,10 @@ import type { ErrorShape, RpcConnection } from './rpc-connection';
  */
 export class TrpcChannel implements RemoteChannel {
   readonly #connection: RpcConnection;
-  readonly #client: TRPCUntypedClient<AnyRouter>;
   #nextCall = 0;
 
   constructor(connection: RpcConnection) {
     this.#connection = connection;
-    this.#client = createTRPCUntypedClient({ links: [rpcLink(connection)] });
   }
 
   get connection() {
@@ -90,12 +84,30 @@ export class TrpcChannel implements RemoteChannel {
   watch(target: Target, observer: WatchObserver): () => void {
     const [path, input, persistent] =
       'service' in target ? [`${target.service}.$watch`, undefined, true] : ['$rpc.watch', { r: target.ref }, false];
-    const subscription = this.#client.subscription(path, input, {
-      context: { [PERSISTENT]: persistent },
-      onData: (frame) => observer.next(frame as WatchFrame),
-      onError: (error) => observer.error(toRemoteError(error).toEnvelope()),
-    });
-    return () => subscription.unsubscribe();
+    return this.#subscribe(
+      path,
+      input,
+      persistent,
+      (frame) => observer.next(frame as WatchFrame),
+      (shape) => observer.error(shapeToRemoteError(shape).toEnvelope()),
+    );
+  }
+
+  /**
+   * A subscription, straight onto the connection as calls are: every frame of a fan-out passes here, and tRPC's
+   * client would add an observable pipeline and a superjson walk to each.
+   */
+  #subscribe(
+    path: string,
+    input: unknown,
+    persistent: boolean,
+    onData: (data: unknown) => void,
+    onError: (shape: ErrorShape) => void,
+  ): () => void {
+    return this.#connection.request(
+      { type: 'subscription', path, input: { json: input }, persistent },
+      { data: (data) => onData(fromSuperjson(data)), error: onError, complete: () => undefined },
+    );
   }
 
   /** The host's description (`$rpc.describe`), checked against the description schema. */
@@ -111,28 +123,18 @@ export class TrpcChannel implements RemoteChannel {
   }
 
   serveInteractions(ids: readonly string[], onFrame: (frame: InteractionFrame) => void): () => void {
-    const subscription = this.#client.subscription(
+    return this.#subscribe(
       '$rpc.interactions',
       { ids: [...ids] },
-      {
-        context: { [PERSISTENT]: true },
-        onData: (frame) => onFrame(frame as InteractionFrame),
-        onError: () => undefined,
-      },
+      true,
+      (frame) => onFrame(frame as InteractionFrame),
+      () => undefined,
     );
-    return () => subscription.unsubscribe();
   }
 
   async reply(reply: InteractionReply): Promise<void> {
     await this.#mutate('$rpc.reply', reply, undefined);
   }
-}
-
-/** A tRPC client error as our envelope; only an envelope the server formatted is trusted as such. */
-export function toRemoteError(error: unknown): RemoteError {
-  const remote = (error as TRPCClientError<AnyRouter>)?.data?.remote as RemoteErrorEnvelope | undefined;
-  if (isRemoteErrorEnvelope(remote)) return RemoteError.fromEnvelope(remote);
-  return new RemoteError('internal', 'Unexpected transport error');
 }
 
 /** A superjson payload without `meta` is plain JSON already (our values always are): skip the walk. */
@@ -142,7 +144,8 @@ function fromSuperjson(data: unknown): unknown {
   return superjson.deserialize(data as never);
 }
 
-function shapeToRemoteError(shape: ErrorShape): RemoteError {
+/** An error frame's shape as a RemoteError; only an envelope the server formatted is trusted as such. */
+export function shapeToRemoteError(shape: ErrorShape): RemoteError {
   const plain =
     typeof shape === 'object' && shape !== null && 'json' in shape ? (fromSuperjson(shape) as ErrorShape) : shape;
   const remote = plain?.data?.remote;
