@@ -13,7 +13,7 @@ import {
   type WatchObserver,
 } from '@pi/remote';
 import superjson from 'superjson';
-import type { ErrorShape, RpcConnection } from './rpc-connection';
+import type { ErrorShape, OperationHandlers, RpcConnection } from './rpc-connection';
 
 /**
  * The remote layer's channel over a tRPC client: services by path (`<service>.<method>`, `<service>.$watch`),
@@ -53,31 +53,12 @@ export class TrpcChannel implements RemoteChannel {
    */
   #mutate(path: string, input: unknown, signal: AbortSignal | undefined, onAbort?: () => void): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      let settled = false;
-      const abort = () => {
-        if (settled) return;
-        settled = true;
-        end();
-        onAbort?.();
-        reject(new RemoteError('cancelled', 'The call was cancelled'));
-      };
-      const end = this.#connection.request(
+      const pending = new PendingCall(resolve, reject, signal, onAbort);
+      pending.end = this.#connection.request(
         { type: 'mutation', path, input: { json: input }, persistent: false },
-        {
-          data: (data) => {
-            settled = true;
-            signal?.removeEventListener('abort', abort);
-            resolve(fromSuperjson(data));
-          },
-          error: (shape) => {
-            settled = true;
-            signal?.removeEventListener('abort', abort);
-            reject(shapeToRemoteError(shape));
-          },
-          complete: () => undefined,
-        },
+        pending,
       );
-      signal?.addEventListener('abort', abort, { once: true });
+      signal?.addEventListener('abort', pending, { once: true });
     });
   }
 
@@ -152,4 +133,57 @@ export function shapeToRemoteError(shape: ErrorShape): RemoteError {
   return isRemoteErrorEnvelope(remote)
     ? RemoteError.fromEnvelope(remote)
     : new RemoteError('internal', 'Unexpected transport error');
+}
+
+/**
+ * One call awaiting its reply: the connection's handlers and the signal's abort listener in one object, so a call
+ * allocates no closures (each would also be named at run time in a `keepNames` build).
+ */
+class PendingCall implements OperationHandlers {
+  end: () => void = () => undefined;
+  #settled = false;
+  readonly #resolve: (value: unknown) => void;
+  readonly #reject: (error: RemoteError) => void;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
+
+  constructor(
+    resolve: (value: unknown) => void,
+    reject: (error: RemoteError) => void,
+    signal: AbortSignal | undefined,
+    onAbort: (() => void) | undefined,
+  ) {
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#signal = signal;
+    this.#onAbort = onAbort;
+  }
+
+  data(data: unknown): void {
+    this.#settle();
+    this.#resolve(fromSuperjson(data));
+  }
+
+  error(shape: ErrorShape): void {
+    this.#settle();
+    this.#reject(shapeToRemoteError(shape));
+  }
+
+  complete(): void {
+    // A call ends with its one data or error frame; nothing follows it.
+  }
+
+  /** The signal aborted: fail at once, stop waiting, and tell the server (`onAbort`). */
+  handleEvent(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.end();
+    this.#onAbort?.();
+    this.#reject(new RemoteError('cancelled', 'The call was cancelled'));
+  }
+
+  #settle(): void {
+    this.#settled = true;
+    this.#signal?.removeEventListener('abort', this);
+  }
 }
