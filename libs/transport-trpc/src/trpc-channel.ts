@@ -135,12 +135,14 @@ export function shapeToRemoteError(shape: ErrorShape): RemoteError {
     : new RemoteError('internal', 'Unexpected transport error');
 }
 
+const nothing = (): void => undefined;
+
 /**
  * One call awaiting its reply: the connection's handlers and the signal's abort listener in one object, so a call
  * allocates no closures (each would also be named at run time in a `keepNames` build).
  */
 class PendingCall implements OperationHandlers {
-  end: () => void = () => undefined;
+  end: () => void = nothing;
   #settled = false;
   readonly #resolve: (value: unknown) => void;
   readonly #reject: (error: RemoteError) => void;
