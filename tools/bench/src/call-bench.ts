@@ -28,13 +28,17 @@ export interface CallRound {
   readonly serverCpuUs: number;
 }
 
+/** Runs the sequential phase (e.g. with client and server on one CPU, `onOneCpu`). */
+export type SequentialRunner = (measure: () => Promise<number>) => Promise<number>;
+
 export async function measureCalls(
   client: EchoClient,
   serverCpuMicros: () => Promise<number>,
   settings: CallSettings = DEFAULT_CALL_SETTINGS,
+  sequentially: SequentialRunner = (measure) => measure(),
 ): Promise<CallRound> {
   for (let call = 0; call < settings.warmupCalls; call++) await client.echo(CALL_PAYLOAD);
-  const seqCallUs = await sequentialUs(client, settings.sequentialCalls);
+  const seqCallUs = await sequentially(() => sequentialUs(client, settings.sequentialCalls));
   const serverBefore = await serverCpuMicros();
   const clientBefore = process.cpuUsage();
   const { calls, seconds } = await inFlight(client, settings);

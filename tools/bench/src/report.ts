@@ -27,6 +27,9 @@ export function formatReport(results: BenchResults): string[] {
   return [
     `RPC benchmark: ${results.rounds} interleaved rounds over ${results.transport === 'unix' ? 'a Unix socket' : 'loopback TCP'}, ` +
       `one server process per system, medians [min–max of round medians], ${results.durationSec.toFixed(0)} s`,
+    results.sequentialOnOneCpu
+      ? 'sequential calls: client and server on one CPU (taskset), so cross-CPU wake-ups do not decide the latency'
+      : 'sequential calls: not pinned (no taskset here); their latency includes cross-CPU wake-ups',
     '',
     ...formatTable(
       ['system', 'seq call µs', 'vs raw', '100 in flight calls/s', 'vs raw', 'CPU µs/call client + server'],

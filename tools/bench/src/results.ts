@@ -48,6 +48,8 @@ export interface BenchResults {
   readonly transport: 'unix' | 'tcp';
   readonly rounds: number;
   readonly durationSec: number;
+  /** Sequential calls ran with client and server on one CPU (`onOneCpu`); false where that was not possible. */
+  readonly sequentialOnOneCpu: boolean;
   readonly systems: Record<SystemName, CallFigures>;
   readonly fanout: FanoutFigures;
   /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
@@ -137,6 +139,7 @@ export function toJson(results: BenchResults): Record<string, unknown> {
     transport: results.transport,
     rounds: results.rounds,
     durationSec: round(results.durationSec),
+    sequentialOnOneCpu: results.sequentialOnOneCpu,
     systems,
     fanout: fanoutJson(fanout),
     ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),

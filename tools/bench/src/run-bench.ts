@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { BenchOptions } from './bench-options';
-import { measureCalls, type CallRound } from './call-bench';
+import { DEFAULT_CALL_SETTINGS, measureCalls, type CallRound } from './call-bench';
+import { onOneCpu } from './cpu-pinning';
 import { CONNECT } from './clients/connect';
 import {
   DEFAULT_FANOUT_SETTINGS,
@@ -53,10 +54,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     const server = (system: SystemName) => servers.get(system) as ServerProcess;
 
     const calls = new Map<SystemName, CallRound[]>(SYSTEMS.map((system) => [system, []]));
+    const pinning = { everyRound: true };
     log('warming up every system (one unrecorded round)');
-    for (const system of SYSTEMS) await callRound(system, server(system));
+    for (const system of SYSTEMS) await callRound(system, server(system), pinning);
     for (let round = 0; round < options.rounds; round++) {
-      for (const system of rotate(SYSTEMS, round)) calls.get(system)?.push(await callRound(system, server(system)));
+      for (const system of rotate(SYSTEMS, round))
+        calls.get(system)?.push(await callRound(system, server(system), pinning));
       log(`calls: round ${round + 1}/${options.rounds} done`);
     }
 
@@ -102,6 +105,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       transport: options.transport,
       rounds: options.rounds,
       durationSec: (performance.now() - started) / 1000,
+      sequentialOnOneCpu: pinning.everyRound,
       systems: Object.fromEntries(
         SYSTEMS.map((system) => {
           const rounds = calls.get(system) ?? [];
@@ -212,10 +216,23 @@ function slowSpreads(rounds: readonly SlowSubscriberRound[]): SlowFigures {
 }
 
 /** A fresh connection per round: connection setup is not timed, but no round inherits another's state. */
-async function callRound(system: SystemName, server: ServerProcess): Promise<CallRound> {
+async function callRound(
+  system: SystemName,
+  server: ServerProcess,
+  pinning: { everyRound: boolean },
+): Promise<CallRound> {
   const client = await CONNECT[system](server.url);
   try {
-    return await measureCalls(client, () => server.cpuMicros());
+    return await measureCalls(
+      client,
+      () => server.cpuMicros(),
+      DEFAULT_CALL_SETTINGS,
+      async (measure) => {
+        const { result, pinned } = await onOneCpu([process.pid, server.pid], measure);
+        pinning.everyRound &&= pinned;
+        return result;
+      },
+    );
   } finally {
     client.close();
   }

@@ -25,6 +25,7 @@ const BASE: BenchResults = {
   transport: 'unix',
   rounds: 1,
   durationSec: 1,
+  sequentialOnOneCpu: true,
   systems: { 'raw-ws': CALLS, 'trpc-wslink': CALLS, pi: CALLS, capnweb: CALLS, birpc: CALLS },
   fanout: FANOUT,
   hydration: { stateBytes: 1, piUs: same(1), rawWsFetchUs: same(1) },
