@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
 /**
- * Runs `work` with the given processes (the bench and one server) on one CPU, then gives them every CPU back.
+ * Runs `work` with the given processes (the bench and one server) on one CPU, then gives each back the CPUs it had.
  *
  * A sequential call is mostly two wake-ups, and on this 2-vCPU VM a wake-up on the other CPU costs about 30 µs more
  * than one on the same CPU: round medians of every system fell into two groups (~23 and ~60 µs for raw `ws`), at
@@ -17,17 +16,34 @@ export async function onOneCpu<T>(
   pids: readonly number[],
   work: () => Promise<T>,
 ): Promise<{ result: T; pinned: boolean }> {
-  const pinned = await setAffinity(pids, '0');
+  const previous = await affinities(pids);
+  const pinned = previous !== undefined && (await setAffinities(pids.map((pid) => [pid, '0'])));
   try {
     return { result: await work(), pinned };
   } finally {
-    if (pinned) await setAffinity(pids, `0-${availableParallelism() - 1}`);
+    if (previous !== undefined) await setAffinities(previous);
   }
 }
 
-async function setAffinity(pids: readonly number[], cpus: string): Promise<boolean> {
+/** Each process's CPU list as `taskset` prints it (e.g. `0,1` or `0-3`); undefined without `taskset`. */
+async function affinities(pids: readonly number[]): Promise<Array<[number, string]> | undefined> {
   try {
-    for (const pid of pids) await run('taskset', ['-a', '-cp', cpus, String(pid)]);
+    const lists: Array<[number, string]> = [];
+    for (const pid of pids) {
+      const { stdout } = await run('taskset', ['-cp', String(pid)]);
+      const list = stdout.split(':').pop()?.trim();
+      if (list === undefined || list === '') return undefined;
+      lists.push([pid, list]);
+    }
+    return lists;
+  } catch {
+    return undefined;
+  }
+}
+
+async function setAffinities(lists: ReadonlyArray<readonly [number, string]>): Promise<boolean> {
+  try {
+    for (const [pid, list] of lists) await run('taskset', ['-a', '-cp', list, String(pid)]);
     return true;
   } catch {
     return false;
