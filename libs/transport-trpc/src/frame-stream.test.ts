@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboundStream } from '@pi/remote';
+import type { OutboundStream, WatchFrame } from '@pi/remote';
 import { FrameStream, type StreamSource } from './frame-stream';
+import { DEFAULT_FLOW_CONTROL, OutboundPressure } from './outbound-pressure';
+import { WatchBacklog } from './watch-backlog';
 
 /** An outbound report that records what the stream told it. */
 function recordingOutbound(): OutboundStream & { readonly log: string[] } {
@@ -106,3 +108,79 @@ describe('FrameStream', () => {
     expect(await stream.next()).toEqual({ value: undefined, done: true });
   });
 });
+
+describe('FrameStream.pipe', () => {
+  it('writes frames pushed before and after, in order, each counted written as it is written', async () => {
+    const manual = manualSource<number>();
+    const outbound = recordingOutbound();
+    const stream = new FrameStream(manual.source, outbound);
+    const written: number[] = [];
+    manual.push(1);
+    const piped = stream.pipe((frame) => {
+      written.push(frame);
+      outbound.log.push(`write ${frame}`);
+    });
+    manual.push(2);
+    manual.push(3);
+    expect(written).toEqual([1, 2, 3]);
+    expect(outbound.log).toEqual([
+      'queued',
+      'write 1',
+      'written',
+      'queued',
+      'write 2',
+      'written',
+      'queued',
+      'write 3',
+      'written',
+    ]);
+    await stream.return();
+    await expect(piped).resolves.toBeUndefined();
+    expect(manual.stopped).toBe(1);
+  });
+
+  it('holds frames while the socket is congested, and writes them, coalesced, once it drains', async () => {
+    const socket = { bufferedAmount: 0 };
+    const pressure = new OutboundPressure(socket, { ...DEFAULT_FLOW_CONTROL, highWaterBytes: 10 });
+    const manual = manualSource<WatchFrame>();
+    const stream = new FrameStream(manual.source, recordingOutbound(), {
+      backlog: new WatchBacklog(pressure),
+      pressure,
+    });
+    const written: unknown[] = [];
+    void stream.pipe((frame) => written.push(frame.toJSON()));
+    manual.push(change(1));
+    socket.bufferedAmount = 100;
+    manual.push(change(2));
+    manual.push(change(3));
+    expect(written).toHaveLength(1);
+    socket.bufferedAmount = 0;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(written).toMatchObject([
+      { seq: 1, value: { n: 1 } },
+      { seq: 2, value: { n: 3 } },
+    ]);
+    await stream.return();
+  });
+
+  it('writes the frames held before a failure, then rejects with it', async () => {
+    const socket = { bufferedAmount: 100 };
+    const pressure = new OutboundPressure(socket, { ...DEFAULT_FLOW_CONTROL, highWaterBytes: 10 });
+    const manual = manualSource<number>();
+    const outbound = recordingOutbound();
+    const stream = new FrameStream(manual.source, outbound, { pressure });
+    const written: number[] = [];
+    const piped = stream.pipe((frame) => written.push(frame));
+    manual.push(1);
+    manual.fail(new Error('ended'));
+    expect(written).toEqual([]);
+    socket.bufferedAmount = 0;
+    await expect(piped).rejects.toThrow('ended');
+    expect(written).toEqual([1]);
+    expect(outbound.log.at(-1)).toBe('close');
+  });
+});
+
+function change(n: number): WatchFrame {
+  return { kind: 'state', seq: n, cell: 'count', revision: n, value: { n }, trace: {} };
+}

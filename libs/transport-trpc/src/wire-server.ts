@@ -9,6 +9,7 @@ import {
   type TRPCClientOutgoingMessage,
 } from '@trpc/server/unstable-core-do-not-import';
 import { dataFrame, dataHead } from './encoded-frame';
+import { FrameStream } from './frame-stream';
 import type { ProcedureTable } from './host-procedure';
 import type { ServerSocket } from './rpc-host';
 
@@ -173,6 +174,7 @@ export function createWireServer<Ctx>(
       }
       send(JSON.stringify({ id, jsonrpc, result: { type: 'started' } }));
       const head = dataHead(id, jsonrpc);
+      if (iterator instanceof FrameStream) return pipeFrames(iterator, head, subscription, id, jsonrpc, path, input);
       try {
         for (;;) {
           const next = await iterator.next();
@@ -185,6 +187,24 @@ export function createWireServer<Ctx>(
         subscription.stopped = true;
         await iterator.return?.();
         respondError(id, jsonrpc, cause, 'subscription', path, input);
+      }
+      subscription.stopped = true;
+    };
+
+    /** Our own streams write their frames as they come (`FrameStream.pipe`), with no promise per frame. */
+    const pipeFrames = async (
+      stream: FrameStream<unknown, unknown>,
+      head: string,
+      subscription: { stopped: boolean },
+      id: string | number,
+      jsonrpc: '2.0' | undefined,
+      path: string,
+      input: unknown,
+    ) => {
+      try {
+        await stream.pipe((frame) => send(dataFrame(head, frame)));
+      } catch (cause) {
+        if (!subscription.stopped) respondError(id, jsonrpc, cause, 'subscription', path, input);
       }
       subscription.stopped = true;
     };
