@@ -9,6 +9,7 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export interface Attachment {
   readonly client: RpcClient;
   readonly label: string;
+  readonly sessionId: string | undefined;
 }
 
 /** Connects to a session and waits until it answers (at most `timeoutMs`); a failure is one line, nothing left open. */
@@ -32,7 +33,7 @@ export async function attach(
     }),
   ]);
   clearTimeout(timer);
-  if (failure === undefined) return ok({ client, label: target.label });
+  if (failure === undefined) return ok({ client, label: target.label, sessionId: target.sessionId });
   client.close();
   return err(`Cannot attach to ${target.label}: ${failure}`);
 }

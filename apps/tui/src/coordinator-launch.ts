@@ -13,10 +13,12 @@ import {
   type PiDirectories,
 } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { SessionDirectory, type SessionRecordSummary } from '@pi/session-directory';
+import { SessionDirectory, type SessionDirectoryService, type SessionRecordSummary } from '@pi/session-directory';
 import { createRpcClient, isSocketAnswering, webSocketFactory } from '@pi/transport-trpc';
 
 const READY_WAIT_MS = 20_000;
+/** How long a resume waits for the coordinator to hear that the session's process ended. */
+const CLOSED_WAIT_MS = 10_000;
 
 /**
  * What `npm start` (pi-tui --start) does before it attaches: makes sure the user's coordinator runs (starting it in
@@ -31,24 +33,58 @@ export async function openSessionThroughCoordinator(
 ): Promise<Result<string, string>> {
   const coordinator = await ensureCoordinator(directories, manifest, env);
   if (coordinator.isErr()) return err(coordinator.error);
-  const client = createRpcClient({
-    socketFactory: webSocketFactory({ socketPath: coordinator.value.socketPath }),
-    connectionParams: { token: coordinator.value.token },
-    reconnect: false,
-  });
-  try {
-    const directory = await client.use(SessionDirectory);
+  return throughDirectory(coordinator.value, directories.dataDir, async (directory) => {
     const workspaceId = workspaceIdOf(cwd);
     const mine = directory.state.value.sessions
       .filter((session) => session.workspaceId === workspaceId && session.cwd === cwd)
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     const running = mine.find((session) => session.status !== 'closed');
-    const chosen: SessionRecordSummary =
+    return (
       running ??
       (mine[0] === undefined
         ? await directory.create({ title: basename(cwd) || cwd, workspaceId, cwd }, BACKGROUND_CONTEXT)
-        : await directory.resume(mine[0].sessionId, BACKGROUND_CONTEXT));
-    const ready = await sessionReady(directories.dataDir, chosen.sessionId);
+        : await directory.resume(mine[0].sessionId, BACKGROUND_CONTEXT))
+    );
+  });
+}
+
+/**
+ * Starts a session again whose process ended under an attached TUI (a crash, a kill), through the coordinator that
+ * runs now, and resolves once it can be attached to. It waits for the coordinator to record the session closed (it
+ * hears of the exit on its own), and starts nothing when no coordinator runs (`pi-coordinator stop` ends the
+ * sessions on purpose) or the record was removed.
+ */
+export async function resumeEndedSession(
+  sessionId: string,
+  directories: PiDirectories,
+): Promise<Result<string, string>> {
+  const coordinator = await readCoordinatorConnection(coordinatorFiles(directories).connectionFile);
+  if (coordinator.isErr() || !isRunning(coordinator.value.pid)) return err('No coordinator runs');
+  return throughDirectory(coordinator.value, directories.dataDir, async (directory) => {
+    const status = () => directory.state.value.sessions.find((session) => session.sessionId === sessionId)?.status;
+    const deadline = Date.now() + CLOSED_WAIT_MS;
+    while (status() !== undefined && status() !== 'closed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (status() === undefined) throw new Error(`the session ${sessionId} was removed`);
+    return directory.resume(sessionId, BACKGROUND_CONTEXT);
+  });
+}
+
+/** Runs `choose` against the coordinator's session directory, then waits until the chosen session can be attached. */
+async function throughDirectory(
+  coordinator: CoordinatorConnection,
+  dataDir: string,
+  choose: (directory: SessionDirectoryService) => Promise<SessionRecordSummary>,
+): Promise<Result<string, string>> {
+  const client = createRpcClient({
+    socketFactory: webSocketFactory({ socketPath: coordinator.socketPath }),
+    connectionParams: { token: coordinator.token },
+    reconnect: false,
+  });
+  try {
+    const chosen = await choose(await client.use(SessionDirectory));
+    const ready = await sessionReady(dataDir, chosen.sessionId);
     return ready ? ok(chosen.sessionId) : err(`The session ${chosen.sessionId} did not become ready`);
   } catch (error) {
     return err(`The coordinator could not open a session: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,8 @@ import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Key
 import { attach, sessionSwitcher, type Attachment } from './attach';
 import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
-import { openSessionThroughCoordinator } from './coordinator-launch';
+import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
+import { reviveWhenEnded } from './session-revival';
 import { findSessionTarget } from './session-target';
 
 /**
@@ -78,7 +79,16 @@ export async function runTui(
       });
       if (host.isErr()) return err(host.error.message);
       output.write(enterTerminal({ altScreen: false }));
-      return ok(host.value);
+      const { sessionId } = attachment;
+      if (!options.start || sessionId === undefined) return ok(host.value);
+      // Opened through the coordinator: a session whose process ends under the TUI is started again.
+      const stopReviving = reviveWhenEnded(attachment.client, () => resumeEndedSession(sessionId, directories));
+      return ok({
+        stop: async () => {
+          stopReviving();
+          await host.value.stop();
+        },
+      });
     },
   });
   restore();

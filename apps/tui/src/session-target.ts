@@ -11,6 +11,8 @@ export interface SessionTarget {
   /** The connection file, when there is one: a restarted session writes a new token there. */
   readonly file: string | undefined;
   readonly label: string;
+  /** The session's id, when the target was found in the data directory (not by socket or URL). */
+  readonly sessionId: string | undefined;
 }
 
 /** The session the flags name: a connection file, a session id, a socket or URL (token from $PI_TOKEN), or the one in --cwd. */
@@ -24,7 +26,7 @@ export async function findSessionTarget(
     if (token === undefined || token === '') return err('--socket and --url need the session token in $PI_TOKEN');
     const address: ConnectAddress =
       options.socket !== undefined ? { socketPath: resolve(options.socket) } : { url: options.url as string };
-    return ok({ address, token, file: undefined, label: options.socket ?? options.url ?? '' });
+    return ok({ address, token, file: undefined, label: options.socket ?? options.url ?? '', sessionId: undefined });
   }
   const info =
     options.connection !== undefined
@@ -33,7 +35,7 @@ export async function findSessionTarget(
   if (info.isErr()) return err(info.error);
   const { socketPath, token, cwd, sessionId } = info.value;
   const file = options.connection !== undefined ? resolve(options.connection) : connectionFilePath(dataDir, sessionId);
-  return ok({ address: { socketPath }, token, file, label: `${cwd} · ${sessionId}` });
+  return ok({ address: { socketPath }, token, file, label: `${cwd} · ${sessionId}`, sessionId });
 }
 
 /** The token to send on each attempt: the connection file's current one (a restarted session rotates it). */
