@@ -248,12 +248,8 @@ function matchesExposure(exposure: AnyExposure, result: unknown): result is Reco
   }
 }
 
-async function invoke(
-  object: Record<string, unknown>,
-  member: string,
-  args: unknown[],
-  context: Context,
-): Promise<unknown> {
+/** Calls the method; its caller awaits what it returns (a promise or a value), so this adds no promise of its own. */
+function invoke(object: Record<string, unknown>, member: string, args: unknown[], context: Context): unknown {
   const method = object[member] as (...values: unknown[]) => unknown;
-  return await method.apply(object, [...args, context]);
+  return method.apply(object, [...args, context]);
 }

@@ -168,20 +168,23 @@ export class RemoteObject {
     const context = callContext(args, method.args.length, `${this.#label}.${member}`);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
     const json = method.args.map((schema, index) => parseArgument(schema, args[index], index));
-    return context.telemetryContext.startSpan(
+    // `return await`, not `return`: an async function that returns a promise pays two more turns to adopt it.
+    return await context.telemetryContext.startSpan(
       { name: `rpc.client ${this.#label}.${member}`, kind: 'client' },
       async (span) => {
         const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
         const response = await this.#channel.call(request, context.abortSignal);
-        return this.#result(method, response, context);
+        if (!isRemoteResult(method.result))
+          return parseValue(method.result, response.value, '$.result', 'invalid_result');
+        return await this.#reference(method.result.exposure as AnyExposure, response, context);
       },
     );
   }
 
-  async #result(method: MethodSpec, response: CallResponse, context: Context): Promise<unknown> {
-    if (!isRemoteResult(method.result)) return parseValue(method.result, response.value, '$.result', 'invalid_result');
+  /** A result that crosses as a reference: its proxy, hydrated first when it has state or events. */
+  async #reference(exposure: AnyExposure, response: CallResponse, context: Context): Promise<unknown> {
     if (typeof response.ref !== 'string') throw new RemoteError('invalid_result', 'Expected a remote reference');
-    const reference = new RemoteObject(this.#channel, { ref: response.ref }, method.result.exposure as AnyExposure);
+    const reference = new RemoteObject(this.#channel, { ref: response.ref }, exposure);
     if (hasStreams(reference.#exposure)) {
       // A reference this caller never receives would be held until disconnect: hand it back at once.
       await reference.hydrate(context).catch(async (error: unknown) => {
