@@ -37,64 +37,87 @@ const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * Object properties that are `undefined` are rejected too, so what is sent is exactly what arrives.
  */
 export function checkJson(value: unknown, path = '$'): Result<JsonValue, JsonViolation> {
-  const violation = findViolation(value, path, 0, new Set());
+  const violation = findViolation(value, path);
   return violation === undefined ? ok(value as JsonValue) : err(violation);
 }
 
 export function isJsonValue(value: unknown): value is JsonValue {
-  return findViolation(value, '$', 0, new Set()) === undefined;
+  return findViolation(value, '$') === undefined;
 }
 
-function findViolation(value: unknown, path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
+/**
+ * A violation found below the top: its kind, and the path's segments from the violation up (`.key`, `[index]`).
+ * The path is only spelled out once something is found: every call checks its arguments and its result, and a
+ * string per visited node was most of the check's cost.
+ */
+interface Found {
+  readonly kind: JsonViolationKind;
+  readonly segments: string[];
+}
+
+function findViolation(value: unknown, path: string): JsonViolation | undefined {
+  const found = visit(value, 0, []);
+  return found === undefined ? undefined : { kind: found.kind, path: path + found.segments.reverse().join('') };
+}
+
+/** `ancestors`: the objects above this one, to tell a cycle from a value shared by two branches. */
+function visit(value: unknown, depth: number, ancestors: object[]): Found | undefined {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return undefined;
     case 'number':
-      return Number.isFinite(value) ? undefined : { kind: 'non_finite_number', path };
+      return Number.isFinite(value) ? undefined : here('non_finite_number');
     case 'undefined':
-      return { kind: 'undefined', path };
+      return here('undefined');
     case 'function':
-      return { kind: 'function', path };
+      return here('function');
     case 'symbol':
-      return { kind: 'symbol', path };
+      return here('symbol');
     case 'bigint':
-      return { kind: 'bigint', path };
+      return here('bigint');
   }
   if (value === null) return undefined;
-  if (depth >= MAX_DEPTH) return { kind: 'too_deep', path };
+  if (depth >= MAX_DEPTH) return here('too_deep');
   const object = value as object;
-  if (seen.has(object)) return { kind: 'cycle', path };
-  seen.add(object);
-  try {
-    return Array.isArray(object)
-      ? arrayViolation(object, path, depth, seen)
-      : objectViolation(object, path, depth, seen);
-  } finally {
-    seen.delete(object);
-  }
+  if (ancestors.includes(object)) return here('cycle');
+  ancestors.push(object);
+  const found = Array.isArray(object)
+    ? arrayViolation(object, depth, ancestors)
+    : objectViolation(object, depth, ancestors);
+  ancestors.pop();
+  return found;
 }
 
-function arrayViolation(array: unknown[], path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
-  if (Object.getPrototypeOf(array) !== Array.prototype) return { kind: 'class_instance', path };
+function here(kind: JsonViolationKind): Found {
+  return { kind, segments: [] };
+}
+
+function arrayViolation(array: unknown[], depth: number, ancestors: object[]): Found | undefined {
+  if (Object.getPrototypeOf(array) !== Array.prototype) return here('class_instance');
   for (let index = 0; index < array.length; index++) {
-    if (!(index in array)) return { kind: 'sparse_array', path: `${path}[${index}]` };
-    const found = findViolation(array[index], `${path}[${index}]`, depth + 1, seen);
-    if (found !== undefined) return found;
+    const found = index in array ? visit(array[index], depth + 1, ancestors) : here('sparse_array');
+    if (found !== undefined) {
+      found.segments.push(`[${index}]`);
+      return found;
+    }
   }
   return undefined;
 }
 
-function objectViolation(object: object, path: string, depth: number, seen: Set<object>): JsonViolation | undefined {
+function objectViolation(object: object, depth: number, ancestors: object[]): Found | undefined {
   const kind = nonPlainKind(object);
-  if (kind !== undefined) return { kind, path };
+  if (kind !== undefined) return here(kind);
   for (const key of Object.keys(object)) {
-    const childPath = `${path}.${key}`;
-    if (RESERVED_KEYS.has(key)) return { kind: 'reserved_key', path: childPath };
-    const found = findViolation((object as Record<string, unknown>)[key], childPath, depth + 1, seen);
-    if (found !== undefined) return found;
+    const found = RESERVED_KEYS.has(key)
+      ? here('reserved_key')
+      : visit((object as Record<string, unknown>)[key], depth + 1, ancestors);
+    if (found !== undefined) {
+      found.segments.push(`.${key}`);
+      return found;
+    }
   }
-  if (Object.getOwnPropertySymbols(object).length > 0) return { kind: 'symbol', path };
+  if (Object.getOwnPropertySymbols(object).length > 0) return here('symbol');
   return undefined;
 }
 
