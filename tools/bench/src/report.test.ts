@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatReport, peerFanoutLines } from './report';
-import type { BenchResults, SlowFigures } from './results';
+import type { BenchResults, FanoutFigures, SlowFigures } from './results';
 import { toJson } from './results';
 import { spread } from './stats';
 import { SLOW_BOUND_SLACK_BYTES, checkTargets, slowGrowthBounded } from './targets';
 
 const same = (value: number) => spread([value]);
 
-function results(pi: { seq: number; perSec: number; fanout: number }): BenchResults {
+function results(pi: { seq: number; perSec: number; fanout: number }): BenchResults & { fanout: FanoutFigures } {
   const system = (seq: number, perSec: number) => ({
     seqCallUs: same(seq),
     inFlightCallsPerSec: same(perSec),
@@ -79,6 +79,32 @@ describe('formatReport', () => {
   });
 });
 
+describe('a --calls-only run', () => {
+  it('prints the call table and judges the call targets only: no fan-out, hydration or idle lines', () => {
+    const {
+      fanout: _fanout,
+      hydration: _hydration,
+      idle: _idle,
+      ...callsOnly
+    } = results({
+      seq: 120,
+      perSec: 12_000,
+      fanout: 1900,
+    });
+    const lines = formatReport(callsOnly);
+    expect(lines.some((line) => /fan-out|hydration|idle|NaN/.test(line))).toBe(false);
+    expect(checkTargets(callsOnly).map((check) => check.target)).toEqual([
+      'pi CPU per call (client + server) < capnweb',
+      'pi seq <= 1.3x raw-ws',
+      'pi seq < capnweb',
+      'pi seq < birpc',
+      'pi 100-in-flight >= 0.5x raw-ws',
+      'pi 100-in-flight > capnweb',
+    ]);
+    expect(Object.keys(toJson(callsOnly))).not.toContain('fanout');
+  });
+});
+
 describe('the fan-out to 1,000 subscribers', () => {
   it('is reported and judged against 2x raw broadcast when the run measured it', () => {
     const base = results({ seq: 200, perSec: 12_000, fanout: 2500 });
@@ -94,7 +120,7 @@ describe("the peers' fan-out", () => {
 
   it('prints each peer beside raw-ws broadcast, with its CPU, and writes it to the JSON', () => {
     const base = results({ seq: 200, perSec: 12_000, fanout: 2500 });
-    const measured: BenchResults = {
+    const measured = {
       ...base,
       fanout: { ...base.fanout, peers: { 'trpc-wslink': peer(4000), capnweb: peer(2000), birpc: peer(1500) } },
     };

@@ -36,10 +36,14 @@ export function formatReport(results: BenchResults): string[] {
       rows,
     ),
     '',
-    `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
-      times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),
-    `  CPU per fan-out (ms), server + ${fanout.clients} subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
-    ...peerFanoutLines(fanout),
+    ...(fanout === undefined
+      ? []
+      : [
+          `fan-out, 1 KB to ${fanout.clients} clients (ms):   pi ${ms(fanout.piUs)}   raw-ws broadcast ${ms(fanout.rawWsUs)}   ` +
+            times(ratio(fanout.piUs.median, fanout.rawWsUs.median)),
+          `  CPU per fan-out (ms), server + ${fanout.clients} subscribers: pi ${cpuMs(fanout.piCpuUs)}   raw-ws ${cpuMs(fanout.rawWsCpuUs)}`,
+          ...peerFanoutLines(fanout),
+        ]),
     ...(fanout1000 === undefined
       ? []
       : [
@@ -47,10 +51,18 @@ export function formatReport(results: BenchResults): string[] {
             times(ratio(fanout1000.piUs.median, fanout1000.rawWsUs.median)),
           `  CPU per fan-out (ms), server + ${fanout1000.clients} subscribers: pi ${cpuMs(fanout1000.piCpuUs)}   raw-ws ${cpuMs(fanout1000.rawWsCpuUs)}`,
         ]),
-    `hydration, 1 MB state (ms):           pi use() ${ms(hydration.piUs)}   raw-ws fetch ${ms(hydration.rawWsFetchUs)}   ` +
-      times(ratio(hydration.piUs.median, hydration.rawWsFetchUs.median)),
-    `server memory per idle connection (KB, ${idle.connections} conns): pi heap ${kb(idle.piHeapBytes)} rss ${kb(idle.piRssBytes)}   ` +
-      `raw-ws heap ${kb(idle.rawWsHeapBytes)} rss ${kb(idle.rawWsRssBytes)}`,
+    ...(hydration === undefined
+      ? []
+      : [
+          `hydration, 1 MB state (ms):           pi use() ${ms(hydration.piUs)}   raw-ws fetch ${ms(hydration.rawWsFetchUs)}   ` +
+            times(ratio(hydration.piUs.median, hydration.rawWsFetchUs.median)),
+        ]),
+    ...(idle === undefined
+      ? []
+      : [
+          `server memory per idle connection (KB, ${idle.connections} conns): pi heap ${kb(idle.piHeapBytes)} rss ${kb(idle.piRssBytes)}   ` +
+            `raw-ws heap ${kb(idle.rawWsHeapBytes)} rss ${kb(idle.rawWsRssBytes)}`,
+        ]),
     ...(results.slow === undefined ? [] : slowLines(results.slow)),
     '',
     ...checkTargets(results).map((check) => `${check.met ? 'MET   ' : 'MISSED'}  ${check.target}  (${check.actual})`),

@@ -51,13 +51,14 @@ export interface BenchResults {
   /** Sequential calls ran with client and server on one CPU (`onOneCpu`); false where that was not possible. */
   readonly sequentialOnOneCpu: boolean;
   readonly systems: Record<SystemName, CallFigures>;
-  readonly fanout: FanoutFigures;
+  /** The fan-out to 100 subscribers (absent in a `--calls-only` run, as are hydration and idle memory). */
+  readonly fanout?: FanoutFigures;
   /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
   readonly fanout1000?: FanoutFigures;
   /** The slow subscriber (absent in runs that skip it). */
   readonly slow?: SlowSubscriberFigures;
-  readonly hydration: { readonly stateBytes: number; readonly piUs: Spread; readonly rawWsFetchUs: Spread };
-  readonly idle: {
+  readonly hydration?: { readonly stateBytes: number; readonly piUs: Spread; readonly rawWsFetchUs: Spread };
+  readonly idle?: {
     readonly connections: number;
     readonly piHeapBytes: Spread;
     readonly piRssBytes: Spread;
@@ -141,20 +142,28 @@ export function toJson(results: BenchResults): Record<string, unknown> {
     durationSec: round(results.durationSec),
     sequentialOnOneCpu: results.sequentialOnOneCpu,
     systems,
-    fanout: fanoutJson(fanout),
+    ...(fanout === undefined ? {} : { fanout: fanoutJson(fanout) }),
     ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),
     ...(results.slow === undefined ? {} : { slowSubscriber: slowJson(results.slow) }),
-    hydration: {
-      stateBytes: hydration.stateBytes,
-      ...flat('piUs', hydration.piUs),
-      ...flat('rawWsFetchUs', hydration.rawWsFetchUs),
-    },
-    idleConnectionBytes: {
-      connections: idle.connections,
-      ...flat('piHeap', idle.piHeapBytes),
-      ...flat('piRss', idle.piRssBytes),
-      ...flat('rawWsHeap', idle.rawWsHeapBytes),
-      ...flat('rawWsRss', idle.rawWsRssBytes),
-    },
+    ...(hydration === undefined
+      ? {}
+      : {
+          hydration: {
+            stateBytes: hydration.stateBytes,
+            ...flat('piUs', hydration.piUs),
+            ...flat('rawWsFetchUs', hydration.rawWsFetchUs),
+          },
+        }),
+    ...(idle === undefined
+      ? {}
+      : {
+          idleConnectionBytes: {
+            connections: idle.connections,
+            ...flat('piHeap', idle.piHeapBytes),
+            ...flat('piRss', idle.piRssBytes),
+            ...flat('rawWsHeap', idle.rawWsHeapBytes),
+            ...flat('rawWsRss', idle.rawWsRssBytes),
+          },
+        }),
   };
 }

@@ -100,7 +100,6 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       log('slow subscriber done');
     }
 
-    const orZero = (values: number[]) => spread(values.length === 0 ? [0] : values);
     return {
       transport: options.transport,
       rounds: options.rounds,
@@ -121,31 +120,31 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           ];
         }),
       ) as BenchResults['systems'],
-      fanout: {
-        ...fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
-        ...(options.callsOnly ? {} : { peers: peerFanoutFigures(fanoutPeers) }),
-      },
       ...(options.callsOnly
         ? {}
         : {
+            fanout: {
+              ...fanoutFigures(DEFAULT_FANOUT_SETTINGS.clients, fanout),
+              peers: peerFanoutFigures(fanoutPeers),
+            },
             fanout1000: fanoutFigures(LARGE_FANOUT_SETTINGS.clients, fanout1000),
             slow: slowFigures(SLOW_CHANGES, Object.fromEntries(slow) as Record<SystemName, SlowSubscriberRound[]>, {
               changes: SLOW_BOUND_CHANGES,
               rounds: slowPiAtMore,
             }),
+            hydration: {
+              stateBytes: JSON.stringify(bulkValue()).length,
+              piUs: spread(hydration.pi),
+              rawWsFetchUs: spread(hydration.raw),
+            },
+            idle: {
+              connections: IDLE_CONNECTIONS,
+              piHeapBytes: spread(idle.pi.map((m) => m.heapBytes)),
+              piRssBytes: spread(idle.pi.map((m) => m.rssBytes)),
+              rawWsHeapBytes: spread(idle.raw.map((m) => m.heapBytes)),
+              rawWsRssBytes: spread(idle.raw.map((m) => m.rssBytes)),
+            },
           }),
-      hydration: {
-        stateBytes: JSON.stringify(bulkValue()).length,
-        piUs: orZero(hydration.pi),
-        rawWsFetchUs: orZero(hydration.raw),
-      },
-      idle: {
-        connections: IDLE_CONNECTIONS,
-        piHeapBytes: orZero(idle.pi.map((m) => m.heapBytes)),
-        piRssBytes: orZero(idle.pi.map((m) => m.rssBytes)),
-        rawWsHeapBytes: orZero(idle.raw.map((m) => m.heapBytes)),
-        rawWsRssBytes: orZero(idle.raw.map((m) => m.rssBytes)),
-      },
     };
   } finally {
     await Promise.all([...servers.values()].map((server) => server.stop()));
