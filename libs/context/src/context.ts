@@ -91,10 +91,14 @@ export function withTelemetryContext(telemetry: TelemetryContext, context: Conte
 
 /**
  * A context cancelled by `abort` (and by the context's own signal), whose AbortSignal is made only if read: for a
- * server's per-call context, where most calls never look at it.
+ * server's per-call context, where most calls never look at it. `telemetry` replaces the parent's in the same step.
  */
-export function withDeferredAbort(abort: DeferredAbort, context: Context): Context {
-  return new ImmutableContext(abort, context.telemetryContext, valuesOf(context));
+export function withDeferredAbort(
+  abort: DeferredAbort,
+  context: Context,
+  telemetry: TelemetryContext = context.telemetryContext,
+): Context {
+  return new ImmutableContext(abort, telemetry, valuesOf(context));
 }
 
 function abortSourceOf(context: Context): AbortSignal | DeferredAbort | undefined {

@@ -1,4 +1,4 @@
-import { ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
 import type { Context as OtelContext, Span as OtelSpan } from '@opentelemetry/api';
 import { runInSpan, toException } from './run-in-span';
 import { toOtelSpanKind } from './span-kind';
@@ -16,7 +16,8 @@ export class OtelTelemetryContext implements TelemetryContext {
   constructor(otelContext: OtelContext) {
     this.#otelContext = otelContext;
     const spanContext = trace.getSpanContext(otelContext);
-    const valid = spanContext !== undefined && isSpanContextValid(spanContext);
+    // With no tracer provider every span carries the shared invalid context: known invalid without two regex tests.
+    const valid = spanContext !== undefined && spanContext !== INVALID_SPAN_CONTEXT && isSpanContextValid(spanContext);
     this.traceId = valid ? spanContext.traceId : undefined;
     this.spanId = valid ? spanContext.spanId : undefined;
   }

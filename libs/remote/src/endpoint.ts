@@ -1,10 +1,4 @@
-import {
-  type Context,
-  DeferredAbort,
-  extractTelemetryContext,
-  withDeferredAbort,
-  withTelemetryContext,
-} from '@pi/context';
+import { type Context, DeferredAbort, extractTelemetryContext, withDeferredAbort } from '@pi/context';
 import { quoteForError } from './error-text';
 import { RemoteError, toRemoteError } from './errors';
 import { isRemoteResult, type AnyExposure } from './exposure';
@@ -113,7 +107,7 @@ export class ConnectionEndpoint {
     const parent = extractTelemetryContext(request.trace);
     try {
       return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) => {
-        const context = withTelemetryContext(span, withDeferredAbort(abort, this.#context));
+        const context = withDeferredAbort(abort, this.#context, span);
         // Checked without reading the context's signal, which would make it (see DeferredAbort).
         if (abort.aborted) throw this.#abortError();
         const result = await invoke(object, request.member, args, context);

@@ -11,7 +11,15 @@ export type ConnectAddress = { readonly socketPath: string } | { readonly url: s
 export function webSocketFactory(address: ConnectAddress, options: { maxPayload?: number } = {}): SocketFactory {
   const base = 'socketPath' in address ? `ws+unix://${address.socketPath}:/` : address.url;
   const url = `${base}${base.includes('?') ? '&' : '?'}connectionParams=1`;
-  return () => wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload }));
+  // Masking guards against intermediaries a browser's page could fool; a Unix socket has none, and an all-zero mask
+  // lets `ws` write the text as it is instead of copying and XOR-ing every frame. Over TCP, frames keep random masks.
+  const masking = 'socketPath' in address ? { generateMask: leaveMaskZero } : {};
+  return () => wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload, ...masking }));
+}
+
+/** `ws` asks for each frame's mask to be written into this buffer; all zeros means the frame is not masked. */
+function leaveMaskZero(mask: Buffer): void {
+  mask.fill(0);
 }
 
 function wrap(socket: WebSocket): WireSocket {

@@ -226,7 +226,9 @@ export function createWireServer<Ctx>(
       try {
         if (text === undefined) throw new Error('JSON uses text frames');
         const decoded: unknown = JSON.parse(text);
-        messages = (Array.isArray(decoded) ? decoded : [decoded]).map((item) => parseTRPCMessage(item, transformer));
+        messages = Array.isArray(decoded)
+          ? decoded.map((item) => parseTRPCMessage(item, transformer))
+          : [parseTRPCMessage(decoded, transformer)];
       } catch (cause) {
         return respondError(null, undefined, new TRPCError({ code: 'PARSE_ERROR', cause: cause as Error }), 'unknown');
       }
