@@ -15,6 +15,10 @@ export function recordFrames(socket: WireSocket, frames: FrameLog): WireSocket {
       socket.send(data);
     },
     close: (code, reason) => socket.close(code, reason),
+    // What the socket can do besides, passed through: a client terminates a silent host, tests pause reading.
+    ...(socket.terminate === undefined ? {} : { terminate: () => socket.terminate?.() }),
+    ...(socket.pause === undefined ? {} : { pause: () => socket.pause?.() }),
+    ...(socket.resume === undefined ? {} : { resume: () => socket.resume?.() }),
     onOpen: (listener) => socket.onOpen(listener),
     onMessage: (listener) => socket.onMessage(listener),
     onClose: (listener) => socket.onClose(listener),

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BACKGROUND_CONTEXT } from '@pi/context';
@@ -16,17 +13,12 @@ import {
 import {
   createRpcClient,
   createRpcHost,
-  listenWebSocket,
-  loopbackFactory,
   tokenAuthentication,
-  webSocketFactory,
   type RpcClient,
   type RpcHost,
-  type SocketFactory,
-  type WebSocketListener,
   type WireSocket,
 } from '@pi/transport-trpc';
-import { TRANSPORTS, type TransportKind } from '@pi/test-support';
+import { TRANSPORTS, serveHost, type HostTransport } from '@pi/test-support';
 
 interface Feed {
   readonly tick: RemoteState<{ n: number; pad: string }>;
@@ -59,43 +51,22 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   }
 }
 
-interface Served {
-  readonly host: RpcHost;
-  readonly factory: SocketFactory;
-  close(): Promise<void>;
-}
-
-async function serve(kind: TransportKind, host: RpcHost): Promise<Served> {
-  if (kind === 'loopback') return { host, factory: loopbackFactory(host), close: async () => host.close() };
-  const directory = await mkdtemp(join(tmpdir(), 'pi-slow-'));
-  const socketPath = join(directory, 'rpc.sock');
-  const listened = await listenWebSocket(host, { socketPath });
-  if (listened.isErr()) throw new Error(listened.error.message);
-  const listener: WebSocketListener = listened.value;
-  return {
-    host,
-    factory: webSocketFactory({ socketPath }),
-    close: async () => {
-      host.close();
-      await listener.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A client whose socket the test can stop reading. */
-async function connect(served: Served): Promise<{ client: RpcClient; socket: () => WireSocket; clientId: string }> {
+async function connect(
+  host: RpcHost,
+  served: HostTransport,
+): Promise<{ client: RpcClient; socket: () => WireSocket; clientId: string }> {
   let socket: WireSocket | undefined;
-  const before = new Set(served.host.outboundStats().map((stats) => stats.clientId));
+  const before = new Set(host.outboundStats().map((stats) => stats.clientId));
   const client = createRpcClient({
-    socketFactory: () => (socket = served.factory()),
+    socketFactory: () => (socket = served.socketFactory()),
     connectionParams: { token: TOKEN },
     reconnect: false,
     // A paused client hears nothing: its own dead-host check must not fire during the test.
     heartbeat: false,
   });
   await client.whenConnected();
-  const clientId = served.host.outboundStats().find((stats) => !before.has(stats.clientId))?.clientId;
+  const clientId = host.outboundStats().find((stats) => !before.has(stats.clientId))?.clientId;
   if (clientId === undefined || socket === undefined) throw new Error('The connection is not on the host');
   const opened = socket;
   return { client, socket: () => opened, clientId };
@@ -118,7 +89,8 @@ function gaps(frames: readonly WatchFrame[]): number {
 }
 
 describe.each(TRANSPORTS)('a subscriber that stops reading, over %s', (kind) => {
-  let served: Served;
+  let host: RpcHost;
+  let served: HostTransport;
   let tick: ReturnType<typeof createRemoteState<{ n: number; pad: string }>>;
   let beats: ReturnType<typeof createRemoteEvents<{ n: number }>>;
 
@@ -127,26 +99,29 @@ describe.each(TRANSPORTS)('a subscriber that stops reading, over %s', (kind) => 
     beats = createRemoteEvents<{ n: number }>();
     const registry = new ServiceRegistry();
     registry.provide(Feed, { tick, beats });
-    const host = createRpcHost({
+    host = createRpcHost({
       registry,
       authenticate: tokenAuthentication(TOKEN, { principal: 'tester', claims: {} }),
       keepAlive: false,
       flowControl: FLOW_CONTROL,
     });
-    served = await serve(kind, host);
+    served = await serveHost(kind, host);
   });
-  afterEach(async () => served.close());
+  afterEach(async () => {
+    host.close();
+    await served.close();
+  });
 
   it('costs the host bounded memory, slows no one else, and catches up after a gap', async () => {
-    const fast = await connect(served);
-    const slow = await connect(served);
+    const fast = await connect(host, served);
+    const slow = await connect(host, served);
     const fastFrames = recordFrames(fast.client);
     const slowFrames = recordFrames(slow.client);
     const slowFeed = await slow.client.use(Feed);
     await until(() => fastFrames.length === 1 && slowFrames.length === 1, 'the snapshots');
 
     slow.socket().pause?.();
-    const queued = () => served.host.outboundStats().find((stats) => stats.clientId === slow.clientId);
+    const queued = () => host.outboundStats().find((stats) => stats.clientId === slow.clientId);
     let mostQueued = 0;
     for (let n = 1; n <= CHANGES; n++) {
       tick.set({ n, pad: PAD }, BACKGROUND_CONTEXT);
