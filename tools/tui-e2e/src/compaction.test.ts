@@ -6,7 +6,7 @@ import type { SessionEntry } from '@pi/agent';
 import { chatSessionFacet, pluginId as chatId, projectTranscript } from '@pi/chat-session';
 import { chatTuiFacet } from '@pi/chat-tui';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
+import { startTestTuiHost } from '@pi/host-tui/testing';
 import {
   beginEventStream,
   chunkEvent,
@@ -16,7 +16,8 @@ import {
 } from '@pi/model-providers/testing';
 import { createProvidersBuiltinFacet, pluginId as providersId } from '@pi/providers-builtin-session';
 import { providersBuiltinTuiFacet } from '@pi/providers-builtin-tui';
-import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
+import { TRANSPORTS, type TransportKind } from '@pi/test-support';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -73,14 +74,6 @@ async function start(transport: TransportKind, server: FakeChatServer) {
   cleanups.push(() => tui.stop());
   return { session, tui };
 }
-
-const painted = (tui: TestTuiHost, test: (screen: string) => boolean) =>
-  eventually(() => {
-    tui.host.flush();
-    return test(tui.screen());
-  });
-const shows = (tui: TestTuiHost, text: string) => painted(tui, (screen) => screen.includes(text));
-const hides = (tui: TestTuiHost, text: string) => painted(tui, (screen) => !screen.includes(text));
 
 async function sessionEntries(session: TestSessionHost): Promise<SessionEntry[]> {
   const lines = (await readFile(session.sessionFile, 'utf8')).trim().split('\n');

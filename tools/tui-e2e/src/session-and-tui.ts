@@ -55,11 +55,6 @@ export async function startSessionAndTui(
     },
     client: await session.connect(),
   });
-  const painted = (test: (screen: string) => boolean) =>
-    eventually(() => {
-      tui.host.flush();
-      return test(tui.screen());
-    });
   return {
     session,
     tui,
@@ -69,8 +64,8 @@ export async function startSessionAndTui(
       if (accepted.isErr()) throw new Error(`prompt rejected: ${accepted.error.message}`);
       return accepted.value.operationId;
     },
-    shows: (text) => painted((screen) => screen.includes(text)),
-    hides: (text) => painted((screen) => !screen.includes(text)),
+    shows: (text) => shows(tui, text),
+    hides: (text) => hides(tui, text),
     async close() {
       await tui.stop();
       await session.close();
@@ -102,3 +97,17 @@ export async function finalAnswer(session: TestSessionHost): Promise<string> {
   if (last?.role !== 'assistant') throw new Error(`the last message is not the model's: ${JSON.stringify(last)}`);
   return last.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 }
+
+/** Waits until the painted screen satisfies `test`. */
+export function painted(tui: TestTuiHost, test: (screen: string) => boolean): Promise<void> {
+  return eventually(() => {
+    tui.host.flush();
+    return test(tui.screen());
+  });
+}
+
+/** Waits until the painted screen contains `text`. */
+export const shows = (tui: TestTuiHost, text: string) => painted(tui, (screen) => screen.includes(text));
+
+/** Waits until the painted screen no longer contains `text`. */
+export const hides = (tui: TestTuiHost, text: string) => painted(tui, (screen) => !screen.includes(text));

@@ -6,7 +6,8 @@ import { chatTuiFacet } from '@pi/chat-tui';
 import { modelProviderFacet, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
-import { TRANSPORTS, eventually } from '@pi/test-support';
+import { TRANSPORTS } from '@pi/test-support';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -31,14 +32,6 @@ async function chatTui(transport: (typeof TRANSPORTS)[number]) {
   cleanups.push(() => tui.stop());
   return { session, tui };
 }
-
-const painted = (tui: TestTuiHost, test: (screen: string) => boolean) =>
-  eventually(() => {
-    tui.host.flush();
-    return test(tui.screen());
-  });
-const shows = (tui: TestTuiHost, text: string) => painted(tui, (screen) => screen.includes(text));
-const hides = (tui: TestTuiHost, text: string) => painted(tui, (screen) => !screen.includes(text));
 
 /** Sends a prompt from the editor and waits until its answer is shown and the run has ended. */
 async function exchange(tui: TestTuiHost, text: string): Promise<void> {
