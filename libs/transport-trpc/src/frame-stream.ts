@@ -6,13 +6,14 @@ import type { OutboundPressure } from './outbound-pressure';
 export type StreamSource<T> = (push: (frame: T) => void, fail: (error: unknown) => void) => () => void;
 
 /**
- * A subscription's frames as the async iterator tRPC's ws adapter pulls, reporting to the endpoint when each one
- * is on the wire. The adapter writes the value a `next()` gave it before it asks again, so the next `next()` (or
- * the end of the stream) is the moment the previous frame was written. An observable would be buffered by tRPC
- * in the same way but without that report, and a call's result, written at once, could overtake the frames.
+ * A subscription's frames, reporting to the endpoint when each one is on the wire: piped by our wire server
+ * (`pipe`: a frame is written when `write` returns), or pulled as an async iterator by tRPC's ws adapter, which
+ * writes the value a `next()` gave it before it asks again, so the next `next()` (or the end of the stream) is the
+ * moment the previous frame was written. Without that report a call's result, written at once, could overtake the
+ * frames.
  *
- * With a `pressure`, a frame is not handed out while the connection's socket is over its high-water mark: the
- * frames wait in the backlog, which may coalesce them (`WatchBacklog`), until the socket drains.
+ * With a `pressure`, a frame is not handed out (or written) while the connection's socket is over its high-water
+ * mark: the frames wait in the backlog, which may coalesce them (`WatchBacklog`), until the socket drains.
  *
  * Frames buffered when the source fails are still delivered, then the failure; the source is stopped at once.
  */

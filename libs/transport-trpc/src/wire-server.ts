@@ -30,7 +30,10 @@ export interface WireServerOptions<Ctx> {
   readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number };
 }
 
+/** A subscription of this connection, from its request until its stream ends. */
 interface Subscription {
+  stopped: boolean;
+  stream: FrameStream<unknown, unknown> | undefined;
   stop(): void;
 }
 
@@ -122,7 +125,7 @@ export function createWireServer<Ctx>(
           }
           const result = await procedure.resolve(current as never, parsed);
           if (subscription === undefined) return void send(dataFrame(dataHead(id, jsonrpc), result));
-          await streamSubscription(id, jsonrpc, subscription, result as AsyncIterable<unknown>, path, input);
+          await streamSubscription(id, jsonrpc, subscription, result, path, input);
         }
       } catch (cause) {
         // As tRPC's adapter: a request that fails before its stream starts gets the error and no `stopped`.
@@ -140,68 +143,41 @@ export function createWireServer<Ctx>(
       return outcome.ctx;
     };
 
-    const registerSubscription = (id: string | number) => {
-      const subscription = {
+    const registerSubscription = (id: string | number): Subscription => {
+      const subscription: Subscription = {
         stopped: false,
-        iterator: undefined as AsyncIterator<unknown> | undefined,
+        stream: undefined,
         stop() {
           if (subscription.stopped) return;
           subscription.stopped = true;
-          void subscription.iterator?.return?.();
+          void subscription.stream?.return();
         },
       };
       subscriptions.set(id, subscription);
       return subscription;
     };
 
+    /**
+     * Every subscription procedure of a host returns a `FrameStream`; the wire server pipes it (`FrameStream.pipe`):
+     * each frame is written as it comes, with no promise per frame.
+     */
     const streamSubscription = async (
       id: string | number,
       jsonrpc: '2.0' | undefined,
-      subscription: ReturnType<typeof registerSubscription>,
-      iterable: AsyncIterable<unknown>,
+      subscription: Subscription,
+      stream: unknown,
       path: string,
       input: unknown,
     ) => {
-      if (typeof iterable?.[Symbol.asyncIterator] !== 'function')
-        throw new TRPCError({
-          code: 'INTERNAL_SERVER_ERROR',
-          message: `Subscription ${path} did not return an observable or a AsyncGenerator`,
-        });
-      const iterator = iterable[Symbol.asyncIterator]();
-      subscription.iterator = iterator;
+      if (!(stream instanceof FrameStream))
+        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `Subscription ${path} did not return a stream` });
+      subscription.stream = stream;
       if (subscription.stopped || !open()) {
         subscription.stopped = true;
-        return void (await iterator.return?.());
+        return void (await stream.return());
       }
       send(JSON.stringify({ id, jsonrpc, result: { type: 'started' } }));
       const head = dataHead(id, jsonrpc);
-      if (iterator instanceof FrameStream) return pipeFrames(iterator, head, subscription, id, jsonrpc, path, input);
-      try {
-        for (;;) {
-          const next = await iterator.next();
-          if (subscription.stopped) break;
-          if (next.done === true) break;
-          send(dataFrame(head, next.value));
-        }
-      } catch (cause) {
-        if (subscription.stopped) return;
-        subscription.stopped = true;
-        await iterator.return?.();
-        respondError(id, jsonrpc, cause, 'subscription', path, input);
-      }
-      subscription.stopped = true;
-    };
-
-    /** Our own streams write their frames as they come (`FrameStream.pipe`), with no promise per frame. */
-    const pipeFrames = async (
-      stream: FrameStream<unknown, unknown>,
-      head: string,
-      subscription: { stopped: boolean },
-      id: string | number,
-      jsonrpc: '2.0' | undefined,
-      path: string,
-      input: unknown,
-    ) => {
       try {
         await stream.pipe((frame) => send(dataFrame(head, frame)));
       } catch (cause) {
