@@ -20,6 +20,13 @@ export interface AgentTool<Args = unknown, Details extends JsonValue = JsonValue
   executionMode: 'sequential' | 'parallel';
   parameters: z.ZodType<Args>;
   execute(args: Args, context: Context): Promise<AgentToolResult<Details>>;
+  /**
+   * The tool's cheap, deterministic checks of `args` (a path inside the workspace, a text that is in the file):
+   * the refusal `execute` would return, having done nothing, or null when the call can go ahead. A wrapper that
+   * asks someone before running the tool calls it first, so nobody is asked to allow what cannot happen; `execute`
+   * still checks everything itself, as things may change meanwhile. Wrappers keep it by spreading the inner tool.
+   */
+  preflight?(args: Args, context: Context): Promise<AgentToolResult<Details> | null>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
