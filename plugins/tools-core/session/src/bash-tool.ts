@@ -4,7 +4,7 @@ import type { AgentTool } from '@pi/plugin-api';
 import { CORE_TOOL_NAMES, withNotice, type BashDetails, type ToolFailureDetails } from '@pi/tools-core';
 import { OutputTail, type CommandOutput } from './output-tail';
 import { runCommand, type CommandEnd } from './run-command';
-import { failureResult, ioFailure } from './tool-failure';
+import { failureResult, ioFailure, type ToolFailure } from './tool-failure';
 import { TOOL_LIMITS } from './tool-limits';
 
 const bashParameters = z.object({
@@ -42,12 +42,13 @@ export function bashTool(
     ].join(' '),
     executionMode: 'sequential',
     parameters: bashParameters,
+    async preflight() {
+      const unusable = await unusableDirectory(cwd);
+      return unusable === null ? null : failureResult(unusable);
+    },
     async execute(args, context) {
-      try {
-        if (!(await stat(cwd)).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
-      } catch (error) {
-        return failureResult(ioFailure('use the working directory', cwd, error));
-      }
+      const unusable = await unusableDirectory(cwd);
+      if (unusable !== null) return failureResult(unusable);
       const tail = new OutputTail(TOOL_LIMITS.bashMaxOutputBytes, TOOL_LIMITS.bashMaxOutputLines);
       const timeoutSeconds = args.timeout ?? TOOL_LIMITS.bashDefaultTimeoutSeconds;
       const ran = await runCommand({
@@ -79,6 +80,16 @@ export function bashTool(
       };
     },
   };
+}
+
+/** Why a command cannot run in `cwd` (it is gone, or not a directory), or null when it can. */
+async function unusableDirectory(cwd: string): Promise<ToolFailure | null> {
+  try {
+    if ((await stat(cwd)).isDirectory()) return null;
+    throw Object.assign(new Error(), { code: 'ENOTDIR' });
+  } catch (error) {
+    return ioFailure('use the working directory', cwd, error);
+  }
 }
 
 /** One bracketed line saying what the model cannot see in the output: a cut, and how the command ended. */

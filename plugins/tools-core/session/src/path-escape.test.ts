@@ -2,7 +2,7 @@ import { readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyAgentTool } from '@pi/plugin-api';
-import { run, tempWorkspace, type TempWorkspace } from '../test/temp-workspace';
+import { preflight, run, tempWorkspace, type TempWorkspace } from '../test/temp-workspace';
 import { editTool } from './edit-tool';
 import { findTool } from './find-tool';
 import { grepTool } from './grep-tool';
@@ -75,6 +75,24 @@ describe.each(FILE_TOOLS)('the %s tool', (_name, makeTool, argsFor) => {
     expect(await outsideState(workspace)).toEqual(before);
   });
 });
+
+describe.each(FILE_TOOLS.filter(([name]) => name === 'write' || name === 'edit'))(
+  'the preflight of %s, run before anyone is asked to allow it',
+  (_name, makeTool, argsFor) => {
+    it.each(ESCAPES)('refuses %s as the tool itself would, touching nothing', async (_case, escape) => {
+      const workspace = await tempWorkspace();
+      const path = await escape(workspace);
+      const before = await outsideState(workspace);
+      const tool = makeTool(workspace.cwd);
+
+      const refusal = await preflight(tool, argsFor(path));
+
+      expect(refusal).toMatchObject({ isError: true, details: { failure: 'outside_workspace', path: null } });
+      expect(refusal).toEqual(await run(tool, argsFor(path)).then(({ text: _text, ...result }) => result));
+      expect(await outsideState(workspace)).toEqual(before);
+    });
+  },
+);
 
 describe('paths inside the working directory', () => {
   it('may use .. that stays inside, an absolute path inside, and a symlink to a file inside', async () => {

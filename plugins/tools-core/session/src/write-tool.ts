@@ -5,7 +5,7 @@ import { fileDiff } from './file-diff';
 import { plural, splitLines } from './text-lines';
 import { readPrevious, replaceFile } from './text-file';
 import { failureResult, ioFailure } from './tool-failure';
-import { resolveInside } from './workspace-paths';
+import { writeTarget } from './write-target';
 
 const writeParameters = z.object({
   path: z.string().min(1).describe('The file to write, relative to the working directory'),
@@ -25,8 +25,15 @@ export function writeTool(cwd: string): AgentTool<WriteArguments, FileChangeDeta
     ].join(' '),
     executionMode: 'sequential',
     parameters: writeParameters,
+    async preflight(args) {
+      return (await writeTarget(cwd, args.path)).match(
+        () => null,
+        (failure) => failureResult(failure),
+      );
+    },
     async execute(args) {
-      const resolved = await resolveInside(cwd, args.path);
+      // Checked again: the path may have changed while the user was asked.
+      const resolved = await writeTarget(cwd, args.path);
       if (resolved.isErr()) return failureResult(resolved.error);
       const { absolute, display } = resolved.value;
       try {

@@ -48,3 +48,12 @@ export async function run<Args, Details extends JsonValue>(
   const result = await tool.execute(tool.parameters.parse(args), context);
   return { ...result, text: result.content.map((part) => part.text).join('') };
 }
+
+/** A tool's preflight as a wrapper calls it, on arguments that passed its schema; a tool without one throws. */
+export async function preflight<Args, Details extends JsonValue>(
+  tool: AgentTool<Args, Details>,
+  args: unknown,
+): Promise<AgentToolResult<Details> | null> {
+  if (tool.preflight === undefined) throw new Error(`${tool.name} has no preflight`);
+  return tool.preflight(tool.parameters.parse(args), BACKGROUND_CONTEXT);
+}
