@@ -20,6 +20,32 @@ function standInBash(ran: unknown[]): AnyAgentTool {
 
 const gateSaying = (verdict: Verdict): PermissionGate => ({ check: async () => verdict });
 
+/** A gate that records every call it is asked about and allows it. */
+function recordingGate(checked: unknown[]): PermissionGate {
+  return {
+    check: async (_tool, args) => {
+      checked.push(args);
+      return { allowed: true };
+    },
+  };
+}
+
+const refusal = {
+  content: [{ type: 'text' as const, text: 'Refused: ../x is outside the working directory.' }],
+  details: { failure: 'outside_workspace', path: null },
+  isError: true,
+};
+
+/** A stand-in write whose preflight refuses any path starting with `..`, as a workspace check would. */
+function standInWrite(ran: unknown[]): AnyAgentTool {
+  return {
+    ...standInBash(ran),
+    name: 'write',
+    parameters: z.object({ path: z.string() }),
+    preflight: async (args: { path: string }) => (args.path.startsWith('..') ? refusal : null),
+  };
+}
+
 describe('a guarded tool', () => {
   it('keeps the tool’s name, schema and execution mode', () => {
     const inner = standInBash([]);
@@ -36,6 +62,24 @@ describe('a guarded tool', () => {
     );
     expect(result.content).toEqual([{ type: 'text', text: 'ran' }]);
     expect(ran).toEqual([{ command: 'ls' }]);
+  });
+
+  it('returns the tool’s own refusal from its preflight without asking the gate, and the tool never runs', async () => {
+    const ran: unknown[] = [];
+    const checked: unknown[] = [];
+    const guarded = guardedTool('write', standInWrite(ran), recordingGate(checked));
+    expect(await guarded.execute({ path: '../x' }, BACKGROUND_CONTEXT)).toEqual(refusal);
+    expect(checked).toEqual([]);
+    expect(ran).toEqual([]);
+
+    await guarded.execute({ path: 'inside.txt' }, BACKGROUND_CONTEXT);
+    expect(checked).toEqual([{ path: 'inside.txt' }]);
+    expect(ran).toEqual([{ path: 'inside.txt' }]);
+  });
+
+  it('carries the inner preflight outward, for a wrapper listed after it', () => {
+    const inner = standInWrite([]);
+    expect(guardedTool('write', inner, gateSaying({ allowed: true })).preflight).toBe(inner.preflight);
   });
 
   it('returns a denial saying why, and the inner tool never runs', async () => {
