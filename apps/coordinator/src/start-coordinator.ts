@@ -9,6 +9,7 @@ import {
   isRunning,
   piDirectories,
   readConnectionFile,
+  sessionFilePath,
   writeCoordinatorConnection,
   type CoordinatorFiles,
 } from '@pi/connection-files';
@@ -87,6 +88,7 @@ export async function startCoordinator(
     facets: facets.value,
     repo: repo.value,
     processes,
+    sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),
     transport: {
       authenticate: coordinatorAuthentication({
         userToken,

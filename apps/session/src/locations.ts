@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { connectionFilePath, piDirectories } from '@pi/connection-files';
+import { connectionFilePath, piDirectories, sessionFilePath } from '@pi/connection-files';
 import type { CliOptions } from './cli-options';
 
 export interface Locations {
@@ -16,7 +16,7 @@ export function locate(options: CliOptions, sessionId: string, env: NodeJS.Proce
   return {
     dataDir,
     configDir,
-    sessionFile: join(dataDir, 'sessions', `${sessionId}.jsonl`),
+    sessionFile: sessionFilePath(dataDir, sessionId),
     socketPath: resolve(options.socket ?? join(runtimeDir, `${sessionId}.sock`)),
     connectionFile: connectionFilePath(dataDir, sessionId),
   };

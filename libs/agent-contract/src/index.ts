@@ -1,4 +1,5 @@
 export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
+export { sessionHeaderSchema } from './session-header';
 export {
   MAX_COMPACT_INSTRUCTIONS,
   type CompactOptions,

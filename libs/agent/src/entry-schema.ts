@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
+import type { SessionEntry } from '@pi/agent-contract';
 import { agentMessageSchema, userMessageSchema } from './message-schema';
 
 /** Runtime shapes of the session file's lines, checked when a session is restored. */
-export const sessionHeaderSchema: z.ZodType<SessionHeader> = z.object({
-  type: z.literal('session'),
-  version: z.literal(1),
-  sessionId: z.string().min(1),
-  cwd: z.string(),
-  createdAt: z.string(),
-  forkedFrom: z.object({ sessionId: z.string().min(1), entryId: z.string().min(1).nullable() }).optional(),
-});
+export { sessionHeaderSchema } from '@pi/agent-contract';
 
 const base = {
   id: z.string().min(1),

@@ -8,7 +8,7 @@ export {
   writeConnectionFile,
   type ConnectionInfo,
 } from './connection-file';
-export { connectionFilePath, piDirectories, type PiDirectories } from './pi-directories';
+export { connectionFilePath, piDirectories, sessionFilePath, type PiDirectories } from './pi-directories';
 export {
   coordinatorConnectionSchema,
   coordinatorFiles,

@@ -26,3 +26,8 @@ export function piDirectories(
 export function connectionFilePath(dataDir: string, sessionId: string): string {
   return join(dataDir, 'sessions', `${sessionId}.connection.json`);
 }
+
+/** The session file (JSONL) of one session: the session process writes it, the coordinator reads its header. */
+export function sessionFilePath(dataDir: string, sessionId: string): string {
+  return join(dataDir, 'sessions', `${sessionId}.jsonl`);
+}

@@ -17,6 +17,8 @@ export interface CoordinatorHostOptions {
   readonly processes: SessionProcessControl;
   /** How the RPC surface is served: the coordinator's authentication (user token, session credentials), limits. */
   readonly transport: ExposeOptions;
+  /** Where the session file of a session id is (the coordinator reads only its header, to know whose it is). */
+  readonly sessionFile: (sessionId: string) => string;
   /** How many session processes may be starting at once (default 4); later starts wait their turn. */
   readonly maxConcurrentStarts?: number;
 }
@@ -44,7 +46,7 @@ export async function startCoordinatorHost(
   options: CoordinatorHostOptions,
 ): Promise<Result<CoordinatorHost, CoordinatorHostError>> {
   const providing = new ProvidingSide();
-  const fleet = new Fleet(options.repo, options.processes, options.maxConcurrentStarts);
+  const fleet = new Fleet(options.repo, options.processes, options.sessionFile, options.maxConcurrentStarts);
   const running = await runFacets(options.facets, (scope, facet) =>
     Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
   );

@@ -4,13 +4,14 @@ import type { PluginLifecycleScope } from '@pi/kernel';
 import type { FleetPluginScope, SessionRecord } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
 import type { SessionProcesses, StatusChange } from '@pi/session-processes';
+import { checkSessionId, type SessionRepo, type SessionRepoError } from '@pi/session-repo';
+import { readSessionFileOrigin } from './session-file-origin';
 
 /** What the host uses of the application's process manager (a test gives a stand-in). */
 export type SessionProcessControl = Pick<
   SessionProcesses,
   'start' | 'stop' | 'status' | 'onStatusChanged' | 'connected' | 'presentations' | 'disconnected'
 >;
-import type { SessionRepo, SessionRepoError } from '@pi/session-repo';
 
 type StatusListener = (record: SessionRecord, context: Context) => void;
 
@@ -21,6 +22,7 @@ type StatusListener = (record: SessionRecord, context: Context) => void;
 export class Fleet {
   readonly #repo: SessionRepo;
   readonly #processes: SessionProcessControl;
+  readonly #sessionFile: (sessionId: string) => string;
   readonly #listeners = new Set<StatusListener>();
   /** Status writes per session, in order: a later change never lands before an earlier one. */
   readonly #writes = new Map<string, Promise<void>>();
@@ -30,9 +32,15 @@ export class Fleet {
   /** Session processes that may be starting at once: more would share the CPU until every one timed out. */
   readonly #startSlots: StartSlots;
 
-  constructor(repo: SessionRepo, processes: SessionProcessControl, maxConcurrentStarts = 4) {
+  constructor(
+    repo: SessionRepo,
+    processes: SessionProcessControl,
+    sessionFile: (sessionId: string) => string,
+    maxConcurrentStarts = 4,
+  ) {
     this.#repo = repo;
     this.#processes = processes;
+    this.#sessionFile = sessionFile;
     this.#startSlots = new StartSlots(maxConcurrentStarts);
     this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
   }
@@ -57,6 +65,11 @@ export class Fleet {
           }
           unwrap(await this.#repo.remove(sessionId));
         },
+      }),
+      files: Object.freeze({
+        origin: async (sessionId: string) =>
+          // The id names a file: one that is not a valid id names none (and never a path elsewhere).
+          checkSessionId(sessionId).isOk() ? readSessionFileOrigin(this.#sessionFile(sessionId), sessionId) : undefined,
       }),
       processes: Object.freeze({
         start: (sessionId: string, context: Context) => this.start(sessionId, context),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ async function coordinatorContext(): Promise<{
   context: CodingAgentCoordinatorPluginContext;
   repo: SessionRepo;
   processes: SessionProcesses;
+  directory: string;
 }> {
   const directory = await mkdtemp(join(tmpdir(), 'pi-coordinator-'));
   const repo = openSqliteSessionRepo({ file: join(directory, 'sessions.db') })._unsafeUnwrap();
@@ -58,6 +59,7 @@ async function coordinatorContext(): Promise<{
       facets: [{ id: '@t/curious', config: null, module: 'test', facet: (context) => void (captured = context) }],
       repo,
       processes,
+      sessionFile: (sessionId) => join(directory, 'sessions', `${sessionId}.jsonl`),
       transport: { authenticate: tokenAuthentication('t', { principal: 'p', claims: {} }), keepAlive: false },
     })
   )._unsafeUnwrap();
@@ -67,7 +69,7 @@ async function coordinatorContext(): Promise<{
     await repo.close();
     await rm(directory, { recursive: true, force: true });
   };
-  return { context: captured as CodingAgentCoordinatorPluginContext, repo, processes };
+  return { context: captured as CodingAgentCoordinatorPluginContext, repo, processes, directory };
 }
 
 /** Every value reachable from `root` through own properties (functions included), to look for leaked authority. */
@@ -89,10 +91,11 @@ describe('what a coordinator facet can reach', () => {
   it('holds the providing capabilities and scoped fleet views, frozen, and nothing else', async () => {
     const { context } = await coordinatorContext();
     expect(Object.keys(context).sort()).toEqual(CONTEXT_KEYS);
-    expect(Object.keys(context.fleet).sort()).toEqual(['processes', 'records']);
+    expect(Object.keys(context.fleet).sort()).toEqual(['files', 'processes', 'records']);
     expect(Object.keys(context.fleet.records).sort()).toEqual(['create', 'get', 'list', 'remove', 'rename']);
     expect(Object.keys(context.fleet.processes).sort()).toEqual(['onStatusChanged', 'start', 'stop']);
-    for (const value of [context, context.fleet, context.fleet.records, context.fleet.processes]) {
+    expect(Object.keys(context.fleet.files)).toEqual(['origin']);
+    for (const value of [context, context.fleet, context.fleet.records, context.fleet.processes, context.fleet.files]) {
       expect(Object.isFrozen(value)).toBe(true);
     }
   });
@@ -124,5 +127,16 @@ describe('what a coordinator facet can reach', () => {
     await expect(context.fleet.processes.start('s-unknown', BACKGROUND_CONTEXT)).rejects.toMatchObject({
       code: 'unknown_session',
     });
+  });
+
+  it('reads whose a session file is, only inside the sessions directory, by a valid id', async () => {
+    const { context, directory } = await coordinatorContext();
+    await mkdir(join(directory, 'sessions'));
+    const header = { type: 'session', version: 1, createdAt: 'then', cwd: '/projects/red' };
+    await writeFile(join(directory, 'sessions', 's-1.jsonl'), `${JSON.stringify({ ...header, sessionId: 's-1' })}\n`);
+    await writeFile(join(directory, 'x.jsonl'), `${JSON.stringify({ ...header, sessionId: '../x' })}\n`);
+    expect(await context.fleet.files.origin('s-1', BACKGROUND_CONTEXT)).toMatchObject({ cwd: '/projects/red' });
+    expect(await context.fleet.files.origin('../x', BACKGROUND_CONTEXT)).toBeUndefined();
+    expect(await context.fleet.files.origin('s-2', BACKGROUND_CONTEXT)).toBeUndefined();
   });
 });

@@ -48,6 +48,7 @@ async function start(processes: SessionProcessControl): Promise<{
       facets: [{ id: '@t/starter', config: null, module: 'test', facet: (context) => void (captured = context) }],
       repo,
       processes,
+      sessionFile: (sessionId) => join(directory, 'sessions', `${sessionId}.jsonl`),
       transport: { authenticate: tokenAuthentication('t', { principal: 'p', claims: {} }), keepAlive: false },
       maxConcurrentStarts: 2,
     })

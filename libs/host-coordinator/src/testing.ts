@@ -1,6 +1,6 @@
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { ProvidingSide, runFacets, type RunningFacets } from '@pi/host-kit';
-import type { CoordinatorFacet, FleetPluginScope, SessionRecord } from '@pi/plugin-api';
+import type { CoordinatorFacet, FleetPluginScope, SessionFileOrigin, SessionRecord } from '@pi/plugin-api';
 import type { ServiceRegistry } from '@pi/remote';
 
 /** How a memory fleet's processes start: at once, with a failure, or only when the start's context aborts. */
@@ -11,6 +11,8 @@ export interface MemoryFleet {
   readonly records: ReadonlyMap<string, SessionRecord>;
   /** Adds a record as if it had been stored earlier. */
   seed(record: Omit<SessionRecord, 'createdAt' | 'updatedAt'>): void;
+  /** Adds a session file, as if a session process (or a fork) had written it with this origin. */
+  seedFile(sessionId: string, origin: SessionFileOrigin): void;
 }
 
 /**
@@ -19,6 +21,7 @@ export interface MemoryFleet {
  */
 export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
   const records = new Map<string, SessionRecord>();
+  const files = new Map<string, SessionFileOrigin>();
   const listeners = new Set<(record: SessionRecord, context: Context) => void>();
   let next = 0;
   const setStatus = (sessionId: string, status: SessionRecord['status']): SessionRecord => {
@@ -51,6 +54,7 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
       },
       remove: async (sessionId) => void records.delete(sessionId),
     },
+    files: { origin: async (sessionId) => files.get(sessionId) },
     processes: {
       start: async (sessionId, context) => {
         if (start === 'fail') throw new Error('no such program');
@@ -74,6 +78,7 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
     fleet,
     records,
     seed: (record) => void records.set(record.sessionId, { ...record, createdAt: 'then', updatedAt: 'then' }),
+    seedFile: (sessionId, origin) => void files.set(sessionId, origin),
   };
 }
 

@@ -57,10 +57,26 @@ export interface FleetProcesses {
   onStatusChanged(listener: (record: SessionRecord, context: Context) => void): () => void;
 }
 
+/** Where a session file says it belongs: read from its header, never from its content. */
+export interface SessionFileOrigin {
+  /** The project directory the session file names, and the workspace that directory is. */
+  readonly cwd: string;
+  readonly workspaceId: string;
+  /** The session it was forked from, if it is a fork. */
+  readonly forkedFrom: string | null;
+}
+
+/** The session files on this machine, as a coordinator facet may see them: whose each one is, nothing more. */
+export interface FleetSessionFiles {
+  /** The origin of the session file of that id; undefined when there is none, or it is unreadable or not one. */
+  origin(sessionId: string, context: Context): Promise<SessionFileOrigin | undefined>;
+}
+
 /** Scoped fleet authority (spec: FleetPluginScope). */
 export interface FleetPluginScope {
   readonly records: FleetRecords;
   readonly processes: FleetProcesses;
+  readonly files: FleetSessionFiles;
 }
 
 /**

@@ -6,7 +6,9 @@ export {
   type FleetPluginScope,
   type FleetProcesses,
   type FleetRecords,
+  type FleetSessionFiles,
   type NewSessionRecord,
+  type SessionFileOrigin,
   type SessionRecord,
   type SessionStatus,
 } from './coordinator-context';

@@ -8,3 +8,4 @@ export {
   type SessionRepoErrorCode,
 } from './session-repo-error';
 export { openSqliteSessionRepo, sessionRepoFile, type SqliteSessionRepoOptions } from './sqlite-session-repo';
+export { checkSessionId } from './validate';

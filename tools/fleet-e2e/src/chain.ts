@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Result } from 'neverthrow';
-import { workspaceIdOf } from '@pi/connection-files';
+import { sessionFilePath, workspaceIdOf } from '@pi/connection-files';
 import {
   coordinatorAuthentication,
   sessionCredentials,
@@ -61,6 +61,8 @@ export interface Chain {
   /** A client straight to the coordinator with this token: the local user's, a session credential, a forgery. */
   connectCoordinator(token: string, options?: { reconnect?: false }): RecordingClient;
   readonly userToken: string;
+  /** Where session files are, as the coordinator reads them (`sessions/<id>.jsonl`). */
+  readonly dataDir: string;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ async function assemble(
   const directory = await mkdtemp(join(tmpdir(), 'pi-fleet-e2e-'));
   cleanup.push(() => rm(directory, { recursive: true, force: true }));
 
+  const dataDir = join(directory, 'data');
   const repo = unwrap(openSqliteSessionRepo({ file: join(directory, 'coordinator', 'sessions.db') }));
   cleanup.push(() => repo.close());
   await seed(repo);
@@ -108,6 +111,7 @@ async function assemble(
       facets: [{ id: PLUGIN_ID, config: null, facet: sessionDirectoryCoordinatorFacet, module: 'test' }],
       repo,
       processes,
+      sessionFile: (sessionId) => sessionFilePath(dataDir, sessionId),
       transport: {
         authenticate: coordinatorAuthentication({ userToken: USER_TOKEN, userPrincipal: 'tester', credentials, repo }),
         keepAlive: false,
@@ -178,6 +182,7 @@ async function assemble(
     connectCoordinator: (token, connect = {}) =>
       open(coordinatorServed.socketFactory, token, connect.reconnect ?? FAST_RECONNECT),
     userToken: USER_TOKEN,
+    dataDir,
     close,
   };
 }
@@ -197,4 +202,25 @@ async function seed(repo: SessionRepo): Promise<void> {
 function unwrap<T>(result: Result<T, { readonly code: string; readonly message: string }>): T {
   if (result.isOk()) return result.value;
   throw new Error(`${result.error.code}: ${result.error.message}`);
+}
+
+/** Writes a session file of `sessionId` as a session process would: its header, naming `cwd` (and a fork's source). */
+export async function writeSessionFile(
+  dataDir: string,
+  sessionId: string,
+  header: { cwd: string; forkedFrom?: string },
+): Promise<void> {
+  const file = sessionFilePath(dataDir, sessionId);
+  await mkdir(dirname(file), { recursive: true });
+  const forkedFrom =
+    header.forkedFrom === undefined ? {} : { forkedFrom: { sessionId: header.forkedFrom, entryId: null } };
+  const line = {
+    type: 'session',
+    version: 1,
+    sessionId,
+    cwd: header.cwd,
+    createdAt: new Date(0).toISOString(),
+    ...forkedFrom,
+  };
+  await writeFile(file, `${JSON.stringify(line)}\n`);
 }

@@ -71,15 +71,55 @@ describe('the session directory on the coordinator', () => {
     expect(memory.records.size).toBe(1);
   });
 
-  it('registers a session file the calling session wrote (a fork) under its id, in its own workspace', async () => {
+  it('registers a session file the calling session forked, or one of its own workspace, under its id', async () => {
     const memory = memoryFleet();
     memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seedFile('f-123', { cwd: '/projects/red', workspaceId: RED, forkedFrom: 'red-1' });
+    memory.seedFile('red-old', { cwd: '/projects/red', workspaceId: RED, forkedFrom: null });
     const { directory } = await startDirectory(memory.fleet);
     const adopted = await directory.create({ title: 'fork', workspaceId: RED, sessionId: 'f-123' }, redSession);
     expect(adopted).toMatchObject({ sessionId: 'f-123', workspaceId: RED, cwd: '/projects/red', status: 'idle' });
+    const restored = await directory.create({ title: 'old', workspaceId: RED, sessionId: 'red-old' }, redSession);
+    expect(restored).toMatchObject({ sessionId: 'red-old', workspaceId: RED });
     expect(
       (await remoteErrorOf(directory.create({ title: 'x', workspaceId: BLUE, sessionId: 'f-456' }, redSession))).code,
     ).toBe('not_authorized');
+  });
+
+  it('refuses a session another workspace’s session file, a live foreign record and a missing file alike', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-live', '/projects/blue'));
+    // A removed blue session: its file stays on disk, its record is gone.
+    memory.seedFile('blue-gone', { cwd: '/projects/blue', workspaceId: BLUE, forkedFrom: null });
+    // A blue session's fork: forked by another session, in another workspace.
+    memory.seedFile('blue-fork', { cwd: '/projects/blue', workspaceId: BLUE, forkedFrom: 'blue-live' });
+    const { directory } = await startDirectory(memory.fleet);
+    const answers = [];
+    for (const sessionId of ['blue-gone', 'blue-fork', 'blue-live', 'never-was']) {
+      const refused = await remoteErrorOf(
+        directory.create({ title: 'takeover', workspaceId: RED, sessionId }, redSession),
+      );
+      answers.push({ code: refused.code, message: refused.message.replace(sessionId, '<id>') });
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]).toEqual({ code: 'not_authorized', message: "No session <id> in the caller's workspace" });
+    // The same answer resume and remove give for an id the caller cannot see.
+    const resumed = await remoteErrorOf(directory.resume('blue-live', redSession));
+    expect({ code: resumed.code, message: resumed.message.replace('blue-live', '<id>') }).toEqual(answers[0]);
+    expect([...memory.records.keys()].sort()).toEqual(['blue-live', 'red-1']);
+    expect(memory.records.get('blue-live')?.workspaceId).toBe(BLUE);
+  });
+
+  it('lets the user register any session file where it names', async () => {
+    const memory = memoryFleet();
+    memory.seedFile('blue-gone', { cwd: '/projects/blue', workspaceId: BLUE, forkedFrom: null });
+    const { directory } = await startDirectory(memory.fleet);
+    const adopted = await directory.create(
+      { title: 'back', workspaceId: BLUE, cwd: '/projects/blue', sessionId: 'blue-gone' },
+      user,
+    );
+    expect(adopted).toMatchObject({ sessionId: 'blue-gone', workspaceId: BLUE });
   });
 
   it('lets the user create anywhere, naming the directory its workspace belongs to', async () => {

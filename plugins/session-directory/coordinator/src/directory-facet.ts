@@ -23,7 +23,7 @@ import {
  * own workspace, the local user anywhere. Each connection is also sent only the records it may see.
  */
 export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoordinatorPluginContext): Promise<void> {
-  const { records, processes } = context.fleet;
+  const { records, processes, files } = context.fleet;
   const state = context.remoteState<SessionDirectoryState>(
     { revision: 0, sessions: [] },
     {
@@ -72,9 +72,27 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
       throw new RemoteError('unknown_session', `No session ${sessionId}`);
     }
     if (target === undefined || (caller.kind === 'session' && target.workspaceId !== caller.session.workspaceId)) {
-      throw new RemoteError('not_authorized', `No session ${sessionId} in the caller's workspace`);
+      throw notInWorkspace(sessionId);
     }
     return target;
+  }
+
+  /**
+   * A session may register an existing session file only if it forked that file itself or the file names the
+   * session's own workspace; a live record of another workspace, another project's file (say, of a removed
+   * session) and no file at all get one and the same answer, so the call reveals nothing about other workspaces.
+   */
+  async function mayAdopt(caller: FleetCaller, sessionId: string, call: Context): Promise<void> {
+    if (caller.kind !== 'session') return;
+    const own = caller.session;
+    const existing = await records.get(sessionId, call);
+    if (existing !== undefined && existing.workspaceId !== own.workspaceId) throw notInWorkspace(sessionId);
+    if (existing !== undefined) return; // its own workspace's record: the repository answers duplicate_session
+    const origin = await files.origin(sessionId, call);
+    const forkedHere = origin?.forkedFrom === own.sessionId;
+    if (origin === undefined || (!forkedHere && origin.workspaceId !== own.workspaceId)) {
+      throw notInWorkspace(sessionId);
+    }
   }
 
   context.provide(SessionDirectory, {
@@ -83,6 +101,7 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
     async create(options, call) {
       const caller = requireFleetCaller(call);
       const placement = await placementOf(caller, options, call);
+      if (options.sessionId !== undefined) await mayAdopt(caller, options.sessionId, call);
       const adopted = options.sessionId === undefined ? {} : { sessionId: options.sessionId };
       const record = await records.create({ title: options.title, ...placement, ...adopted }, call);
       upsert(record, call);
@@ -150,6 +169,11 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
     }
     return { workspaceId: self.workspaceId, ownerId: self.ownerId, cwd: self.cwd };
   }
+}
+
+/** What a session is told of a session id outside its workspace, or of none at all: the same, whichever it is. */
+function notInWorkspace(sessionId: string): RemoteError {
+  return new RemoteError('not_authorized', `No session ${sessionId} in the caller's workspace`);
 }
 
 const USER_VIEW = 'user';
