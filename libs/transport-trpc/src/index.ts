@@ -1,4 +1,5 @@
 export { tokenAuthentication, type Authenticate, type ConnectionParams } from './authentication';
+export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 export { DEFAULT_HEARTBEAT, type HeartbeatWindow } from './heartbeat';
 export { rpcLink } from './link';
 export { loopbackFactory } from './loopback';
@@ -11,8 +12,8 @@ export {
   type ConnectionListener,
   type RpcHost,
   type RpcHostOptions,
-  type ServerSocket,
 } from './rpc-host';
+export type { ServerSocket } from './server-socket';
 export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';
 export {

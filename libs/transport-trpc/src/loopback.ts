@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { RpcHost, ServerSocket } from './rpc-host';
+import type { RpcHost } from './rpc-host';
+import type { ServerSocket } from './server-socket';
 import { DEFAULT_MAX_PAYLOAD } from './websocket-server';
 import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
 
@@ -33,6 +34,34 @@ export function loopbackFactory(host: RpcHost, options: { maxPayload?: number } 
 class LoopbackServerSocket extends EventEmitter {
   readyState = OPEN;
   peer: LoopbackClientSocket | undefined;
+  /** Frames from the client the server has not read yet: it stopped reading (`pause`), or is catching up. */
+  readonly #held: string[] = [];
+  #paused = false;
+
+  /** A frame from the client, read now unless the server has stopped reading or older frames still wait. */
+  receive(data: string): void {
+    if (this.readyState !== OPEN) return;
+    if (this.#paused) return void this.#held.push(data);
+    if (this.#held.length === 0) return void this.emit('message', Buffer.from(data), false);
+    this.#held.push(data);
+    queueMicrotask(() => this.#readOne());
+  }
+
+  pause(): void {
+    this.#paused = true;
+  }
+
+  resume(): void {
+    if (!this.#paused) return;
+    this.#paused = false;
+    for (let held = this.#held.length; held > 0; held--) queueMicrotask(() => this.#readOne());
+  }
+
+  #readOne(): void {
+    if (this.#paused || this.readyState !== OPEN) return;
+    const data = this.#held.shift();
+    if (data !== undefined) this.emit('message', Buffer.from(data), false);
+  }
 
   /** Bytes sent and not yet read by the client: the loopback's socket buffer. */
   get bufferedAmount(): number {
@@ -81,9 +110,7 @@ class LoopbackClientSocket implements WireSocket {
       this.#server.close(CLOSE_CODES.tooBig, 'Max payload size exceeded');
       return;
     }
-    queueMicrotask(() => {
-      if (this.#server.readyState === OPEN) this.#server.emit('message', Buffer.from(data), false);
-    });
+    queueMicrotask(() => this.#server.receive(data));
   }
 
   close(code: number = CLOSE_CODES.normal, reason = ''): void {

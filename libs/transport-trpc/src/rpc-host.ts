@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { TRPCError, type AnyRouter } from '@trpc/server';
-import type { WebSocket } from 'ws';
 import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
 import {
   CALLER_IDENTITY,
@@ -16,6 +15,7 @@ import {
   type ServiceRegistry,
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
+import type { ConnectionLimits } from './connection-limits';
 import {
   DEFAULT_FLOW_CONTROL,
   OutboundPressure,
@@ -23,6 +23,7 @@ import {
   type OutboundStats,
 } from './outbound-pressure';
 import { createHostProcedures } from './router';
+import type { ServerSocket } from './server-socket';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 import type { HostRequestContext } from './trpc';
 import { createWireServer } from './wire-server';
@@ -36,6 +37,11 @@ export interface RpcHostOptions {
   readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number } | false;
   /** When a connection's watch frames are held back, coalesced and dropped with a gap (`DEFAULT_FLOW_CONTROL`). */
   readonly flowControl?: Partial<FlowControlLimits>;
+  /**
+   * How long a socket may take to authenticate, how many may be waiting to, and how many requests a connection starts
+   * before the others get their turn (`DEFAULT_CONNECTION_LIMITS`).
+   */
+  readonly connections?: Partial<ConnectionLimits>;
 }
 
 export type ConnectionListener = (clientId: string, caller: CallerIdentity) => void;
@@ -44,12 +50,6 @@ export const DEFAULT_KEEP_ALIVE = { pingMs: 30_000, pongWaitMs: 10_000 };
 
 const SOCKET_OPEN = 1;
 const HOST_CLOSED = 'The host is closed';
-
-/** The socket surface tRPC's ws adapter uses; a `ws` WebSocket or a loopback socket. */
-export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 'terminate' | 'readyState'> & {
-  /** Bytes written and not yet sent: flow control holds watch frames back while it is high. */
-  readonly bufferedAmount?: number;
-};
 
 export interface RpcHost {
   readonly router: AnyRouter;
@@ -129,6 +129,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
     procedures: table,
     createContext,
     keepAlive: options.keepAlive === false ? undefined : (options.keepAlive ?? DEFAULT_KEEP_ALIVE),
+    connections: options.connections,
   });
 
   return {

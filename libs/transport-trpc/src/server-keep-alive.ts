@@ -1,4 +1,4 @@
-import type { ServerSocket } from './rpc-host';
+import type { ServerSocket } from './server-socket';
 
 /**
  * Pings a client after `pingMs` without a message and terminates it if none follows within `pongWaitMs`, as tRPC's

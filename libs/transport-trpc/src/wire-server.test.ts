@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
@@ -22,10 +21,11 @@ import {
 import { tokenAuthentication, type Authenticate } from './authentication';
 import { DEFAULT_FLOW_CONTROL, OutboundPressure } from './outbound-pressure';
 import { createHostProcedures } from './router';
-import type { ServerSocket } from './rpc-host';
+import type { ServerSocket } from './server-socket';
 import type { HostRequestContext } from './trpc';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 import { createWireServer } from './wire-server';
+import { FakeServerSocket } from './testing/fake-server-socket';
 
 /**
  * The same conversations, byte for byte, through tRPC's own ws adapter (`getWSConnectionHandler`, configured as
@@ -65,49 +65,6 @@ const IDENTITY = { principal: 'tester', claims: {} };
 const GOOD_TOKEN = 'good-token';
 
 const OPEN = 1;
-const CLOSING = 2;
-const CLOSED = 3;
-
-/** The server side of a socket, as `ws` presents it to a connection handler: what it writes is captured. */
-class FakeServerSocket extends EventEmitter {
-  readyState = OPEN;
-  /** What went out on the wire: sends while the socket is open (`ws` writes nothing once closing starts). */
-  readonly frames: string[] = [];
-  /** Every `close()` and `terminate()` call, with its arguments, in order. */
-  readonly closes: unknown[][] = [];
-
-  constructor(readonly clientId: string) {
-    super();
-  }
-
-  send(data: unknown): void {
-    if (this.readyState === OPEN) this.frames.push(String(data));
-  }
-
-  close(...args: unknown[]): void {
-    this.closes.push(['close', ...args]);
-    if (this.readyState !== OPEN) return;
-    this.readyState = CLOSING;
-    const [code = 1005, reason = ''] = args as [number?, string?];
-    setImmediate(() => this.#closed(code, reason));
-  }
-
-  terminate(): void {
-    this.closes.push(['terminate']);
-    this.#closed(1006, '');
-  }
-
-  /** The client or the network closing the connection. */
-  drop(): void {
-    this.#closed(1006, '');
-  }
-
-  #closed(code: number, reason: string): void {
-    if (this.readyState === CLOSED) return;
-    this.readyState = CLOSED;
-    this.emit('close', code, Buffer.from(reason));
-  }
-}
 
 /** The registry and procedures both servers serve, and a `createContext` as `createRpcHost`'s. */
 function createWorld(authenticate: Authenticate) {
@@ -734,6 +691,18 @@ describe("the wire server speaks tRPC's WebSocket protocol as tRPC's adapter doe
     );
     expect(ours.frames).toEqual(theirs.frames);
     expect(ours.closes).toEqual(theirs.closes);
+  });
+});
+
+describe("where the wire server departs from tRPC's adapter, on purpose", () => {
+  const parsed = (frames: readonly string[]) => frames.map((frame) => JSON.parse(frame) as unknown);
+
+  it('a call before the connection params: malformed params to tRPC, not authorized (4401) to the wire server', async () => {
+    const { theirs, ours } = await converse({ steps: [call(1, 'counter.add', ADD)], check: () => undefined });
+    expect(parsed(theirs.frames)).toEqual([refused('invalid_argument', null)]);
+    expect(theirs.closes).toEqual([['close']]);
+    expect(parsed(ours.frames)).toEqual([refused('not_authorized', null), refused('not_authorized', 1)]);
+    expect(ours.closes).toEqual([['close', CLOSE_CODES.notAuthorized, NOT_AUTHORIZED_REASON]]);
   });
 });
 

@@ -2,17 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import {
   getErrorShape,
-  getTRPCErrorFromUnknown,
-  parseConnectionParamsFromUnknown,
   parseTRPCMessage,
   transformTRPCResponse,
   type TRPCClientOutgoingMessage,
 } from '@trpc/server/unstable-core-do-not-import';
+import { Admission } from './admission';
+import { connectionLimits, type ConnectionLimits } from './connection-limits';
+import { connectionParamsExpected, connectionParamsOf, isRequestBeforeParams } from './connection-params';
 import { dataFrame, dataHead } from './encoded-frame';
+import { FairScheduler } from './fair-scheduler';
 import { FrameStream } from './frame-stream';
 import type { ProcedureTable } from './host-procedure';
-import type { ServerSocket } from './rpc-host';
+import type { ServerSocket } from './server-socket';
 import { keepAlive } from './server-keep-alive';
+import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 
 const SOCKET_OPEN = 1;
 
@@ -28,6 +31,8 @@ export interface WireServerOptions<Ctx> {
   readonly createContext: (socket: ServerSocket, connectionParams: Record<string, string> | null) => Promise<Ctx>;
   /** Ping a quiet client after `pingMs`, terminate it if nothing arrives within `pongWaitMs`. */
   readonly keepAlive?: { readonly pingMs: number; readonly pongWaitMs: number };
+  /** The authentication deadline, the cap on sockets awaiting it, and each connection's share of a turn. */
+  readonly connections?: Partial<ConnectionLimits>;
 }
 
 /** A subscription of this connection, from its request until its stream ends. */
@@ -45,14 +50,23 @@ interface Subscription {
  * most of a call's server cost. Errors still take tRPC's own path (`getErrorShape`, `transformTRPCResponse`).
  *
  * A mutation's work is not aborted here when the socket closes: the connection's endpoint ends its calls then.
+ *
+ * Where it departs from tRPC's adapter, on purpose (docs/decisions.md, "Admission and fairness"): a socket must be
+ * authenticated within a deadline, and only so many may wait for that; a request sent before the connection params
+ * is refused as not authorized (4401), not as malformed params; and each connection's requests take turns with the
+ * other connections' (`FairScheduler`) instead of all being started as they are read.
  */
 export function createWireServer<Ctx>(
   options: WireServerOptions<Ctx>,
 ): (socket: ServerSocket, request: IncomingMessage) => void {
   const config = options.router._def._config;
   const transformer = config.transformer;
+  const limits = connectionLimits(options.connections);
+  const admission = new Admission(limits);
+  const scheduler = new FairScheduler(limits.requestsPerTurn);
 
   return (socket, request) => {
+    if (!admission.admit(socket, () => authenticationExpired())) return;
     const subscriptions = new Map<string | number, Subscription>();
     let ctx: Ctx | undefined;
     let ctxPromise: Promise<{ ok: true; ctx: Ctx } | { ok: false; error: TRPCError }> | undefined;
@@ -71,7 +85,7 @@ export function createWireServer<Ctx>(
       path?: string,
       input?: unknown,
     ) => {
-      const error = getTRPCErrorFromUnknown(cause);
+      const error = trpcErrorOf(cause);
       send(JSON.stringify(transformTRPCResponse(config, { id, jsonrpc, error: errorShape(error, type, path, input) })));
     };
 
@@ -79,9 +93,10 @@ export function createWireServer<Ctx>(
       ctxPromise = (async () => {
         try {
           ctx = await options.createContext(socket, connectionParams());
+          admission.authenticated(socket);
           return { ok: true as const, ctx };
         } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
+          const error = trpcErrorOf(cause);
           respondError(null, undefined, error, 'unknown');
           setImmediate(() => socket.close());
           return { ok: false as const, error };
@@ -89,6 +104,28 @@ export function createWireServer<Ctx>(
       })();
     };
     if (connectionParamsExpected(request) === false) startContext(() => null);
+
+    /** The connection is refused as a wrong token is: the refusal (id null), then a close with 4401. */
+    const refuseUnauthenticated = (message: string, then: () => void = () => undefined) => {
+      const error = new TRPCError({ code: 'UNAUTHORIZED', message });
+      ctxPromise = Promise.resolve({ ok: false, error });
+      respondError(null, undefined, error, 'unknown');
+      setImmediate(() => {
+        socket.close(CLOSE_CODES.notAuthorized, NOT_AUTHORIZED_REASON);
+        then();
+      });
+    };
+
+    const authenticationExpired = () => {
+      // Refused already (a wrong token), and the peer has not finished closing: it holds its place no longer.
+      if (!open()) return socket.terminate();
+      // No params: refused as not authorized, and closed without waiting for a peer that may never answer.
+      if (ctxPromise === undefined)
+        return refuseUnauthenticated('No connection params in time', () => socket.terminate());
+      // The host's own authentication has not answered: the client may try again.
+      socket.close(CLOSE_CODES.tryAgainLater, 'authentication took too long');
+      socket.terminate();
+    };
 
     const dispatch = async (message: TRPCClientOutgoingMessage) => {
       const { id, jsonrpc } = message;
@@ -186,6 +223,8 @@ export function createWireServer<Ctx>(
       subscription.stopped = true;
     };
 
+    const lane = scheduler.lane<TRPCClientOutgoingMessage>((message) => void dispatch(message), socket);
+
     if (options.keepAlive !== undefined) keepAlive(socket, options.keepAlive.pingMs, options.keepAlive.pongWaitMs);
 
     socket.on('message', (raw: unknown, isBinary: boolean) => {
@@ -197,7 +236,11 @@ export function createWireServer<Ctx>(
         const error = new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: 'Unexpected WebSocket message format' });
         return respondError(null, undefined, error, 'unknown');
       }
-      if (ctxPromise === undefined) return startContext(() => connectionParamsOf(text));
+      if (ctxPromise === undefined) {
+        if (!isRequestBeforeParams(text)) return startContext(() => connectionParamsOf(text));
+        // A call before the connection params: refused as not authorized, then each request with its own id.
+        refuseUnauthenticated('Connection params must come first');
+      }
       let messages: TRPCClientOutgoingMessage[];
       try {
         if (text === undefined) throw new Error('JSON uses text frames');
@@ -208,37 +251,27 @@ export function createWireServer<Ctx>(
       } catch (cause) {
         return respondError(null, undefined, new TRPCError({ code: 'PARSE_ERROR', cause: cause as Error }), 'unknown');
       }
-      for (const message of messages) void dispatch(message);
+      for (const message of messages) lane.submit(message);
     });
     // A socket error is followed by its close, which ends everything below.
     socket.on('error', () => undefined);
     socket.once('close', () => {
+      lane.close();
       for (const subscription of subscriptions.values()) subscription.stop();
       subscriptions.clear();
     });
   };
 }
 
-/** Whether the client sends its connection params as its first message (`?connectionParams=1`). */
-function connectionParamsExpected(request: IncomingMessage): boolean {
-  return new URL(request.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
-}
-
-function connectionParamsOf(text: string | undefined): Record<string, string> | null {
-  let message: unknown;
-  try {
-    if (text === undefined) throw new Error('JSON uses text frames');
-    message = JSON.parse(text);
-    if (typeof message !== 'object' || message === null || Array.isArray(message))
-      throw new Error('Message was not an object');
-  } catch (cause) {
-    throw new TRPCError({
-      code: 'PARSE_ERROR',
-      message: 'Malformed TRPCConnectionParamsMessage',
-      cause: cause as Error,
-    });
-  }
-  return parseConnectionParamsFromUnknown((message as { data?: unknown }).data) as Record<string, string> | null;
+/**
+ * tRPC's `getTRPCErrorFromUnknown` without its last step, which copies the cause's `stack` onto the wrapper: reading a
+ * stack formats it, and that was a fifth of the host's CPU in a flood of refused requests. No stack leaves the host
+ * (`formatError` sends only the remote envelope), so the frames are the same.
+ */
+function trpcErrorOf(cause: unknown): TRPCError {
+  if (cause instanceof TRPCError) return cause;
+  if (cause instanceof Error && cause.name === 'TRPCError') return cause as TRPCError;
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause });
 }
 
 function withLastEventId(input: unknown, lastEventId: string): unknown {

@@ -23,7 +23,15 @@ export type SocketFactory = () => WireSocket;
  * Close codes the client reads meaning into. `notAuthorized` (4401, an application code) is the host refusing
  * the token: a client must not retry it, which a close without a code (1005) could not say.
  */
-export const CLOSE_CODES = { normal: 1000, goingAway: 1001, tooBig: 1009, policy: 1008, notAuthorized: 4401 } as const;
+export const CLOSE_CODES = {
+  normal: 1000,
+  goingAway: 1001,
+  tooBig: 1009,
+  policy: 1008,
+  /** The host is too busy to take the connection now (too many awaiting authentication): retry later. */
+  tryAgainLater: 1013,
+  notAuthorized: 4401,
+} as const;
 
 /** The reason sent with `CLOSE_CODES.notAuthorized`: the error code, so a stock client can match on it too. */
 export const NOT_AUTHORIZED_REASON = 'not_authorized';
