@@ -26,6 +26,8 @@ export interface RawSocket {
   sendBytes(bytes: Uint8Array, as: 'binary' | 'text'): boolean;
   /** Resolves with the first frame (already received or still to come) that `accept` takes; rejects on close. */
   until(accept: (frame: string) => boolean): Promise<string>;
+  /** Hears every frame from now on, as it comes (e.g. to answer the server's pings). */
+  onFrame(listener: (frame: string) => void): void;
   close(): void;
 }
 
@@ -75,6 +77,7 @@ export async function serveRawSockets(
 
 interface Plumbing {
   readonly received: string[];
+  readonly listeners: Array<(frame: string) => void>;
   readonly waiters: Set<{
     accept: (frame: string) => boolean;
     resolve: (frame: string) => void;
@@ -94,7 +97,7 @@ function rawSocket(
     onClose: (code: number, reason: string) => void,
   ) => void,
 ): RawSocket {
-  const plumbing: Plumbing = { received: [], waiters: new Set(), closedWith: undefined };
+  const plumbing: Plumbing = { received: [], listeners: [], waiters: new Set(), closedWith: undefined };
   let markOpen: () => void = () => undefined;
   let markClosed: (value: { code: number; reason: string }) => void = () => undefined;
   const opened = new Promise<void>((resolve) => (markOpen = resolve));
@@ -103,6 +106,7 @@ function rawSocket(
     () => markOpen(),
     (frame) => {
       plumbing.received.push(frame);
+      for (const listener of plumbing.listeners) listener(frame);
       for (const waiter of [...plumbing.waiters]) {
         if (!waiter.accept(frame)) continue;
         plumbing.waiters.delete(waiter);
@@ -135,6 +139,7 @@ function rawSocket(
         return Promise.reject(new Error(`The socket is closed (${plumbing.closedWith.code})`));
       return new Promise((resolve, reject) => plumbing.waiters.add({ accept, resolve, reject }));
     },
+    onFrame: (listener) => void plumbing.listeners.push(listener),
     close,
   };
 }
