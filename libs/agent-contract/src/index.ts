@@ -55,6 +55,7 @@ export type {
 } from './messages';
 export type { ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ThinkingLevel, ToolSchema } from './provider';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';
+export type { SessionFileFault } from './session-file-fault';
 export type {
   QueueAcceptance,
   QueueItem,

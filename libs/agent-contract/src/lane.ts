@@ -4,6 +4,7 @@ import type { SessionEntry } from './entries';
 import type { AgentMessage, JsonObject, UserMessage } from './messages';
 import type { ThinkingLevel } from './provider';
 import type { QueueAcceptance, QueueItem, QueueOptions, QueueRejection, WithdrawRejection } from './queue';
+import type { SessionFileFault } from './session-file-fault';
 
 /** The settings a run uses, read once when its prompt is accepted (a later change cannot affect it). */
 export interface RunSettings {
@@ -16,7 +17,9 @@ export type RunOutcome = { outcome: 'completed' | 'aborted' | 'failed'; error: s
 export type PromptRejection =
   | { code: 'busy'; message: string; operationId: string }
   | { code: 'no_model'; message: string }
-  | { code: 'invalid_message'; message: string };
+  | { code: 'invalid_message'; message: string }
+  /** Nothing was recorded and no run started: send it again once the file can be written. */
+  | { code: 'session_file_unwritable'; message: string };
 
 /** What a caller may attach to a prompt. */
 export interface PromptOptions {
@@ -106,4 +109,14 @@ export type HarnessEvent =
   | { type: 'tool_started'; operationId: string; toolCallId: string; toolName: string; arguments: JsonObject }
   | { type: 'run_settled'; operationId: string; outcome: RunOutcome }
   /** The queue changed (an item added, delivered, started or withdrawn); `operationId` is the run in progress. */
-  | { type: 'queue_changed'; operationId: string | null; queue: readonly QueueItem[] };
+  | { type: 'queue_changed'; operationId: string | null; queue: readonly QueueItem[] }
+  /**
+   * The session file became unwritable (`fault`), its fault changed, or it is writable again (`null`). It is the
+   * session's, not a run's: `operationId` is always null.
+   */
+  | { type: 'session_file_fault'; operationId: null; fault: SessionFileFault | null }
+  /**
+   * The model has sent nothing for `silentMs` while a request of the run is open (once per silence, after the
+   * harness's notice threshold); `silentMs: null` when it speaks again or the request ends.
+   */
+  | { type: 'model_waiting'; operationId: string; silentMs: number | null };

@@ -32,6 +32,10 @@ export interface RunServices {
   eventContext: Context;
   /** The steers waiting for this run's next turn boundary, taken (see `deliverSteers`). */
   takeSteers: () => QueueItem[];
+  /** Steers whose delivery could not be written, back to the queue. */
+  returnSteers: (items: readonly QueueItem[]) => void;
+  /** How long the model may be silent before the run reports that it waits on it. */
+  modelWaitNoticeMs: number;
 }
 
 /**
@@ -77,6 +81,8 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
           thinkingLevel: plan.thinkingLevel,
         },
         onTextDelta: (delta) => services.emit({ type: 'text_delta', operationId, delta }),
+        onWaiting: (silentMs) => services.emit({ type: 'model_waiting', operationId, silentMs }),
+        waitNoticeMs: services.modelWaitNoticeMs,
       },
       context,
     );

@@ -10,10 +10,12 @@ import type {
   RunSettings,
   SessionCompaction,
   SessionEntry,
+  SessionFileFault,
   SessionNavigation,
   SessionTree,
   AnyAgentTool,
 } from '@pi/agent-contract';
+import type { AppendHandle } from './append-handle';
 import type { HookPolicy } from './hook-caller';
 
 export interface Hooks {
@@ -49,6 +51,11 @@ export interface AgentHarness {
   startQueue(): void;
   /** What restoring the file found and repaired (for example a torn last line after a crash). */
   readonly recovery: readonly string[];
+  /**
+   * Why the session file cannot be written, or null. Set by the append that failed, cleared by the next one that
+   * succeeds; every change is also a `session_file_fault` event.
+   */
+  readonly sessionFileFault: SessionFileFault | null;
   /** True when opening created the session file (or found it without a header); false when it restored one. */
   readonly created: boolean;
   /** Stops a running run in memory (nothing durable is written: restart shows it unsettled) and closes the file. */
@@ -66,6 +73,10 @@ export interface HarnessOptions {
   readonly maxTurns?: number;
   /** How run-path hooks are ordered, bounded and reported (default: registration order, 30 s, unreported). */
   readonly hooks?: HookPolicy;
+  /** How long a model may send nothing before the run reports `model_waiting` (default 5 s; tests shorten it). */
+  readonly modelWaitNoticeMs?: number;
+  /** Wraps the file handle appends use: a test's seam to fail writes as a full or failing disk does. */
+  readonly appendHandle?: (handle: AppendHandle) => AppendHandle;
 }
 
 export type OpenError = { code: 'unreadable' | 'corrupt' | 'locked'; message: string; file: string };

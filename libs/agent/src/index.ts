@@ -1,10 +1,13 @@
 export { openHarness } from './open-harness';
 export { DEFAULT_MAX_TURNS } from './main-lane';
+export { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
 export { MAX_COMPACT_INSTRUCTIONS } from '@pi/agent-contract';
 export { MAX_QUEUE_CHARS, MAX_QUEUE_ITEMS } from './message-queue';
 export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
+export type { AppendHandle } from './append-handle';
+export { SessionFileUnwritable, isSessionFileUnwritable, sessionFileFault } from './session-file-fault';
 export { callHook, type HookOutcome } from './hook-call';
 export { CHARS_PER_TOKEN, estimateTokens } from './token-estimate';
 export { COMPACT_AT_RATIO, DEFAULT_KEEP_TOKENS, KEEP_RATIO } from './compaction-plan';
@@ -45,6 +48,7 @@ export type {
   SessionCompaction,
   SessionEntry,
   SessionEntryKind,
+  SessionFileFault,
   SessionHeader,
   SessionShutdownHook,
   SessionShutdownInfo,

@@ -2,7 +2,7 @@ import type { Context } from '@pi/context';
 import type { SessionEntry } from '@pi/agent-contract';
 import type { RunOutcome } from '@pi/agent-contract';
 import type { ToolCallPart } from '@pi/agent-contract';
-import type { SessionWriter } from './session-writer';
+import type { EntryBody, SessionWriter } from './session-writer';
 import { errorResult } from './tool-call';
 
 /** The settled outcome of every operation the file records as settled. */
@@ -29,19 +29,34 @@ export async function settleInterruptedOperations(
 ): Promise<string[]> {
   const report: string[] = [];
   for (const operationId of unsettledOperations(entries)) {
-    const own = entries.filter((entry) => 'operationId' in entry && entry.operationId === operationId);
-    for (const call of callsWithoutResults(own)) {
-      const message = errorResult(call, 'Tool call interrupted: the session stopped before it returned');
-      await writer.append({ kind: 'message', message, operationId }, 'buffered', context);
-    }
-    const cancelled = own.some((entry) => entry.kind === 'cancel_requested');
+    const cancelled = entries.some((entry) => entry.kind === 'cancel_requested' && entry.operationId === operationId);
     const outcome: RunOutcome = { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
-    await writer.append({ kind: 'operation_settled', operationId, ...outcome }, 'synced', context);
+    const bodies = settlementBodies(entries, operationId, outcome, 'the session stopped before it returned');
+    await writer.appendAll(bodies, 'synced', context);
     report.push(
       `operation ${operationId} was interrupted (started but never settled); settled it as ${outcome.outcome}`,
     );
   }
   return report;
+}
+
+/**
+ * What settles an operation in the file: an error result for each of its tool calls left without one (`why` says
+ * what stopped it), then `operation_settled` with the outcome.
+ */
+export function settlementBodies(
+  entries: readonly SessionEntry[],
+  operationId: string,
+  outcome: RunOutcome,
+  why: string,
+): EntryBody[] {
+  const own = entries.filter((entry) => 'operationId' in entry && entry.operationId === operationId);
+  const results = callsWithoutResults(own).map((call): EntryBody => ({
+    kind: 'message',
+    message: errorResult(call, `Tool call interrupted: ${why}`),
+    operationId,
+  }));
+  return [...results, { kind: 'operation_settled', operationId, ...outcome }];
 }
 
 function unsettledOperations(entries: readonly SessionEntry[]): string[] {

@@ -11,6 +11,7 @@ import type {
 } from '@pi/agent-contract';
 import { eventDeliveryContext, type HarnessEventHub } from './harness-events';
 import type { MessageQueue } from './message-queue';
+import { SessionFileUnwritable } from './session-file-fault';
 import type { SessionWriter } from './session-writer';
 
 export interface LaneQueueParts {
@@ -76,9 +77,11 @@ export class LaneQueue {
     try {
       await written;
     } catch (error) {
-      // Not on disk, so not queued: a restart would not know it either.
-      queue.withdraw(item.id);
+      // Not on disk, so not queued: a restart would not know it either, and a resend of its id starts afresh.
+      queue.discard(item.id);
       this.#changed(context);
+      if (error instanceof SessionFileUnwritable)
+        return err({ code: 'session_file_unwritable', message: error.message });
       throw error;
     }
     return ok(item.id);
@@ -87,7 +90,7 @@ export class LaneQueue {
   async withdraw(itemId: string, context: Context): Promise<Result<void, WithdrawRejection>> {
     switch (this.#parts.queue.fate(itemId)) {
       case 'pending':
-        await this.#withdraw([itemId], 'withdrawn', context);
+        await this.#withdraw([itemId], 'withdrawn', context, 'put back');
         return ok(undefined);
       case 'withdrawn':
         return ok(undefined);
@@ -98,13 +101,24 @@ export class LaneQueue {
     }
   }
 
-  /** Withdraws everything waiting (requestAbort): decided now, written in the order of the calls. */
+  /**
+   * Withdraws everything waiting (requestAbort): decided now, written in the order of the calls. The abort stands
+   * even when the file cannot be written: the withdrawals are then owed to it, ahead of its next entry.
+   */
   withdrawAll(context: Context): Promise<unknown> {
     return this.#withdraw(
       this.items.map((item) => item.id),
       'aborted',
       context,
+      'owe',
     );
+  }
+
+  /** Items taken for delivery whose delivery could not be written: they wait again, as the file still says. */
+  putBack(items: readonly QueueItem[], context: Context): void {
+    if (items.length === 0) return;
+    this.#parts.queue.putBack(items);
+    this.#changed(context);
   }
 
   /** Every waiting steer, taken for delivery at a turn boundary. */
@@ -125,22 +139,31 @@ export class LaneQueue {
     return taken;
   }
 
-  async #withdraw(ids: readonly string[], reason: QueueWithdrawReason, context: Context): Promise<void> {
+  /** `unwritten`: what a write failure does — the items wait again (and the call fails), or the file owes it. */
+  async #withdraw(
+    ids: readonly string[],
+    reason: QueueWithdrawReason,
+    context: Context,
+    unwritten: 'put back' | 'owe',
+  ): Promise<void> {
     const { queue, writer } = this.#parts;
     const operationId = this.#parts.running();
-    const writes = ids.flatMap((itemId) =>
-      queue.withdraw(itemId) === undefined
-        ? []
-        : [
-            writer.append(
-              { kind: 'queue_withdrawn', itemId, reason, operationId },
-              'synced',
-              eventDeliveryContext(context),
-            ),
-          ],
-    );
-    if (writes.length > 0) this.#changed(context);
-    await Promise.all(writes);
+    const withdrawn = ids.flatMap((itemId) => queue.withdraw(itemId) ?? []);
+    if (withdrawn.length === 0) return;
+    this.#changed(context);
+    const bodies = withdrawn.map((item) => ({
+      kind: 'queue_withdrawn' as const,
+      itemId: item.id,
+      reason,
+      operationId,
+    }));
+    try {
+      await writer.appendAll(bodies, 'synced', eventDeliveryContext(context));
+    } catch (error) {
+      if (unwritten === 'owe') writer.owe(bodies);
+      else this.putBack(withdrawn, context);
+      throw error;
+    }
   }
 
   #changed(context: Context): void {

@@ -28,7 +28,10 @@ import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
 import { resolveRunModel } from './run-model';
 import type { SessionTreeState } from './session-tree';
-import type { SessionWriter } from './session-writer';
+import { settlementBodies } from './interrupted-operations';
+import { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
+import { SessionFileUnwritable } from './session-file-fault';
+import type { EntryBody, SessionWriter } from './session-writer';
 
 export interface MainLaneParts {
   writer: SessionWriter;
@@ -67,6 +70,7 @@ interface ClaimedRun {
 }
 
 type NoModel = Extract<PromptRejection, { code: 'no_model' }>;
+type Unwritable = Extract<PromptRejection, { code: 'session_file_unwritable' }>;
 
 export const DEFAULT_MAX_TURNS = 16;
 
@@ -74,7 +78,8 @@ export const DEFAULT_MAX_TURNS = 16;
  * The main lane: one run at a time, durable from acceptance (`operation_started`) to settlement
  * (`operation_settled`). A run lives on its own controller and telemetry root, detached from the
  * invocation that started it: an invocation's cancellation or disconnect never reaches it.
- * A session file that cannot be written is not an answer a caller can act on, so it throws.
+ * A session file that cannot be written refuses a prompt (`session_file_unwritable`: nothing was recorded, nothing
+ * started); a run it stops settles failed in memory, and the file is owed that settlement ahead of its next entry.
  */
 export class MainLane implements AgentLane {
   readonly #parts: MainLaneParts;
@@ -197,11 +202,12 @@ export class MainLane implements AgentLane {
     messages: readonly RunMessage[],
     clientOperationId: string | undefined,
     context: Context,
-  ): Promise<Result<PromptAcceptance, NoModel>> {
+  ): Promise<Result<PromptAcceptance, NoModel | Unwritable>> {
     const claimed = this.#claim();
     if (claimed.isErr()) return err(claimed.error);
     if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
-    await this.#begin(claimed.value, messages, clientOperationId, context);
+    const begun = await this.#begin(claimed.value, messages, clientOperationId, context);
+    if (begun.isErr()) return err(begun.error);
     return ok({ operationId: claimed.value.run.operationId, duplicate: false });
   }
 
@@ -221,8 +227,11 @@ export class MainLane implements AgentLane {
     if (clientOperationId !== undefined && !this.#clientOperations.has(clientOperationId))
       this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
     const messages = items.map((item) => ({ message: item.message, queueItemId: item.id }));
-    // A write failure has already settled the run as failed; nobody waits on this start but the run itself.
-    this.#begin(claimed.value, messages, clientOperationId, BACKGROUND_CONTEXT).catch(() => undefined);
+    // Nobody waits on this start but the run itself: a file that cannot be written leaves the items waiting.
+    void this.#begin(claimed.value, messages, clientOperationId, BACKGROUND_CONTEXT).then(
+      (begun) => begun.isErr() && this.#queue.putBack(items, BACKGROUND_CONTEXT),
+      () => undefined,
+    );
   }
 
   /** Claims the lane for a new run, in one synchronous step: a concurrent send sees it at once. */
@@ -244,36 +253,43 @@ export class MainLane implements AgentLane {
     return ok({ run, plan: { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns } });
   }
 
-  /** Records the run's acceptance (`operation_started`, then its messages) and sets it going. */
+  /**
+   * Records the run's acceptance (`operation_started`, then its messages, in one write) and sets it going. When the
+   * file cannot be written nothing of it exists: the lane is free again and the client's id may be sent again.
+   */
   async #begin(
     { run, plan }: ClaimedRun,
     messages: readonly RunMessage[],
     clientOperationId: string | undefined,
     context: Context,
-  ): Promise<void> {
+  ): Promise<Result<void, Unwritable>> {
     const { operationId } = run;
-    const eventContext = eventDeliveryContext(context);
-    try {
-      const { writer } = this.#parts;
-      const started = clientOperationId === undefined ? {} : { clientOperationId };
-      await writer.append({ kind: 'operation_started', operationId, ...started }, 'synced', eventContext);
-      for (const [index, { message, queueItemId }] of messages.entries()) {
-        const durability = index === messages.length - 1 ? 'synced' : 'buffered';
+    const started = clientOperationId === undefined ? {} : { clientOperationId };
+    const bodies: EntryBody[] = [
+      { kind: 'operation_started', operationId, ...started },
+      ...messages.map(({ message, queueItemId }): EntryBody => {
         const delivered = queueItemId === undefined ? {} : { queueItemId };
-        await writer.append({ kind: 'message', message, operationId, ...delivered }, durability, eventContext);
-      }
+        return { kind: 'message', message, operationId, ...delivered };
+      }),
+    ];
+    try {
+      await this.#parts.writer.appendAll(bodies, 'synced', eventDeliveryContext(context));
     } catch (error) {
-      // `running` already showed this id: settle it as failed, so nobody waits on it forever.
+      // `running` already showed this id: whoever holds it hears the run failed; nobody else ever will.
       this.#active = null;
+      if (clientOperationId !== undefined) this.#clientOperations.delete(clientOperationId);
       const outcome: RunOutcome = {
         outcome: 'failed',
         error: `the prompt could not be recorded: ${errorMessage(error)}`,
       };
-      this.#outcomes.set(operationId, outcome);
       run.settled.resolve(outcome);
+      if (error instanceof SessionFileUnwritable)
+        return err({ code: 'session_file_unwritable', message: error.message });
+      this.#outcomes.set(operationId, outcome);
       throw new Error(outcome.error ?? 'the prompt could not be recorded', { cause: error });
     }
     void this.#execute(run, plan);
+    return ok(undefined);
   }
 
   async requestAbort(operationId: string, context: Context): Promise<Result<void, AbortRejection>> {
@@ -301,6 +317,8 @@ export class MainLane implements AgentLane {
     try {
       await run.cancel;
     } catch (error) {
+      // The run stops all the same; a client is told, with the stable code, that the record did not follow.
+      if (error instanceof SessionFileUnwritable) throw error;
       throw new Error(`the cancellation could not be recorded: ${errorMessage(error)}`, { cause: error });
     }
     return ok(undefined);
@@ -344,9 +362,11 @@ export class MainLane implements AgentLane {
     const emit = (event: Parameters<HarnessEventHub['emit']>[0]): void => events.emit(event, eventContext);
     try {
       const takeSteers = () => this.#queue.takeSteers(eventContext);
+      const returnSteers = (items: readonly QueueItem[]) => this.#queue.putBack(items, eventContext);
+      const modelWaitNoticeMs = options.modelWaitNoticeMs ?? DEFAULT_MODEL_WAIT_NOTICE_MS;
       return await runTurns(
         plan,
-        { writer, tree, tools: options.tools, hooks, emit, eventContext, takeSteers },
+        { writer, tree, tools: options.tools, hooks, emit, eventContext, takeSteers, returnSteers, modelWaitNoticeMs },
         runContext,
       );
     } catch (error) {
@@ -360,15 +380,21 @@ export class MainLane implements AgentLane {
     if (this.#closing) return { outcome: 'aborted', error: 'the harness closed before the run settled' };
     // An accepted cancellation is the outcome, even if the run happened to finish while it was being written.
     const outcome: RunOutcome = run.cancel !== null ? { outcome: 'aborted', error: null } : ran;
+    const { writer, tree } = this.#parts;
+    // A call whose result could not be written gets an error result first: the next request must pair them.
+    const why = 'the session file could not be written';
     try {
-      await this.#parts.writer.append(
-        { kind: 'operation_settled', operationId: run.operationId, ...outcome },
-        'synced',
-        eventContext,
-      );
+      await writer.appendAll(settlementBodies(tree.entries(), run.operationId, outcome, why), 'synced', eventContext);
       return outcome;
     } catch (error) {
-      return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };
+      if (!(error instanceof SessionFileUnwritable))
+        return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };
+      // Memory settles now; the file is owed the same settlement (and results for calls left open), ahead of its
+      // next entry, so a restart after the disk recovers agrees with what clients were told.
+      const unrecorded: RunOutcome =
+        outcome.outcome === 'completed' ? { outcome: 'failed', error: error.message } : outcome;
+      writer.owe(settlementBodies(tree.entries(), run.operationId, unrecorded, why));
+      return unrecorded;
     }
   }
 }

@@ -21,6 +21,9 @@ export class MessageQueue {
   readonly #gone = new Map<string, 'consumed' | 'withdrawn'>();
   readonly #byClientId = new Map<string, string>();
   readonly #clientIdOf = new Map<string, string>();
+  /** Arrival order, so an item put back takes its old place. */
+  readonly #arrival = new Map<string, number>();
+  #arrived = 0;
   #chars = 0;
 
   /** The queue as the file leaves it: added, minus withdrawn, minus delivered (a `message` naming the item). */
@@ -70,6 +73,7 @@ export class MessageQueue {
 
   add(item: QueueItem, clientOperationId?: string): void {
     this.#listOf(item.kind).push(item);
+    this.#arrival.set(item.id, (this.#arrived += 1));
     this.#chars += size(item);
     // The first item wins, as for runs: the lane never queues a second, but a hand-edited file might.
     if (clientOperationId !== undefined && !this.#byClientId.has(clientOperationId)) {
@@ -105,6 +109,35 @@ export class MessageQueue {
 
   withdrawAll(): QueueItem[] {
     return this.items.flatMap((item) => this.#remove(item.id, 'withdrawn') ?? []);
+  }
+
+  /**
+   * Items taken or withdrawn whose record could not be written: they wait again, in their old places (the file
+   * still shows them waiting).
+   */
+  putBack(items: readonly QueueItem[]): void {
+    for (const item of items) {
+      if (this.#gone.get(item.id) === undefined) continue;
+      this.#gone.delete(item.id);
+      const list = this.#listOf(item.kind);
+      const arrival = this.#arrival.get(item.id) ?? Number.POSITIVE_INFINITY;
+      const after = list.findIndex((other) => (this.#arrival.get(other.id) ?? 0) > arrival);
+      list.splice(after === -1 ? list.length : after, 0, item);
+      this.#chars += size(item);
+    }
+  }
+
+  /** Forgets an item whose `queue_added` could not be written: it was never queued, and its client id is free. */
+  discard(id: string): void {
+    const item = this.#find(id);
+    if (item === undefined) return;
+    const list = this.#listOf(item.kind);
+    list.splice(list.indexOf(item), 1);
+    this.#chars -= size(item);
+    this.#arrival.delete(id);
+    const clientOperationId = this.#clientIdOf.get(id);
+    this.#clientIdOf.delete(id);
+    if (clientOperationId !== undefined) this.#byClientId.delete(clientOperationId);
   }
 
   #take(items: readonly QueueItem[]): QueueItem[] {

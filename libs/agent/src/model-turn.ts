@@ -1,6 +1,7 @@
 import type { Context } from '@pi/context';
 import { iterateUntilAborted } from './abortable-iteration';
 import { providerErrorText } from './error-text';
+import { ModelSilence } from './model-silence';
 import type { AssistantMessage, TextPart, ToolCallPart } from '@pi/agent-contract';
 import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
 
@@ -10,6 +11,9 @@ export interface TurnRequest {
   /** `provider/modelId`, stamped on the assistant message. */
   model: string;
   onTextDelta: (delta: string) => void;
+  /** Told when the model has been silent for `waitNoticeMs` (and `null` when that silence ends). */
+  onWaiting: (silentMs: number | null) => void;
+  waitNoticeMs: number;
 }
 
 /** A partial message keeps the text streamed so far; it is null when no text had arrived. */
@@ -22,7 +26,9 @@ export type TurnResult =
 export async function streamTurn(turn: TurnRequest, context: Context): Promise<TurnResult> {
   const content: Array<TextPart | ToolCallPart> = [];
   let stopReason: 'stop' | 'tool_calls' | 'length' | null = null;
+  const silence = new ModelSilence(turn.waitNoticeMs, turn.onWaiting);
   const onEvent = (event: ProviderEvent): boolean => {
+    silence.heard();
     switch (event.type) {
       case 'text_delta':
         if (event.delta === '') return true;
@@ -49,6 +55,8 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
   } catch (error) {
     // Never the raw thrown text: a provider's error can quote what the server echoed, credentials included.
     return { kind: 'failed', error: providerErrorText(error), partial: partial('error') };
+  } finally {
+    silence.stop();
   }
   if (stopReason === null) {
     return { kind: 'failed', error: 'the model stream ended without a done event', partial: partial('error') };

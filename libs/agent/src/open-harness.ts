@@ -29,12 +29,19 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     throw new Error(`maxTurns must be a positive integer, got ${options.maxTurns}`);
   }
   let created = false;
-  const opened = await SessionFile.open(options.file, () => ((created = true), newHeader(options)));
+  const opened = await SessionFile.open(
+    options.file,
+    () => ((created = true), newHeader(options)),
+    options.appendHandle,
+  );
   if (opened.isErr()) return err(opened.error);
   const { file, header, entries, recovery } = opened.value;
 
   const tree = new SessionTreeState(header.sessionId, entries);
   const events = new HarnessEventHub();
+  file.onFaultChanged((fault) =>
+    events.emit({ type: 'session_file_fault', operationId: null, fault }, BACKGROUND_CONTEXT),
+  );
   const writer = new SessionWriter(file, tree, (entry, context) =>
     events.emit({ type: 'entry_appended', operationId: operationOf(entry), entry }, context),
   );
@@ -80,6 +87,9 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     hooks,
     events,
     recovery: Object.freeze([...recovery]),
+    get sessionFileFault() {
+      return file.fault;
+    },
     created,
     appendCustom: (namespace, data, context) => appendCustom(writer, namespace, data, context),
     startQueue: () => main.startQueue(),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { SessionEntry, SessionHeader } from '@pi/agent-contract';
-import { syncDirectory } from './session-file';
+import { syncDirectory } from './session-file-restore';
 
 /**
  * The entries a fork holds, from the branch root first: each the child of the one before (leaf moves are already

@@ -60,6 +60,8 @@ export interface TestHarnessSetup {
   /** Defaults to the first provider's first model, thinking off. Mutate `settings.current` to change it. */
   settings?: { current: RunSettings };
   maxTurns?: number;
+  /** A disk that fails on request (FaultyDisk.wrap). */
+  appendHandle?: HarnessOptions['appendHandle'];
 }
 
 /** HarnessOptions for a test: registries as plain arrays, settings as a mutable box. */
@@ -81,6 +83,7 @@ export function testHarnessOptions(setup: TestHarnessSetup): HarnessOptions {
     providers: () => providers,
     settings: () => settings.current,
     ...(setup.maxTurns !== undefined ? { maxTurns: setup.maxTurns } : {}),
+    ...(setup.appendHandle !== undefined ? { appendHandle: setup.appendHandle } : {}),
   };
 }
 

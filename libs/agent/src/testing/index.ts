@@ -23,3 +23,4 @@ export {
   type WindowedProvider,
   type WindowedProviderOptions,
 } from './windowed-provider';
+export { FaultyDisk, type DiskFault } from './faulty-disk';
