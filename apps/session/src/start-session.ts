@@ -61,6 +61,8 @@ export async function startSession(
     paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },
     transport: { authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }) },
     upstream: coordinator,
+    // The session's log: a coordinator-started session's stderr goes to its log file.
+    log: (line) => process.stderr.write(`pi-session ${sessionId}: ${line}\n`),
   });
   if (started.isErr()) {
     // A session this attempt created holds nothing but its header: leave no empty session behind. When the

@@ -41,6 +41,9 @@ export function agentScope(parts: AgentScopeParts, pluginId: string, scope: Plug
         ),
     }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
+    get sessionFileFault() {
+      return harness.sessionFileFault;
+    },
   } satisfies AgentPluginScope);
 }
 

@@ -94,6 +94,8 @@ describe('host-reserved capabilities at runtime', () => {
       'identity',
       'main',
       'navigation',
+      // Read-only: why the session file cannot be written, or null.
+      'sessionFileFault',
       'sessionTree',
     ]);
     expect(allKeys(agent.main)).toEqual([

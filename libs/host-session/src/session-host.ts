@@ -1,11 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
-import { openHarness, type AnyAgentTool, type ModelProvider } from '@pi/agent';
+import { openHarness, type AnyAgentTool, type HarnessOptions, type ModelProvider } from '@pi/agent';
 import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
 import { RunSettingsService, type SessionIdentity, type SessionPaths, type SessionUpstream } from '@pi/plugin-api';
 import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@pi/registry';
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
+import { logSessionFileFaults } from './session-file-log';
 import { sessionFacetContext, type SessionParts } from './facet-context';
 import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
 
@@ -22,6 +23,10 @@ export interface SessionHostOptions {
   readonly upstream?: SessionUpstream;
   /** Hook deadlines (tests shorten them): one run-path hook, each start hook, all shutdown hooks together. */
   readonly hookDeadlines?: LifecycleHookDeadlines & { readonly runHookMs?: number };
+  /** Where the host's operational lines go (the app writes them to stderr, the session's log); default nowhere. */
+  readonly log?: (line: string) => void;
+  /** The harness's seams a test sets: a disk that fails on request, a shorter model-silence notice. */
+  readonly harness?: Pick<HarnessOptions, 'appendHandle' | 'modelWaitNoticeMs'>;
 }
 
 export interface SessionHostError {
@@ -88,8 +93,10 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
       onFailure: (failure) => providing.failures.record(failure.owner, failure.message),
       ...(options.hookDeadlines?.runHookMs === undefined ? {} : { timeoutMs: options.hookDeadlines.runHookMs }),
     },
+    ...options.harness,
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
+  if (options.log !== undefined) logSessionFileFaults(harness.value, options.sessionFile, options.log);
 
   const diagnostics = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
   const toolRebuild = coalescedRebuild(() => (diagnostics.tools = rebuildErrors(tools)));

@@ -43,6 +43,10 @@ export interface TestSessionHostOptions {
   readonly directory?: string;
   /** Shorter hook deadlines, for tests of hooks that hang. */
   readonly hookDeadlines?: SessionHostOptions['hookDeadlines'];
+  /** The harness's test seams: a disk that fails on request (FaultyDisk.wrap), a shorter model-wait notice. */
+  readonly harness?: SessionHostOptions['harness'];
+  /** Receives the host's log lines (what `pi-session` writes to stderr). */
+  readonly log?: SessionHostOptions['log'];
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -89,6 +93,8 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
   const hostOptions = {
     ...testSessionHostOptions(directory, { facets: options.facets }),
     ...(options.hookDeadlines === undefined ? {} : { hookDeadlines: options.hookDeadlines }),
+    ...(options.harness === undefined ? {} : { harness: options.harness }),
+    ...(options.log === undefined ? {} : { log: options.log }),
   };
   const started = await startSessionHost(hostOptions);
   if (started.isErr()) {

@@ -15,6 +15,7 @@ import type {
   SessionCompaction,
   SessionEntry,
   SessionNavigation,
+  SessionFileFault,
   SessionTree,
 } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
@@ -82,6 +83,8 @@ export interface AgentPluginScope {
   readonly events: ScopedEvents;
   /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
   appendCustom(data: JsonValue, context: Context): Promise<SessionEntry>;
+  /** Why the session file cannot be written now, or null; each change is a `session_file_fault` event. */
+  readonly sessionFileFault: SessionFileFault | null;
 }
 
 /**
