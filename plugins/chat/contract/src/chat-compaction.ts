@@ -32,6 +32,8 @@ export const COMPACT_ERROR_CODES = {
   compaction_failed: 'compaction_failed',
   /** The call was cancelled before the entry was written. */
   aborted: 'aborted',
+  /** The compaction entry could not be written (the session file's fault). */
+  session_file_unwritable: 'session_file_unwritable',
 } as const;
 export type CompactErrorCode = (typeof COMPACT_ERROR_CODES)[keyof typeof COMPACT_ERROR_CODES];
 

@@ -28,6 +28,7 @@ export const QUEUE_REJECTION_CODES = {
   invalid_message: 'invalid_message',
   no_model: 'no_model',
   queue_full: 'queue_full',
+  session_file_unwritable: 'session_file_unwritable',
 } as const;
 export type QueueRejectionCode = (typeof QUEUE_REJECTION_CODES)[keyof typeof QUEUE_REJECTION_CODES];
 
@@ -49,6 +50,8 @@ export interface QueueResponse {
 export const WITHDRAW_ERROR_CODES = {
   unknown_queue_item: 'unknown_queue_item',
   queue_item_consumed: 'queue_item_consumed',
+  /** The withdrawal could not be recorded: the item still waits. */
+  session_file_unwritable: 'session_file_unwritable',
 } as const;
 export type WithdrawErrorCode = (typeof WITHDRAW_ERROR_CODES)[keyof typeof WITHDRAW_ERROR_CODES];
 
@@ -62,6 +65,11 @@ export const queueResponseSchema: z.ZodType<QueueResponse> = z.object({
   accepted: z.boolean(),
   queueItemId: z.string().nullable(),
   operationId: z.string().nullable(),
-  error: z.object({ code: z.enum(['invalid_message', 'no_model', 'queue_full']), message: z.string() }).nullable(),
+  error: z
+    .object({
+      code: z.enum(['invalid_message', 'no_model', 'queue_full', 'session_file_unwritable']),
+      message: z.string(),
+    })
+    .nullable(),
   duplicate: z.boolean().optional(),
 });

@@ -24,7 +24,7 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly its methods, the four state cells (recent first) and one event stream', () => {
+  it('exposes exactly its methods, the six state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
     expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
       'compact',
@@ -36,7 +36,14 @@ describe('chat contract', () => {
       'steer',
       'withdraw',
     ]);
-    expect(Object.keys(Chat.exposure.state)).toEqual(['recent', 'transcript', 'streaming', 'queue']);
+    expect(Object.keys(Chat.exposure.state)).toEqual([
+      'recent',
+      'transcript',
+      'streaming',
+      'queue',
+      'storage',
+      'waiting',
+    ]);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });
 

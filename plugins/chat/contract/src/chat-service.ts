@@ -4,6 +4,7 @@ import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/re
 import { compactRequestSchema, compactResultSchema, type CompactRequest, type CompactResult } from './chat-compaction';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
+import { modelWaitSchema, storageStatusSchema, type ModelWait, type StorageStatus } from './chat-status';
 import {
   historyPageSchema,
   historyRequestSchema,
@@ -30,6 +31,8 @@ export const PROMPT_REJECTION_CODES = {
   busy: 'busy',
   no_model: 'no_model',
   invalid_message: 'invalid_message',
+  /** The session file cannot be written: nothing was recorded, no run started (see SESSION_FILE_UNWRITABLE). */
+  session_file_unwritable: 'session_file_unwritable',
 } as const;
 export type PromptRejectionCode = (typeof PROMPT_REJECTION_CODES)[keyof typeof PROMPT_REJECTION_CODES];
 
@@ -97,6 +100,10 @@ export interface ChatService {
   readonly streaming: RemoteState<StreamingCheckpoint | null>;
   /** The steers and follow-ups waiting for the run in progress, in delivery order. */
   readonly queue: RemoteState<ChatQueue>;
+  /** Whether the session file can be written; a fault is shown by every client until a write succeeds. */
+  readonly storage: RemoteState<StorageStatus>;
+  /** The run in progress waiting on a silent model, or null. */
+  readonly waiting: RemoteState<ModelWait | null>;
   readonly events: RemoteEvents<ChatEvent>;
   /** Starts a run; refused as `busy` while one is in progress (steer or follow up then). */
   prompt(request: PromptRequest, context: Context): Promise<PromptResponse>;
@@ -157,7 +164,12 @@ export const promptRequestSchema: z.ZodType<PromptRequest> = z.object({
 export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
   accepted: z.boolean(),
   operationId: z.string().nullable(),
-  error: z.object({ code: z.enum(['busy', 'no_model', 'invalid_message']), message: z.string() }).nullable(),
+  error: z
+    .object({
+      code: z.enum(['busy', 'no_model', 'invalid_message', 'session_file_unwritable']),
+      message: z.string(),
+    })
+    .nullable(),
   duplicate: z.boolean().optional(),
 });
 
@@ -185,6 +197,8 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     transcript: transcriptHeadSchema,
     streaming: streamingCheckpointSchema.nullable(),
     queue: chatQueueSchema,
+    storage: storageStatusSchema,
+    waiting: modelWaitSchema.nullable(),
   },
   events: { events: chatEventSchema },
 });

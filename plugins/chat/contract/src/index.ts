@@ -19,6 +19,13 @@ export {
   type PromptRequest,
   type PromptResponse,
 } from './chat-service';
+export {
+  SESSION_FILE_UNWRITABLE,
+  modelWaitSchema,
+  storageStatusSchema,
+  type ModelWait,
+  type StorageStatus,
+} from './chat-status';
 export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 export {
   COMPACT_ERROR_CODES,

@@ -18,6 +18,8 @@ export const TREE_ERROR_CODES = {
   unknown_entry: 'unknown_entry',
   /** The entry is inside a run that had not settled there; choose its settlement or an entry before the run. */
   not_resting_point: 'not_resting_point',
+  /** The leaf move could not be written (the session file's fault): the leaf stays where it was. */
+  session_file_unwritable: 'session_file_unwritable',
 } as const;
 export type TreeErrorCode = (typeof TREE_ERROR_CODES)[keyof typeof TREE_ERROR_CODES];
 

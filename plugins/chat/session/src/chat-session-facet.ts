@@ -5,6 +5,8 @@ import {
   type ChatEvent,
   type ChatQueue,
   type ChatService,
+  type ModelWait,
+  type StorageStatus,
   type StreamingCheckpoint,
   type TranscriptHead,
   type TranscriptPage,
@@ -14,6 +16,8 @@ import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, quoteForError } from '@pi/remote';
 import { chatProjection } from './chat-projection';
 import { compactCall } from './compact-call';
+import { recordingCall } from './recording-call';
+import { statusProjection, storageOf } from './status-projection';
 import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
@@ -26,7 +30,8 @@ export const pluginId = CHAT_PLUGIN_ID;
 /**
  * The session facet of @pi/chat: the Chat service over the main lane's direct, scoped capabilities. Prompts,
  * steers, follow-ups, withdrawals and aborts go straight to the lane, `compact` to the harness's compaction; what
- * presentations see is a projection of the harness's events.
+ * presentations see is a projection of the harness's events. A session file that cannot be written shows in
+ * `storage` and reaches each refused call as `session_file_unwritable`.
  */
 export function chatSessionFacet(context: CodingAgentSessionPluginContext): void {
   const lane = context.agent.main;
@@ -39,6 +44,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   context.agent.events.subscribe(chatProjection(tree, log, { recent, transcript, streaming, events }));
   const queue = context.remoteState<ChatQueue>(chatQueueOf(lane.queue));
   context.agent.events.subscribe(queueProjection(queue));
+  const storage = context.remoteState<StorageStatus>(storageOf(context.agent.sessionFileFault));
+  const waiting = context.remoteState<ModelWait | null>(null);
+  context.agent.events.subscribe(statusProjection(storage, waiting));
   const userMessage = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
   const sendOptions = (operationId: string | undefined) =>
     operationId === undefined ? {} : { clientOperationId: operationId };
@@ -48,6 +56,8 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     transcript,
     streaming,
     queue,
+    storage,
+    waiting,
     events,
     async prompt(request, callContext) {
       // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.
@@ -63,7 +73,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
       return answer.isOk() ? queueAccepted(answer.value) : queueRejected(answer.error);
     },
     async withdraw(queueItemId, callContext) {
-      const withdrawn = await lane.withdraw(queueItemId, callContext);
+      const withdrawn = await recordingCall(() => lane.withdraw(queueItemId, callContext));
       if (withdrawn.isOk()) return;
       // The lane's message quotes the id whole; this one quotes it bounded.
       const what = `Queued message ${quoteForError(queueItemId)}`;
@@ -72,7 +82,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
         : new RemoteError('unknown_queue_item', `${what} is not in this session`);
     },
     async requestAbort(operationId, callContext) {
-      const aborted = await lane.requestAbort(operationId, callContext);
+      const aborted = await recordingCall(() => lane.requestAbort(operationId, callContext));
       // Already settled is the state the caller asked for, so a retried abort is harmless.
       if (aborted.isErr() && aborted.error.code === 'unknown_operation')
         // The lane's message quotes the id whole; this one quotes it bounded.
@@ -84,7 +94,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     async history(request) {
       return log.page(request.before, request.limit);
     },
-    compact: (request, callContext) => compactCall(context.agent.compaction, request, callContext),
+    compact: (request, callContext) => recordingCall(() => compactCall(context.agent.compaction, request, callContext)),
   };
   context.provide(Chat, service);
   context.provide(Tree, treeService(context.agent.navigation, tree));

@@ -22,6 +22,7 @@ export function rejectedResponse(rejection: PromptRejection): PromptResponse {
       };
     case 'no_model':
     case 'invalid_message':
+    case 'session_file_unwritable':
       return { accepted: false, operationId: null, error: { code: rejection.code, message: rejection.message } };
   }
 }

@@ -3,6 +3,7 @@ import type { Context } from '@pi/context';
 import type { AgentNavigationPluginView } from '@pi/plugin-api';
 import { TREE_ERROR_CODES, type SessionTreeService, type TreeErrorCode } from '@pi/chat';
 import { RemoteError, quoteForError } from '@pi/remote';
+import { recordingCall } from './recording-call';
 import { toTranscriptEntry } from './transcript-projection';
 import { treeNode } from './tree-node';
 
@@ -17,12 +18,12 @@ export function treeService(navigation: AgentNavigationPluginView, sessionTree: 
       return { offset: page.offset, total: page.total, leafId: page.leafId, nodes: page.nodes.map(treeNode) };
     },
     async navigate(request, context: Context) {
-      const moved = await navigation.moveLeaf(request.entryId, context);
+      const moved = await recordingCall(() => navigation.moveLeaf(request.entryId, context));
       if (moved.isErr()) throw refusal(moved.error, request.entryId);
       return { leafId: moved.value.leafId, moved: moved.value.moved };
     },
     async fork(request, context: Context) {
-      const forked = await navigation.fork(request.entryId, context);
+      const forked = await recordingCall(() => navigation.fork(request.entryId, context));
       if (forked.isErr()) throw refusal(forked.error, request.entryId);
       return { sessionId: forked.value.sessionId, entries: forked.value.entries };
     },

@@ -20,6 +20,7 @@ import {
   startTestSessionHost,
   seedSessionFile,
   type TestSessionHost,
+  type TestSessionHostOptions,
 } from '@pi/host-session/testing';
 import { serveHost, type HostTransport } from '@pi/test-support';
 import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
@@ -55,14 +56,26 @@ function modelFacet(provider: ModelProvider): SessionFacet {
 export async function startChatHost(
   transport: Transport,
   provider: ModelProvider | null,
-  options: { seeded?: number; directory?: string } = {},
+  options: {
+    seeded?: number;
+    directory?: string;
+    harness?: TestSessionHostOptions['harness'];
+    log?: TestSessionHostOptions['log'];
+  } = {},
 ): Promise<TestSessionHost> {
   const facets = [
     ...(provider === null ? [] : [{ id: '@test/model', facet: modelFacet(provider) }]),
     { id: pluginId, facet: chatSessionFacet },
   ];
   const directory = options.seeded === undefined ? options.directory : await seededDirectory(options.seeded);
-  const host = await startTestSessionHost({ transport, facets, directory });
+  const { harness, log } = options;
+  const host = await startTestSessionHost({
+    transport,
+    facets,
+    directory,
+    ...(harness === undefined ? {} : { harness }),
+    ...(log === undefined ? {} : { log }),
+  });
   cleanups.push(() => host.close());
   return host;
 }

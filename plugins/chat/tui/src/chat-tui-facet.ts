@@ -1,9 +1,11 @@
 import {
   Chat,
+  SESSION_FILE_UNWRITABLE,
   TranscriptReplica,
   applyChatCheckpoint,
   applyChatEvent,
   streamingViewFrom,
+  type ModelWait,
   type StreamingView,
 } from '@pi/chat';
 import {
@@ -16,6 +18,7 @@ import {
 import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
+import { silentSeconds, statusLines, type ReceivedWait } from './status-lines';
 import { registerTreeCommands } from './tree-commands';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -27,8 +30,8 @@ const STREAM_KEY = 'chat:streaming';
  * The chat presentation: the transcript (durable entries through the TranscriptReplica, the streaming text
  * from checkpoint + deltas), the prompt (the editor's submit handler: Enter prompts, or steers while the agent
  * works; Alt+Enter queues a follow-up), the queue above the editor (Alt+Up takes the last one back into the
- * editor), Esc to interrupt the run (what was queued comes back into the editor), and a busy line in the status
- * slot while a run is in progress.
+ * editor), Esc to interrupt the run (what was queued comes back into the editor), and the status slot: a busy line
+ * while a run is in progress (counting the seconds while the model is silent), and the session file's fault.
  */
 export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginContext) => {
   const chat = await context.use(Chat);
@@ -91,9 +94,32 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   );
   syncTranscript();
 
-  // The spinner animates only while a run is in progress; nothing repaints when nothing happens.
+  let waiting: ReceivedWait | null = null;
+  const receive = (wait: ModelWait | null) => {
+    waiting = wait === null ? null : { wait, receivedAt: Date.now() };
+  };
+  receive(chat.waiting.value);
+  context.own(
+    chat.waiting.subscribe((wait) => {
+      receive(wait);
+      context.ui.requestRender();
+    }),
+  );
+  context.own(chat.storage.subscribe(() => context.ui.requestRender()));
+
+  // The spinner animates only while a run is in progress; nothing repaints when nothing happens. While the model is
+  // silent, the seconds count on instead (one repaint a second).
+  let shownSeconds: number | null = null;
   const spinner = setInterval(() => {
-    if (replica.running === null || Date.now() - lastProgress > QUIET_MS) return;
+    if (replica.running === null) return;
+    if (waiting !== null) {
+      const seconds = silentSeconds(waiting, Date.now());
+      if (seconds === shownSeconds) return;
+      shownSeconds = seconds;
+      context.ui.requestRender();
+      return;
+    }
+    if (Date.now() - lastProgress > QUIET_MS) return;
     frame = (frame + 1) % SPINNER.length;
     context.ui.requestRender();
   }, 100);
@@ -103,12 +129,15 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   context.own(
     context.slots.add('status', {
       render: () =>
-        replica.running === null
-          ? []
-          : [
-              `${theme.fg('accent', SPINNER[frame] ?? '')} ${theme.fg('muted', 'working… esc to interrupt')}` +
-                theme.fg('dim', ` · ${keyHint('submit')} steers · ${keyHint('followUp')} queues a follow-up`),
-            ],
+        statusLines({
+          running: replica.running,
+          spinner: SPINNER[frame] ?? '',
+          storage: chat.storage.value,
+          waiting,
+          now: Date.now(),
+          theme,
+          keyHint,
+        }),
     }),
   );
   context.own(chat.queue.subscribe(() => context.ui.requestRender()));
@@ -146,7 +175,13 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
       if (running === null) return;
       // The abort withdraws everything queued: it comes back into the editor, so nothing typed is lost.
       const queued = chat.queue.value.items.map((item) => item.text);
-      await chat.requestAbort(running, callContext);
+      try {
+        await chat.requestAbort(running, callContext);
+      } catch (error) {
+        // The run stopped and the queue was withdrawn; only their record waits for the disk. Anything else failed.
+        if (!(error instanceof RemoteError && error.code === SESSION_FILE_UNWRITABLE)) throw error;
+        context.ui.notify(error.message, 'warning');
+      }
       if (queued.length > 0) context.editor.setText(draftWith(queued, context.editor.text()));
     },
   });

@@ -57,6 +57,9 @@ export function compactFailureText(failure: unknown): string {
       return failure.message;
     case 'aborted':
       return 'cancelled';
+    case 'session_file_unwritable':
+      // Names the session file and the cause (a full disk, a read-only file system).
+      return failure.message;
   }
 }
 

@@ -15,6 +15,8 @@ const KNOWN: ReadonlySet<string> = new Set([...Object.values(TREE_ERROR_CODES), 
 /** One line for a notice: the known codes in words, any other failure with its message and code. */
 export function treeFailureText(failure: unknown): string {
   if (!(failure instanceof RemoteError)) return failure instanceof Error ? failure.message : String(failure);
+  // Its message names the session file and the cause: nothing shorter says what to do about it.
+  if (failure.code === TREE_ERROR_CODES.session_file_unwritable) return failure.message;
   return KNOWN.has(failure.code) ? words(failure.code as KnownCode) : `${failure.message} (${failure.code})`;
 }
 
@@ -32,5 +34,7 @@ function words(code: KnownCode): string {
       return 'the session is not connected';
     case 'not_authorized':
       return 'this client may not change the session';
+    case 'session_file_unwritable':
+      return 'the session file cannot be written';
   }
 }

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The stable code of a session file that cannot be written (a full disk, an I/O error, a read-only remount): a
+ * prompt, steer or follow-up is refused with it in its response, and any other call of Chat or Tree that must
+ * record something fails with it as its RemoteError code. Nothing was recorded; the next send tries again.
+ */
+export const SESSION_FILE_UNWRITABLE = 'session_file_unwritable' as const;
+
+/** The `storage` state: whether the session can record what happens; every client shows a fault. */
+export interface StorageStatus {
+  /** Null while the session file can be written; set by a failed write, cleared by the next that succeeds. */
+  fault: {
+    code: typeof SESSION_FILE_UNWRITABLE;
+    /** Names the file and the cause: "Cannot write the session file …: no space left on device (ENOSPC)". */
+    message: string;
+    /** The system error code (ENOSPC, EIO, EROFS, …), or `unknown`. */
+    cause: string;
+  } | null;
+}
+
+/**
+ * The `waiting` state: the run in progress has heard nothing from the model for `silentMs` (set once a silence
+ * passes the session's notice threshold, null again when the model speaks or the request ends). A client counts on from
+ * `silentMs` with its own clock, so no update is sent per second.
+ */
+export interface ModelWait {
+  operationId: string;
+  silentMs: number;
+}
+
+export const storageStatusSchema: z.ZodType<StorageStatus> = z.object({
+  fault: z.object({ code: z.literal(SESSION_FILE_UNWRITABLE), message: z.string(), cause: z.string() }).nullable(),
+});
+
+export const modelWaitSchema: z.ZodType<ModelWait> = z.object({
+  operationId: z.string(),
+  silentMs: z.number().int().min(0),
+});
