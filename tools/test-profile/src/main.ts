@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileTimingsOf, type FileTiming } from './file-timings';
+import { parseProfileOptions } from './profile-options';
+import { fileTable, projectTable } from './profile-table';
+import { taskTimingsOf } from './task-timings';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** Each project's vitest writes its JSON report here, in its own folder; collected and removed afterwards. */
+const REPORT = '.test-profile.json';
+const PROJECT_FOLDERS = ['apps', 'libs', 'tools', 'plugins/*'];
+
+const parsed = parseProfileOptions(process.argv.slice(2), join(root, 'tmp', 'test-profile'));
+if (parsed.isErr()) {
+  console.error(parsed.error);
+  process.exit(2);
+}
+const options = parsed.value;
+await mkdir(options.out, { recursive: true });
+const projects = options.projects.length === 0 ? [] : ['-p', ...options.projects];
+
+// Two runs, because the reporter flags after `--` go to every target of a run and only vitest takes them.
+const checks = await phase('checks', ['run-many', '-t', 'lint', 'typecheck', ...projects]);
+await removeReports();
+const tests = await phase('tests', [
+  'run-many',
+  '-t',
+  'test',
+  ...projects,
+  '--',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${REPORT}`,
+]);
+const files = await collectReports();
+
+console.log(
+  `\nWall time: lint + typecheck ${minutes(checks.ms)}, test ${minutes(tests.ms)}, ${minutes(checks.ms + tests.ms)} in all`,
+);
+console.log(`(Nx cache off; ${process.env['NX_PARALLEL'] ?? 'nx.json'} parallel; logs in ${options.out})\n`);
+const tasks = [];
+for (const { profile, log } of [checks, tests]) {
+  const trace = await readJson(profile).catch(() => undefined);
+  if (trace === undefined) {
+    console.error(`Nx wrote no profile (${profile}): see ${log}`);
+    process.exit(1);
+  }
+  tasks.push(...taskTimingsOf(trace));
+}
+console.log(projectTable(tasks));
+console.log('');
+console.log(fileTable(files, options.top));
+const failedTasks = tasks.filter((task) => task.status !== 'success' && task.status !== 'unknown');
+if (checks.code !== 0 || tests.code !== 0) {
+  console.log(
+    `\nSome tasks failed (${failedTasks.map((t) => `${t.project}:${t.target}`).join(', ') || 'see the logs'}).`,
+  );
+  process.exit(1);
+}
+
+async function phase(
+  name: string,
+  args: string[],
+): Promise<{ ms: number; code: number; profile: string; log: string }> {
+  const profile = join(options.out, `nx-${name}.json`);
+  const log = join(options.out, `${name}.log`);
+  process.stdout.write(`Running ${name} (log: ${log}) ... `);
+  const started = performance.now();
+  const code = await new Promise<number>((done) => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...withNxFlags(args)],
+      {
+        cwd: root,
+        // Nx writes the profile relative to the workspace root.
+        env: { ...process.env, NX_PROFILE: relative(root, profile), NX_DAEMON: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const output = createWriteStream(log);
+    child.stdout.pipe(output);
+    child.stderr.pipe(output);
+    child.on('close', (exit) => done(exit ?? 1));
+  });
+  const ms = performance.now() - started;
+  console.log(`${minutes(ms)}${code === 0 ? '' : ` (exit ${code})`}`);
+  return { ms, code, profile, log };
+}
+
+async function projectDirectories(): Promise<string[]> {
+  const found: string[] = [];
+  for (const pattern of PROJECT_FOLDERS) {
+    const parents = pattern.endsWith('/*')
+      ? (await readdir(join(root, pattern.slice(0, -2)))).map((entry) => join(root, pattern.slice(0, -2), entry))
+      : [join(root, pattern)];
+    for (const parent of parents) {
+      const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) if (entry.isDirectory()) found.push(join(parent, entry.name));
+    }
+  }
+  return found;
+}
+
+async function collectReports(): Promise<FileTiming[]> {
+  const files: FileTiming[] = [];
+  for (const directory of await projectDirectories()) {
+    const report = await readJson(join(directory, REPORT)).catch(() => undefined);
+    if (report !== undefined) files.push(...fileTimingsOf(report, root));
+  }
+  await removeReports();
+  return files;
+}
+
+async function removeReports(): Promise<void> {
+  for (const directory of await projectDirectories()) await rm(join(directory, REPORT), { force: true });
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(file, 'utf8'));
+}
+
+function minutes(ms: number): string {
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s`;
+}
+
+/** Nx's own flags go before any `--`, whose rest Nx hands to the targets. */
+function withNxFlags(args: readonly string[]): string[] {
+  const split = args.indexOf('--');
+  const nx = ['--skip-nx-cache', '--outputStyle=static'];
+  return split === -1 ? [...args, ...nx] : [...args.slice(0, split), ...nx, ...args.slice(split)];
+}
