@@ -1,9 +1,11 @@
 export { ChatCompletionAccumulator } from './chat-completion-chunks';
 export { ConfigErrorCode } from './config-error';
 export type { ConfigError } from './config-error';
-export { EMPTY_MODELS_CONFIG, MAX_CONTEXT_WINDOW, parseModelsConfig } from './models-config';
+export { EMPTY_MODELS_CONFIG, parseModelsConfig } from './models-config';
 export type { ModelsConfig, ProviderConfig } from './models-config';
 export { loadModelsConfig } from './models-config-file';
+export type { LoadModelsConfigOptions } from './models-config-file';
+export { MAX_CONTEXT_WINDOW, MAX_MODELS_JSON_BYTES, MAX_MODELS_JSON_MODELS } from './models-config-limits';
 export { createModelsConfigProviders } from './models-config-providers';
 export type { ModelsConfigProviderOptions } from './models-config-providers';
 export { watchModelsConfig } from './models-config-watcher';
@@ -14,3 +16,5 @@ export type { OfflineReply } from './offline-reply';
 export { createOpenAICompatibleProvider } from './openai-compatible-provider';
 export type { OpenAICompatibleModel, OpenAICompatibleProviderOptions } from './openai-compatible-provider';
 export { SseDecoder } from './sse-decoder';
+export { yieldToLoop } from './yield-to-loop';
+export type { YieldToLoop } from './yield-to-loop';

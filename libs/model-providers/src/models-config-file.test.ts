@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadModelsConfig } from './models-config-file';
 import { EMPTY_MODELS_CONFIG } from './models-config';
+import { MAX_MODELS_JSON_BYTES, MAX_MODELS_JSON_MODELS, MODELS_PER_STEP } from './models-config-limits';
 
 let directory: string;
 
@@ -57,5 +58,35 @@ describe('loadModelsConfig', () => {
 
   it('reports a path that cannot be read as a file', async () => {
     expect((await loadModelsConfig(directory))._unsafeUnwrapErr().code).toBe('unreadable_file');
+  });
+
+  it('does not take a file over the size limit, naming its size and the limit', async () => {
+    const file = join(directory, 'models.json');
+    const model = { id: 'm', name: '' };
+    const frame = JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models: [model] } } });
+    // A valid file, one byte over: only its size is wrong.
+    model.name = 'n'.repeat(MAX_MODELS_JSON_BYTES + 1 - frame.length);
+    await writeFile(
+      file,
+      JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models: [model] } } }),
+    );
+    expect((await loadModelsConfig(file))._unsafeUnwrapErr()).toEqual({
+      code: 'too_large',
+      file,
+      issues: [],
+      message: `models.json ${file} is ${MAX_MODELS_JSON_BYTES + 1} bytes, over the limit of ${MAX_MODELS_JSON_BYTES}; it was not read`,
+      limit: { found: MAX_MODELS_JSON_BYTES + 1, max: MAX_MODELS_JSON_BYTES },
+    });
+  });
+
+  it('loads a catalogue of the model limit in steps, giving the event loop a turn at least every slice of models', async () => {
+    const file = join(directory, 'models.json');
+    const models = Array.from({ length: MAX_MODELS_JSON_MODELS }, (_, index) => ({ id: `m-${index}` }));
+    await writeFile(file, JSON.stringify({ providers: { local: { baseUrl: 'http://127.0.0.1:8080/v1', models } } }));
+    let turns = 0;
+    const loaded = await loadModelsConfig(file, { yieldToLoop: async () => void (turns += 1) });
+    expect(loaded._unsafeUnwrap().providers[0]?.models).toHaveLength(MAX_MODELS_JSON_MODELS);
+    // The read, the parse and the envelope each end with a turn; then one before every slice.
+    expect(turns).toBeGreaterThanOrEqual(2 + MAX_MODELS_JSON_MODELS / MODELS_PER_STEP);
   });
 });

@@ -2,10 +2,10 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { err, type Result } from 'neverthrow';
 import type { ConfigError } from './config-error';
-import { loadModelsConfig } from './models-config-file';
+import { loadModelsConfig, type LoadModelsConfigOptions } from './models-config-file';
 import type { ModelsConfig } from './models-config';
 
-export interface WatchModelsConfigOptions {
+export interface WatchModelsConfigOptions extends LoadModelsConfigOptions {
   /** Quiet time after the last change before reloading; editors save in several steps. */
   readonly debounceMs?: number;
 }
@@ -34,7 +34,7 @@ export function watchModelsConfig(
 
   const reload = async (): Promise<void> => {
     const current = ++generation;
-    const result = await loadModelsConfig(file);
+    const result = await loadModelsConfig(file, options);
     // A newer change started its own reload; only the latest result describes the file.
     if (signal.aborted || current !== generation) return;
     const fingerprint = JSON.stringify(result.isOk() ? { ok: result.value } : { err: result.error });

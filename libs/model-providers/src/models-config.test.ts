@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseModelsConfig } from './models-config';
+import { MAX_MODELS_JSON_MODELS, MAX_REPORTED_ISSUES, MODELS_PER_STEP } from './models-config-limits';
+
+const local = (models: unknown[]) => ({ providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', models } } });
+const numbered = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, index) => ({ id: `m-${from + index}` }));
 
 describe('parseModelsConfig', () => {
   it('reads providers in file order with defaults for optional fields', () => {
@@ -113,5 +118,55 @@ describe('parseModelsConfig', () => {
       providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', models: [{ id: 'a', contextWindow }] } },
     });
     expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_config', issues: [issue] });
+  });
+
+  it('reports a problem in a later slice of models at its place in the file', () => {
+    const models: unknown[] = numbered(MODELS_PER_STEP * 3);
+    models[MODELS_PER_STEP + 10] = { id: 'm-3' };
+    models[MODELS_PER_STEP * 2 + 5] = { id: 'late', contextWindow: 0 };
+    expect(parseModelsConfig(local(models))._unsafeUnwrapErr().issues).toEqual([
+      `providers.local.models[${MODELS_PER_STEP + 10}].id: duplicate model id "m-3"`,
+      `providers.local.models[${MODELS_PER_STEP * 2 + 5}].contextWindow: must be at least 1 (tokens)`,
+    ]);
+  });
+
+  it('lists the first problems of a file with many and counts the rest', () => {
+    const models = Array.from({ length: MAX_REPORTED_ISSUES + 10 }, (_, index) => ({
+      id: `m-${index}`,
+      reasoning: 'yes',
+    }));
+    const error = parseModelsConfig(local(models))._unsafeUnwrapErr();
+    expect(error.issues).toHaveLength(MAX_REPORTED_ISSUES + 1);
+    expect(error.issues[0]).toMatch(/^providers\.local\.models\[0\]\.reasoning: /);
+    expect(error.issues.at(-1)).toBe('and 10 more problems');
+    expect(error.message.split('; ')).toHaveLength(MAX_REPORTED_ISSUES + 1);
+  });
+
+  it('takes a catalogue of exactly the model limit', () => {
+    const config = parseModelsConfig(local(numbered(MAX_MODELS_JSON_MODELS)))._unsafeUnwrap();
+    expect(config.providers[0]?.models).toHaveLength(MAX_MODELS_JSON_MODELS);
+    expect(config.providers[0]?.models.at(-1)).toEqual({
+      provider: 'local',
+      modelId: `m-${MAX_MODELS_JSON_MODELS - 1}`,
+      name: `m-${MAX_MODELS_JSON_MODELS - 1}`,
+      reasoning: false,
+    });
+  });
+
+  it('refuses a file listing more models than the limit over all its providers, naming the count and the limit', () => {
+    const half = MAX_MODELS_JSON_MODELS / 2;
+    const result = parseModelsConfig({
+      providers: {
+        a: { baseUrl: 'http://127.0.0.1:1/v1', models: numbered(half) },
+        b: { baseUrl: 'http://127.0.0.1:2/v1', models: numbered(half + 1, half) },
+      },
+    });
+    expect(result._unsafeUnwrapErr()).toEqual({
+      code: 'too_many_models',
+      file: null,
+      issues: [],
+      message: `lists ${MAX_MODELS_JSON_MODELS + 1} models, over the limit of ${MAX_MODELS_JSON_MODELS}; none was loaded`,
+      limit: { found: MAX_MODELS_JSON_MODELS + 1, max: MAX_MODELS_JSON_MODELS },
+    });
   });
 });

@@ -1,8 +1,16 @@
 import type { ModelSpec } from '@pi/agent';
 import { err, ok, type Result } from 'neverthrow';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ConfigError } from './config-error';
-import { MAX_IDLE_TIMEOUT_MS } from './stall-watch';
+import { MAX_MODELS_JSON_MODELS, MAX_REPORTED_ISSUES, MODELS_PER_STEP } from './models-config-limits';
+import {
+  formatPath,
+  modelSliceSchema,
+  modelsFileSchema,
+  providerIdIssues,
+  rawModels,
+  rawProviders,
+} from './models-config-schema';
 
 /** One server the user configured: where it is, which env var holds its key, and the models it serves. */
 export interface ProviderConfig {
@@ -24,104 +32,103 @@ export interface ModelsConfig {
 
 export const EMPTY_MODELS_CONFIG: ModelsConfig = Object.freeze({ providers: Object.freeze([]) });
 
-/** Far above any model's window today; a larger number is a typo, not a model. */
-export const MAX_CONTEXT_WINDOW = 100_000_000;
-
-// Ids become the `provider` half of `provider/modelId`, so they cannot contain a slash.
-const providerIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name');
-
-const modelSchema = z.strictObject({
-  id: z.string().min(1, 'a model id cannot be empty'),
-  name: z.string().min(1).optional(),
-  reasoning: z.boolean().optional(),
-  contextWindow: z
-    .number()
-    .int('a whole number of tokens')
-    .positive('must be at least 1 (tokens)')
-    .max(MAX_CONTEXT_WINDOW, `at most ${MAX_CONTEXT_WINDOW} tokens`)
-    .optional(),
-});
-
-const providerSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  baseUrl: z.url({ protocol: /^https?$/ }),
-  apiKeyEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not an environment variable name')
-    .optional(),
-  headers: z.record(headerNameSchema, z.string()).optional(),
-  idleTimeoutMs: z
-    .number()
-    .int('a whole number of milliseconds')
-    .positive('must be at least 1 (milliseconds)')
-    .max(MAX_IDLE_TIMEOUT_MS, `at most ${MAX_IDLE_TIMEOUT_MS} (5 minutes, the HTTP client's own limit)`)
-    .optional(),
-  models: z
-    .array(modelSchema)
-    .min(1, 'a provider needs at least one model')
-    .superRefine((models, context) => {
-      const seen = new Set<string>();
-      for (const [index, model] of models.entries()) {
-        if (seen.has(model.id))
-          context.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate model id "${model.id}"` });
-        seen.add(model.id);
-      }
-    }),
-});
-
-// Strict objects everywhere: a misspelt key is an error rather than silently dropped configuration.
-const modelsFileSchema = z.strictObject({ providers: z.record(z.string(), providerSchema) });
+type ModelsConfigResult = Result<ModelsConfig, ConfigError>;
 
 /**
  * Validates models.json (format in README.md):
  * `{ "providers": { "<id>": { "name"?, "baseUrl", "apiKeyEnv"?, "headers"?, "idleTimeoutMs"?, "models": [{ "id", "name"?,
- * "reasoning"?, "contextWindow"? }] } } }`
+ * "reasoning"?, "contextWindow"? }] } } }`, at most MAX_MODELS_JSON_MODELS models in all.
  */
-export function parseModelsConfig(json: unknown): Result<ModelsConfig, ConfigError> {
+export function parseModelsConfig(json: unknown): ModelsConfigResult {
+  const steps = modelsConfigSteps(json);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * parseModelsConfig as steps: it pauses before each slice of MODELS_PER_STEP models, so a caller that gives the
+ * event loop a turn at every pause (loadModelsConfig) never holds it for the whole catalogue.
+ */
+export function* modelsConfigSteps(json: unknown): Generator<void, ModelsConfigResult, void> {
+  const providers = rawProviders(json);
+  // Counted before anything is checked: an oversized catalogue costs nothing beyond its parse.
+  const count = Object.values(providers).reduce<number>((sum, provider) => sum + rawModels(provider).length, 0);
+  if (count > MAX_MODELS_JSON_MODELS) return err(tooManyModels(count));
   const parsed = modelsFileSchema.safeParse(json);
-  const issues = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`)),
-    ...providerIdIssues(json),
-  ];
-  if (!parsed.success || issues.length > 0)
-    return err({ code: 'invalid_config', message: issues.join('; '), file: null, issues });
-  const providers = Object.entries(parsed.data.providers).map(([id, provider]): ProviderConfig => ({
-    id,
-    name: provider.name ?? id,
-    baseUrl: provider.baseUrl,
-    apiKeyEnv: provider.apiKeyEnv ?? null,
-    headers: provider.headers ?? {},
-    models: provider.models.map((model) => ({
-      provider: id,
-      modelId: model.id,
-      name: model.name ?? model.id,
-      reasoning: model.reasoning ?? false,
-      ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
+  const issues = parsed.success ? [] : parsed.error.issues.map(issueText([]));
+  issues.push(...providerIdIssues(json));
+  const models = new Map<string, ModelSpec[]>();
+  for (const [id, provider] of Object.entries(providers)) {
+    models.set(id, yield* modelSteps(id, rawModels(provider), issues));
+  }
+  if (!parsed.success || issues.length > 0) return err(invalidConfig(issues));
+  return ok({
+    providers: Object.entries(parsed.data.providers).map(([id, provider]): ProviderConfig => ({
+      id,
+      name: provider.name ?? id,
+      baseUrl: provider.baseUrl,
+      apiKeyEnv: provider.apiKeyEnv ?? null,
+      headers: provider.headers ?? {},
+      models: models.get(id) ?? [],
+      // Only when set, so a config without it compares equal to one from before the key existed.
+      ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
     })),
-    // Only when set, so a config without it compares equal to one from before the key existed.
-    ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
-  }));
-  return ok({ providers });
+  });
 }
 
-/** Checked apart from the schema because zod reports a bad record key without the key's own fields. */
-function providerIdIssues(json: unknown): string[] {
-  const providers = isRecord(json) ? json.providers : undefined;
-  if (!isRecord(providers)) return [];
-  return Object.keys(providers)
-    .filter((id) => !providerIdPattern.test(id))
-    .map((id) => `providers.${id}: a provider id is letters, digits, ".", "_" or "-" (no "/")`);
+/** One provider's models, a slice per step; problems (a bad field, a duplicate id) join `issues`. */
+function* modelSteps(provider: string, raw: readonly unknown[], issues: string[]): Generator<void, ModelSpec[], void> {
+  const specs: ModelSpec[] = [];
+  const seen = new Set<string>();
+  for (let start = 0; start < raw.length; start += MODELS_PER_STEP) {
+    yield;
+    const slice = modelSliceSchema.safeParse(raw.slice(start, start + MODELS_PER_STEP));
+    if (!slice.success) {
+      issues.push(...slice.error.issues.map(issueText(['providers', provider, 'models'], start)));
+      continue;
+    }
+    for (const [index, model] of slice.data.entries()) {
+      if (seen.has(model.id)) {
+        issues.push(
+          `${formatPath(['providers', provider, 'models', start + index, 'id'])}: duplicate model id "${model.id}"`,
+        );
+      }
+      seen.add(model.id);
+      specs.push({
+        provider,
+        modelId: model.id,
+        name: model.name ?? model.id,
+        reasoning: model.reasoning ?? false,
+        ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
+      });
+    }
+  }
+  return specs;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `<path>: <message>`, the path under `prefix`; a slice's indexes are moved by `offset` to the file's. */
+function issueText(prefix: readonly PropertyKey[], offset = 0) {
+  return (issue: z.core.$ZodIssue): string => {
+    const [first, ...rest] = issue.path;
+    const path = typeof first === 'number' ? [first + offset, ...rest] : issue.path;
+    return `${formatPath([...prefix, ...path])}: ${issue.message}`;
+  };
 }
 
-/** `providers.openrouter.models[0].id`: the path a user would follow in the file. */
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(root)';
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
-    .join('');
+function invalidConfig(issues: readonly string[]): ConfigError {
+  const hidden = issues.length - MAX_REPORTED_ISSUES;
+  const shown = hidden > 0 ? [...issues.slice(0, MAX_REPORTED_ISSUES), `and ${hidden} more problems`] : issues;
+  return { code: 'invalid_config', message: shown.join('; '), file: null, issues: shown };
+}
+
+function tooManyModels(count: number): ConfigError {
+  return {
+    code: 'too_many_models',
+    message: `lists ${count} models, over the limit of ${MAX_MODELS_JSON_MODELS}; none was loaded`,
+    file: null,
+    issues: [],
+    limit: { found: count, max: MAX_MODELS_JSON_MODELS },
+  };
 }
