@@ -24,6 +24,8 @@ export interface ConfiguredProvidersOptions {
 export class ConfiguredProviders {
   readonly #options: ConfiguredProvidersOptions;
   #config: ModelsConfig = EMPTY_MODELS_CONFIG;
+  /** The config's JSON, so comparing a reload costs one encoding, not two. */
+  #configJson = JSON.stringify(EMPTY_MODELS_CONFIG);
   #stored: ReadonlySet<string> = new Set();
   #providers: readonly ModelProvider[] = [];
 
@@ -42,8 +44,10 @@ export class ConfiguredProviders {
 
   /** Takes a newly loaded config; returns whether it differs from the last good one. */
   accept(config: ModelsConfig): boolean {
-    if (JSON.stringify(config) === JSON.stringify(this.#config)) return false;
+    const json = JSON.stringify(config);
+    if (json === this.#configJson) return false;
     this.#config = config;
+    this.#configJson = json;
     this.#rebuild();
     return true;
   }

@@ -1,5 +1,5 @@
 import { withTelemetryContext, type Context } from '@pi/context';
-import { loadModelsConfig } from '@pi/model-providers';
+import { loadModelsConfig, type YieldToLoop } from '@pi/model-providers';
 import type { RefreshStatus } from '@pi/providers-builtin';
 import { configErrorText } from './config-error-text';
 import type { ConfiguredProviders } from './configured-providers';
@@ -16,6 +16,8 @@ export interface RefreshDependencies {
   readonly rebuild: (context: Context) => Promise<void>;
   readonly fetch: typeof fetch;
   readonly probeTimeoutMs: number;
+  /** Awaited between the steps of the load and of applying it, so other calls are served meanwhile. */
+  readonly yieldToLoop: YieldToLoop;
 }
 
 /**
@@ -32,7 +34,7 @@ export function refreshModels(deps: RefreshDependencies, context: Context): Prom
     deps.authority.refresh.started(refreshContext);
     try {
       const errors: Record<string, string> = {};
-      const loaded = await loadModelsConfig(deps.modelsFile);
+      const loaded = await loadModelsConfig(deps.modelsFile, { yieldToLoop: deps.yieldToLoop });
       signal?.throwIfAborted();
       if (loaded.isErr()) errors[MODELS_FILE_ERROR_KEY] = configErrorText(loaded.error);
       const config = loaded.isOk() ? loaded.value : deps.configured.config;
@@ -50,8 +52,10 @@ export function refreshModels(deps: RefreshDependencies, context: Context): Prom
       );
       signal?.throwIfAborted();
       for (const [id, problem] of probes) if (problem !== null) errors[id] = problem;
-      if (loaded.isOk()) deps.configured.accept(loaded.value);
+      if (loaded.isOk() && deps.configured.accept(loaded.value)) await deps.yieldToLoop();
       await deps.rebuild(refreshContext);
+      // The catalogue was published in the step above; the status, another copy of the whole state, in its own.
+      await deps.yieldToLoop();
       const outcome: RefreshStatus =
         Object.keys(errors).length === 0 ? { status: 'done' } : { status: 'warning', errors };
       span.setAttribute('models.refresh.status', outcome.status);

@@ -7,8 +7,10 @@ import {
   createOfflineProvider,
   loadModelsConfig,
   watchModelsConfig,
+  yieldToLoop,
   type ConfigError,
   type ModelsConfig,
+  type YieldToLoop,
 } from '@pi/model-providers';
 import { Models, type ModelsState } from '@pi/providers-builtin';
 import { Settings } from '@pi/settings';
@@ -32,6 +34,11 @@ export interface ProvidersBuiltinOptions {
   readonly probeTimeoutMs?: number;
   /** Quiet time after an edit of models.json before it is reloaded; 50 ms by default. */
   readonly watchDebounceMs?: number;
+  /**
+   * Awaited between the steps of loading models.json and publishing its catalogue, so other calls are served while
+   * a large catalogue loads; a turn of the event loop by default (tests count the steps and call in between).
+   */
+  readonly yieldToLoop?: YieldToLoop;
 }
 
 /**
@@ -55,6 +62,7 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
   const authority = new ModelsAuthority(context.remoteState<ModelsState>(INITIAL_MODELS_STATE));
   const offline = createOfflineProvider();
   const lifetime = new AbortController();
+  const pause = options.yieldToLoop ?? yieldToLoop;
 
   // Rebuilds are coalesced into one per microtask by the host; the catalogue follows each one under the
   // context of the operation that asked for it (background for boot and file changes).
@@ -90,13 +98,16 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
           rebuild,
           fetch: options.fetch ?? fetch,
           probeTimeoutMs: options.probeTimeoutMs ?? 10_000,
+          yieldToLoop: pause,
         },
         callContext,
       ),
   });
   context.provide(RunSettingsService, { current: () => authority.runSettings() });
 
-  const reloaded = (result: Result<ModelsConfig, ConfigError>) => {
+  // A warning is reported at once (the boot path relies on it before the first client); a new catalogue is built,
+  // published and reported in steps of its own.
+  const reloaded = async (result: Result<ModelsConfig, ConfigError>) => {
     if (result.isErr()) {
       authority.reportRefresh(
         { status: 'warning', errors: { [MODELS_FILE_ERROR_KEY]: configErrorText(result.error) } },
@@ -104,18 +115,21 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
       );
       return;
     }
-    const changed = configured.accept(result.value);
-    void (changed ? rebuild(BACKGROUND_CONTEXT) : Promise.resolve()).then(() =>
-      authority.reportRefresh({ status: 'done' }, BACKGROUND_CONTEXT),
-    );
+    if (configured.accept(result.value)) {
+      await pause();
+      await rebuild(BACKGROUND_CONTEXT);
+      await pause();
+    }
+    authority.reportRefresh({ status: 'done' }, BACKGROUND_CONTEXT);
   };
+  const loadOptions = { yieldToLoop: pause };
 
   context.onActivate(async () => {
     authority.useDefaults(modelDefaults(optionalService(context, Settings)));
     await configured.refreshStoredKeys();
-    const loaded = await loadModelsConfig(modelsFile);
+    const loaded = await loadModelsConfig(modelsFile, loadOptions);
     if (loaded.isOk()) configured.accept(loaded.value);
-    else reloaded(loaded);
+    else void reloaded(loaded);
     const store = credentials();
     if (store !== undefined) {
       context.own(
@@ -127,7 +141,10 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
     }
     // The watch is on the directory (editors replace files by renaming), so the directory must exist.
     await mkdir(context.paths.configDir, { recursive: true, mode: 0o700 });
-    watchModelsConfig(modelsFile, reloaded, lifetime.signal, { debounceMs: options.watchDebounceMs ?? 50 });
+    watchModelsConfig(modelsFile, (result) => void reloaded(result), lifetime.signal, {
+      ...loadOptions,
+      debounceMs: options.watchDebounceMs ?? 50,
+    });
   });
   context.onDispose(() => lifetime.abort());
 }
