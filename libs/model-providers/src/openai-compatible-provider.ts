@@ -33,7 +33,7 @@ export interface OpenAICompatibleProviderOptions {
   readonly fetch?: typeof fetch;
   /** Extra request headers (e.g. OpenRouter's HTTP-Referer); the Authorization header always wins. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** How long the server may send nothing (no headers, no chunk) before the turn fails; default 120 s. */
+  /** How long the server may send nothing (no headers, no chunk) before the turn fails; default 90 s. */
   readonly idleTimeoutMs?: number;
 }
 

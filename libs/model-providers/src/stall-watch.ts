@@ -1,10 +1,13 @@
 import { ProviderError } from '@pi/agent';
 
 /**
- * Long enough for a reasoning model that thinks before its first chunk, or a local server loading a model;
- * far below the 300 s after which undici's own body timeout would end the stream anyway.
+ * 90 s without a byte (no headers, no chunk) ends the turn. Claude Code's byte-level stream watchdog uses the same
+ * 90 s; 60 s would cut a reasoning model whose server streams nothing while it thinks (not every server streams
+ * reasoning over chat completions) and a local server still loading a model. The user is not left
+ * guessing meanwhile: after a few seconds of silence the run reports that it waits on the model, and clients count
+ * the seconds. Far below the 300 s after which undici's own body timeout would end the stream anyway.
  */
-export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
 /** Beyond undici's 300 s header and body timeouts a longer idle timeout could never fire. */
 export const MAX_IDLE_TIMEOUT_MS = 300_000;
 
@@ -66,7 +69,7 @@ export class StallWatch {
   }
 }
 
-/** `120 s`, `1.5 s`, or `200 ms` below a second (tests configure short timeouts). */
+/** `90 s`, `1.5 s`, or `200 ms` below a second (tests configure short timeouts). */
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
