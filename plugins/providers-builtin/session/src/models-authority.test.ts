@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { ModelSpec, ModelsState } from '@pi/providers-builtin';
 import { createRemoteState, RemoteError } from '@pi/remote';
@@ -78,5 +78,18 @@ describe('the models authority', () => {
     const models = authority();
     models.catalogChanged([thinker], BACKGROUND_CONTEXT);
     expect(models.runSettings()).toEqual({ model: { provider: 'offline', modelId: 'thinker' }, thinkingLevel: 'high' });
+  });
+
+  it('leaves the state alone when a rebuild or a status changes nothing (its own check would copy the catalogue)', () => {
+    const models = authority();
+    models.catalogChanged([echo, thinker], BACKGROUND_CONTEXT);
+    models.refresh.report({ status: 'done' }, BACKGROUND_CONTEXT);
+    const set = vi.spyOn(models.state, 'set');
+    models.catalogChanged([echo, thinker], BACKGROUND_CONTEXT);
+    models.refresh.report({ status: 'done' }, BACKGROUND_CONTEXT);
+    models.select({ provider: 'offline', modelId: 'echo' }, BACKGROUND_CONTEXT);
+    expect(set).not.toHaveBeenCalled();
+    models.refresh.report({ status: 'warning', errors: { 'models.json': 'broken' } }, BACKGROUND_CONTEXT);
+    expect(set).toHaveBeenCalledTimes(1);
   });
 });

@@ -39,7 +39,7 @@ export class ModelsAuthority {
 
   constructor(state: MutableRemoteState<ModelsState>) {
     this.state = state;
-    this.refresh = new RefreshTracker((refresh, context) => this.state.set({ ...this.state.value, refresh }, context));
+    this.refresh = new RefreshTracker((refresh, context) => this.#set({ ...this.state.value, refresh }, context));
   }
 
   /** Before the first catalogue: what a fresh session selects. */
@@ -59,7 +59,7 @@ export class ModelsAuthority {
       : current.catalog;
     const kept = findModel(models, current.configuration.model);
     const model = kept ?? this.#defaultModel(models);
-    this.state.set({ ...current, catalog, configuration: this.#configuration(model) }, context);
+    this.#set({ ...current, catalog, configuration: this.#configuration(model) }, context);
   }
 
   select(ref: ModelRef, context: Context): void {
@@ -69,13 +69,13 @@ export class ModelsAuthority {
         UNKNOWN_MODEL,
         `No model ${quoteForError(`${ref.provider}/${ref.modelId}`)} in the catalogue`,
       );
-    this.state.set({ ...this.state.value, configuration: this.#configuration(model) }, context);
+    this.#set({ ...this.state.value, configuration: this.#configuration(model) }, context);
   }
 
   cycleThinking(context: Context): void {
     const model = findModel(this.state.value.catalog.availableModels, this.state.value.configuration.model);
     if (model?.reasoning === true) this.#preferred = nextThinkingLevel(this.state.value.configuration.thinkingLevel);
-    this.state.set({ ...this.state.value, configuration: this.#configuration(model) }, context);
+    this.#set({ ...this.state.value, configuration: this.#configuration(model) }, context);
   }
 
   runSettings(): RunSettings {
@@ -85,6 +85,19 @@ export class ModelsAuthority {
 
   reportRefresh(outcome: RefreshStatus, context: Context): void {
     this.refresh.report(outcome, context);
+  }
+
+  /**
+   * Sets the state unless nothing would change. The state's own check for that copies and compares the whole
+   * catalogue, so a rebuild or a status that changes nothing would cost as much as a new catalogue.
+   */
+  #set(next: ModelsState, context: Context): void {
+    const current = this.state.value;
+    const same =
+      next.catalog === current.catalog &&
+      jsonEquals(next.configuration, current.configuration) &&
+      jsonEquals(next.refresh, current.refresh);
+    if (!same) this.state.set(next, context);
   }
 
   #configuration(model: ModelSpec | undefined): ModelsState['configuration'] {
