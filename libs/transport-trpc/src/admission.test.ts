@@ -211,7 +211,7 @@ describe('a request before the connection params', () => {
 
 describe('connection limits', () => {
   it('are the defaults unless the host sets them, and a nonsensical one is refused when the host is made', () => {
-    expect(DEFAULT_CONNECTION_LIMITS).toEqual({ authDeadlineMs: 10_000, maxUnauthenticated: 128, requestsPerTurn: 64 });
+    expect(DEFAULT_CONNECTION_LIMITS).toEqual({ authDeadlineMs: 10_000, maxUnauthenticated: 128, requestsPerTurn: 32 });
     expect(() => startHost({ authDeadlineMs: 0 })).toThrow(RangeError);
     expect(() => startHost({ maxUnauthenticated: 0.5 })).toThrow(RangeError);
     expect(() => startHost({ requestsPerTurn: Number.NaN })).toThrow(RangeError);

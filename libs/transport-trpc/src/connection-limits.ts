@@ -24,12 +24,14 @@ export interface ConnectionLimits {
  * as the upgrade; 10 s is the server keep-alive's own pong wait, above the client's 8 s heartbeat window, and leaves
  * room for a busy machine. 128 pending sockets: far more than a host's clients reconnecting at once (each is
  * authenticated in the turn its params are read), far below the 1,024 file descriptors of a default soft limit.
- * 64 requests a turn: measured with `bench:flood` (see docs/decisions.md).
+ * 32 requests a turn: another connection's call waits about one share of a flood's requests (a refused subscription
+ * costs ~35 µs, so ~1.2 ms at 32, 0.7 at 16, 2.2 at 64 in `bench:flood`), while a lone connection with 100 calls in
+ * flight costs the same CPU per call at every share; 32 also bounds what a paused connection leaves waiting.
  */
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   authDeadlineMs: 10_000,
   maxUnauthenticated: 128,
-  requestsPerTurn: 64,
+  requestsPerTurn: 32,
 };
 
 /** The limits in force for a host's option: the defaults, with what the host set; a nonsensical value throws. */
