@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { err, ok, type Result } from 'neverthrow';
 import { endProcessGroup } from './process-group';
 import { toolFailure, type ToolFailure } from './tool-failure';
+import { spawnWatched } from './watched-spawn';
 
 /** How a command ended. */
 export interface CommandEnd {
@@ -34,24 +34,27 @@ const PIPE_DRAIN_MS = 200;
  * Runs `command` with the shell in its own process group (detached), stdin closed, stdout and stderr to
  * `onOutput`. On timeout or abort the whole group is ended (SIGTERM, then SIGKILL after `killGraceMs`); when the
  * shell exits, whatever it left running in its group (`cmd &`) is ended the same way, so no process outlives the
- * call (one that moved to a group of its own with setsid is beyond reach, on purpose). Resolves when the group
- * is gone; a shell that cannot be started is `spawn_failed`.
+ * call (one that moved to a group of its own with setsid is beyond reach, on purpose). Should this process end
+ * first, in whatever way, the group's watcher kills the group (see `spawnWatched`). Resolves when the group is
+ * gone; a shell that cannot be started is `spawn_failed`.
  */
 export function runCommand(options: RunCommandOptions): Promise<Result<CommandEnd, ToolFailure>> {
   if (options.signal?.aborted === true) {
     return Promise.resolve(ok({ exitCode: null, signal: null, timedOut: false, aborted: true, pgid: null }));
   }
   return new Promise((resolve) => {
-    const child = spawn(SHELL, ['-c', options.command], {
+    const watched = spawnWatched(SHELL, options.command, {
       cwd: options.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
     });
+    const { child } = watched;
     let stopReason: 'timeout' | 'abort' | null = null;
     let ending: Promise<unknown> | null = null;
     const endGroup = () => {
-      if (ending === null && child.pid !== undefined) ending = endProcessGroup(child.pid, options.killGraceMs);
+      // The watcher is released only once the group is gone: should this process die during the grace, it acts.
+      if (ending === null && child.pid !== undefined) {
+        ending = endProcessGroup(child.pid, options.killGraceMs).finally(() => watched.release());
+      }
       return ending ?? Promise.resolve();
     };
     const stop = (reason: 'timeout' | 'abort') => {
@@ -71,6 +74,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandEn
     };
     child.once('error', (error) => {
       settle();
+      void watched.release();
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
       resolve(err(toolFailure('spawn_failed', `The shell could not be started: ${code}.`)));
     });
