@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,10 +80,12 @@ describe('the bash tool', () => {
     const controller = new AbortController();
     const running = run(
       bashTool(workspace.cwd),
-      { command: 'echo $$; sleep 30 & (sleep 30 & wait); wait' },
+      { command: 'echo $$; sleep 30 & (sleep 30 & : > started; wait); wait' },
       withAbortSignal(controller.signal, BACKGROUND_CONTEXT),
     );
-    setTimeout(() => controller.abort(), 300);
+    // Aborted once everything has started (a loaded machine may take longer than any fixed delay to get there).
+    await eventually(() => existsSync(join(workspace.cwd, 'started')));
+    controller.abort();
     const result = await running;
     expect(result.isError).toBe(true);
     expect(result.details).toMatchObject({ aborted: true, timedOut: false });
