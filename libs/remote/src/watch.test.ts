@@ -232,6 +232,31 @@ describe('projections shared by key', () => {
     }
   });
 
+  it('checks an unprojected value against its contract once, however many connections watch it', () => {
+    const checks = { board: 0, posts: 0 };
+    const counting: AnyExposure = {
+      methods: {},
+      state: { board: exposure.state['board']!.refine(() => ++checks.board > 0) },
+      events: { posts: exposure.events['posts']!.refine(() => ++checks.posts > 0) },
+    };
+    const board = createRemoteState<Board>({ items: [] });
+    const object = { board, posts: createRemoteEvents<Post>() } as unknown as Record<string, unknown>;
+    const frames = [...red, ...blue].map((viewer) => {
+      const sent: WatchFrame[] = [];
+      watchObject(counting, object, (frame) => sent.push(frame), viewer);
+      return sent;
+    });
+    board.set({ items: [{ team: 'red', text: 'one' }] }, BACKGROUND_CONTEXT);
+    (object['posts'] as ReturnType<typeof createRemoteEvents<Post>>).emit(
+      { team: 'red', text: 'hi' },
+      BACKGROUND_CONTEXT,
+    );
+    expect(checks).toEqual({ board: 2, posts: 1 });
+    expect(frames.map((sent) => sent.map(valueOf))).toEqual(
+      frames.map(() => [{ items: [] }, { items: [{ team: 'red', text: 'one' }] }, { team: 'red', text: 'hi' }]),
+    );
+  });
+
   it('ignores a key on an unprojected cell: every connection is sent the value itself', () => {
     const board = createRemoteState<Board>({ items: [] }, { projectionKey: teamOf });
     const object = { board, posts: createRemoteEvents<Post>() } as unknown as Record<string, unknown>;

@@ -119,6 +119,23 @@ const stateProjections = new WeakMap<
   { readonly revision: number; readonly value: JsonValue; readonly byKey: Map<string, Projection> }
 >();
 
+/**
+ * Per unprojected value (the same frozen object for every connection), its one projection: the value itself, so its
+ * check against the contract is made once, not once per watching connection (a large catalogue, watched by every
+ * presentation, was checked in full for each of them in the one step that published it).
+ */
+const unprojectedValues = new WeakMap<object, Projection>();
+
+function unprojected(value: JsonValue): Projected {
+  if (typeof value !== 'object' || value === null)
+    return { projection: { ok: true, value, checked: new Map() }, fresh: true };
+  const known = unprojectedValues.get(value);
+  if (known !== undefined) return { projection: known, fresh: false };
+  const projection: Projection = { ok: true, value, checked: new Map() };
+  unprojectedValues.set(value, projection);
+  return { projection, fresh: true };
+}
+
 /** Per emitted event of a keyed stream, its projections; they go with the event once every watcher has seen it. */
 const eventProjections = new WeakMap<EmittedEvent<JsonValue>, Map<string, Projection>>();
 
@@ -146,7 +163,7 @@ function projectedState(
   key: string | undefined,
 ): Projected {
   const { projectFor } = source;
-  if (projectFor === undefined) return { projection: { ok: true, value, checked: new Map() }, fresh: true };
+  if (projectFor === undefined) return unprojected(value);
   const project = () => attempt(() => detachJson(projectFor(value, viewer)));
   if (key === undefined) return { projection: project(), fresh: true };
   let cached = stateProjections.get(source);
@@ -165,8 +182,7 @@ function projectedEvent(
   key: string | undefined,
 ): Projected {
   const { projectFor } = source;
-  if (projectFor === undefined)
-    return { projection: { ok: true, value: emitted.event, checked: new Map() }, fresh: true };
+  if (projectFor === undefined) return unprojected(emitted.event);
   const project = () =>
     attempt(() => {
       const projected = projectFor(emitted.event, viewer);
