@@ -1,0 +1,12 @@
+/** What the watchers' process tells the benchmark (over IPC). */
+export type WatcherReport =
+  | { readonly type: 'ready' }
+  /** Watcher `watcher`'s replica changed: the catalogue's size and the refresh status (with the models.json warning). */
+  | {
+      readonly type: 'state';
+      readonly watcher: number;
+      readonly models: number;
+      readonly refresh: string;
+      readonly fileWarning: string | null;
+    }
+  | { readonly type: 'failed'; readonly message: string };
