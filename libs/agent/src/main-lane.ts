@@ -27,8 +27,8 @@ import { LaneQueue } from './lane-queue';
 import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
 import { resolveRunModel } from './run-model';
+import { writeSettlement } from './run-settlement';
 import type { SessionTreeState } from './session-tree';
-import { settlementBodies } from './interrupted-operations';
 import { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
 import { SessionFileUnwritable } from './session-file-fault';
 import type { EntryBody, SessionWriter } from './session-writer';
@@ -380,22 +380,7 @@ export class MainLane implements AgentLane {
     if (this.#closing) return { outcome: 'aborted', error: 'the harness closed before the run settled' };
     // An accepted cancellation is the outcome, even if the run happened to finish while it was being written.
     const outcome: RunOutcome = run.cancel !== null ? { outcome: 'aborted', error: null } : ran;
-    const { writer, tree } = this.#parts;
-    // A call whose result could not be written gets an error result first: the next request must pair them.
-    const why = 'the session file could not be written';
-    try {
-      await writer.appendAll(settlementBodies(tree.entries(), run.operationId, outcome, why), 'synced', eventContext);
-      return outcome;
-    } catch (error) {
-      if (!(error instanceof SessionFileUnwritable))
-        return { outcome: 'failed', error: `the settlement could not be written: ${errorMessage(error)}` };
-      // Memory settles now; the file is owed the same settlement (and results for calls left open), ahead of its
-      // next entry, so a restart after the disk recovers agrees with what clients were told.
-      const unrecorded: RunOutcome =
-        outcome.outcome === 'completed' ? { outcome: 'failed', error: error.message } : outcome;
-      writer.owe(settlementBodies(tree.entries(), run.operationId, unrecorded, why));
-      return unrecorded;
-    }
+    return writeSettlement(this.#parts, run.operationId, outcome, eventContext);
   }
 }
 
