@@ -2,7 +2,7 @@ import { spread } from '../stats';
 import { formatSpread, formatTable } from '../text-table';
 import type { CatalogRound, PhaseFigures } from './measure-catalog';
 
-const PHASES = ['reload', 'refresh'] as const;
+const PHASES = ['reload', 'edit', 'refresh'] as const;
 
 /**
  * One row per catalogue size, session and phase, each figure the median over the rounds [min–max]: the phase's time,
@@ -20,9 +20,10 @@ export function formatCatalogReport(rounds: readonly CatalogRound[], label: (roo
   );
   const rows = groups.flatMap((same) => {
     const first = same[0] as CatalogRound;
-    return PHASES.map((name) => {
+    // A phase some round did not run (an edit of a catalogue that was refused) has no row.
+    return PHASES.filter((name) => same.every((round) => round[name] !== undefined)).map((name) => {
       const figure = (pick: (phase: PhaseFigures) => number, decimals = 0) =>
-        formatSpread(spread(same.map((round) => pick(round[name]))), decimals);
+        formatSpread(spread(same.map((round) => pick(round[name] as PhaseFigures))), decimals);
       return [
         first.models.toLocaleString('en-US'),
         `${Math.round(first.fileBytes / 1024).toLocaleString('en-US')} KiB`,

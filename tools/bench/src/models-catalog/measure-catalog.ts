@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { connect, type PiClient } from '@pi/client';
 import { createSandbox } from '../tui/sandbox';
 import { startBystander, type BystanderFigures } from './bystander';
-import { catalogFileText, replaceFile } from './catalog-file';
+import { EDITED, catalogFileText, replaceFile } from './catalog-file';
 import { startSessionUnderTest, type LoopDelay, type SessionUnderTest } from './session-under-test';
 import { startWatchers } from './watchers';
 
@@ -22,6 +22,9 @@ export interface CatalogRound {
   readonly fileBytes: number;
   /** models.json replaced → every watcher shows the new catalogue (or the file's warning). */
   readonly reload: PhaseFigures;
+  /** When the catalogue was loaded: the file replaced again with every name edited → every watcher shows the edit
+   *  (the session's code is warm by now, as for a user editing the file). */
+  readonly edit?: PhaseFigures;
   /** `models.refresh` of the same file, called by another client, until it returns. */
   readonly refresh: PhaseFigures;
   /** What the watchers show after the reload: the catalogue's size, or the warning. */
@@ -51,12 +54,20 @@ export async function measureCatalog(options: CatalogRoundOptions): Promise<Cata
       for (let index = 0; index < 2; index += 1) clients.push(await connected(box.project, box.dataDir));
       const [bystander, caller] = clients as [PiClient, PiClient];
       const text = catalogFileText(options.models, options.baseUrl);
+      const file = join(configDir, 'models.json');
       const reload = await phase(session, bystander, async () => {
-        await replaceFile(join(configDir, 'models.json'), text);
+        await replaceFile(file, text);
         await watchers.until((state) => state.models !== offlineModels || state.fileWarning !== null);
       });
       const [seen] = watchers.latest();
       const outcome = seen?.fileWarning ?? `${(seen?.models ?? 0) - offlineModels} models shown`;
+      const edit =
+        seen?.fileWarning === null
+          ? await phase(session, bystander, async () => {
+              await replaceFile(file, catalogFileText(options.models, options.baseUrl, true));
+              await watchers.until((state) => state.lastName?.endsWith(EDITED) === true);
+            })
+          : undefined;
       const refresh = await phase(session, bystander, async () => {
         await caller.call('models', 'refresh', []);
         await watchers.until((state) => state.refresh !== 'refreshing');
@@ -66,6 +77,7 @@ export async function measureCatalog(options: CatalogRoundOptions): Promise<Cata
         models: options.models,
         fileBytes: Buffer.byteLength(text),
         reload,
+        ...(edit === undefined ? {} : { edit }),
         refresh,
         outcome,
       };

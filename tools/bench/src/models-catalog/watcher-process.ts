@@ -20,6 +20,7 @@ try {
         type: 'state',
         watcher,
         models: state.catalog.availableModels.length,
+        lastName: state.catalog.availableModels.at(-1)?.name ?? null,
         refresh: state.refresh.status,
         fileWarning: state.refresh.status === 'warning' ? (state.refresh.errors['models.json'] ?? null) : null,
       }),
