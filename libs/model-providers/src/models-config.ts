@@ -21,7 +21,7 @@ export interface ProviderConfig {
   readonly apiKeyEnv: string | null;
   readonly headers: Readonly<Record<string, string>>;
   readonly models: readonly ModelSpec[];
-  /** How long the server may send nothing before a turn fails; absent means the provider's default (120 s). */
+  /** How long the server may send nothing before a turn fails; absent means the provider's default (90 s). */
   readonly idleTimeoutMs?: number;
 }
 
