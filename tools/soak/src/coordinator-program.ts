@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { workspaceIdOf } from '@pi/connection-files';
@@ -30,6 +31,24 @@ export function coordinatorPid(home: SoakHome): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a coordinator-run session's process runs, and the last lines of its log: for an error that needs them. */
+export function sessionDiagnosis(home: SoakHome, sessionId: string): string {
+  const pids = home
+    .processes()
+    .filter((process) => process.sessionId === sessionId)
+    .map((process) => process.pid);
+  const tail = (file: string) => {
+    try {
+      const lines = readFileSync(join(home.files.logDir, file), 'utf8').trim().split('\n');
+      return lines.slice(-4).join(' / ') || 'empty';
+    } catch {
+      return 'none';
+    }
+  };
+  const runs = pids.length === 0 ? 'no process runs it' : `pid ${pids.join(', ')} runs it`;
+  return `${runs}; its log: ${tail(`${sessionId}.log`)}; the coordinator's: ${tail('coordinator.log')}`;
 }
 
 /** The local user's clients of a home's coordinator: its SessionDirectory, over a connection of their own. */

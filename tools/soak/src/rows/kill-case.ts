@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { isRunning } from '@pi/connection-files';
-import { coordinatorCommand, coordinatorPid, startCoordinator, userDirectory } from '../coordinator-program';
+import {
+  coordinatorCommand,
+  coordinatorPid,
+  sessionDiagnosis,
+  startCoordinator,
+  userDirectory,
+  type UserDirectory,
+} from '../coordinator-program';
 import { startPrompter, promptText, type Prompter } from '../prompter';
 import { entryIdsOnDisk } from '../session-file';
 import { connectClient } from '../session-client';
@@ -27,6 +34,8 @@ export interface KillCaseResult {
   readonly duplicates: number;
   /** Session processes after recovery that no running record accounts for, plus anything left after `stop`. */
   readonly orphans: number;
+  /** Kills after which the directory never listed the session closed. */
+  readonly notShownClosed: number;
   /** Seconds from the kill to a completed run, per kill. */
   readonly recoverySeconds: readonly number[];
 }
@@ -48,7 +57,11 @@ export async function runKillCase(context: RowContext, target: KillTarget, round
   context.defer(() => clients.forEach((client) => client.close()));
   context.defer(() => user.close());
   const prompterOf = async (): Promise<Prompter> => {
-    const client = await connectClient(await readSessionAddress(home, sessionId));
+    const address = await readSessionAddress(home, sessionId);
+    const client = await connectClient(address).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason} (pid ${address.pid}: ${sessionDiagnosis(home, sessionId)})`);
+    });
     clients.push(client);
     return startPrompter(client);
   };
@@ -56,6 +69,7 @@ export async function runKillCase(context: RowContext, target: KillTarget, round
 
   let prompter = await prompterOf();
   let recovered = 0;
+  let notShownClosed = 0;
   const recoverySeconds: number[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (let warm = 0; warm < 2; warm++) await prompter.run(promptText(`round ${round} warm ${warm}`, 200));
@@ -91,7 +105,11 @@ export async function runKillCase(context: RowContext, target: KillTarget, round
     } else {
       remember(prompter);
       prompter.stop();
-      await resume(user.directory, sessionId);
+      // As a user does: the session list shows it closed, then they resume it. (Resumed before the coordinator has
+      // seen the process end, the directory answers with the stale record and starts nothing.)
+      const directory = user.directory;
+      if (!(await until(() => statusOf(directory, sessionId) === 'closed', PROCESS_WAIT_MS))) notShownClosed++;
+      await resume(directory, sessionId);
       prompter = await prompterOf();
     }
     const after = await prompter.run(promptText(`round ${round} after recovery`, 50), 60_000).catch(() => undefined);
@@ -122,8 +140,13 @@ export async function runKillCase(context: RowContext, target: KillTarget, round
     recovered,
     duplicates,
     orphans: unaccounted + left,
+    notShownClosed,
     recoverySeconds,
   };
+}
+
+function statusOf(directory: UserDirectory['directory'], sessionId: string): string | undefined {
+  return directory.state.value.sessions.find((s) => s.sessionId === sessionId)?.status;
 }
 
 function isListedRunning(sessions: readonly { sessionId: string; status: string }[], sessionId: string): boolean {

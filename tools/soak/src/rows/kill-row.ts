@@ -34,6 +34,10 @@ export const killRow: SoakRow = {
           ok: total((r) => r.recovered) === total((r) => r.kills),
         },
         { label: `0 orphan processes (${total((r) => r.orphans)})`, ok: total((r) => r.orphans) === 0 },
+        {
+          label: `the directory listed every killed session closed (${total((r) => r.notShownClosed)} not)`,
+          ok: total((r) => r.notShownClosed) === 0,
+        },
         { label: `0 duplicate processes (${total((r) => r.duplicates)})`, ok: total((r) => r.duplicates) === 0 },
       ],
     });
