@@ -56,7 +56,13 @@ export class SessionProcesses {
   start(launch: SessionLaunch): Promise<Result<void, ProcessError>> {
     const current = this.tracked.get(launch.sessionId);
     if (current === undefined) return this.spawn(launch);
-    return current.stopping ? current.closed.then(() => this.start(launch)) : current.started;
+    if (current.stopping) return current.closed.then(() => this.start(launch));
+    // Killed a moment ago, its exit not noticed yet: answering with it would start nothing (a soak's finding).
+    if (current.pid !== undefined && !isProcessAlive(current.pid, current.startTime)) {
+      if (current.adopted) this.exited(current, null, null);
+      return current.closed.then(() => this.start(launch));
+    }
+    return current.started;
   }
 
   /** Its upstream connection authenticated: a starting session is now idle. */

@@ -38,6 +38,19 @@ describe('adopting a session process that outlived a coordinator', { timeout: 60
     expect(processes.running()).toEqual([]);
   });
 
+  it('starts a session anew whose adopted process is gone before the next poll', async () => {
+    const { processes, launch, markers } = await createHarness({ adoptedPollMs: 60_000 });
+    const pid = spawnStray();
+    processes.adopt(launch('s-1'), pid);
+    process.kill(pid, 'SIGKILL');
+    await eventually(() => !alive(pid));
+    const restarted = processes.start(launch('s-1'));
+    await eventually(() => markers('s-1').length === 1);
+    processes.connected('s-1');
+    expect((await restarted).isOk()).toBe(true);
+    expect(processes.pid('s-1')).not.toBe(pid);
+  });
+
   it('does not adopt a process that is gone, nor a session already tracked', async () => {
     const { processes, launch, changes } = await createHarness({ adoptedPollMs: 50 });
     const pid = spawnStray();

@@ -69,6 +69,24 @@ describe('stopping and losing session processes', { timeout: 60_000 }, () => {
     expect(harness.markers('s-1')).toHaveLength(1);
   });
 
+  it('starts a session anew whose process died a moment ago, before its exit was noticed', async () => {
+    const harness = await createHarness();
+    const pid = await connectedSession(harness, 's-1');
+    process.kill(pid, 'SIGKILL');
+    // No turn of the event loop until the kernel has it dead: its exit has not reached us yet.
+    while (alive(pid)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    expect(harness.processes.status('s-1')).toBe('idle');
+    const restarted = harness.processes.start(harness.launch('s-1'));
+    await eventually(() => harness.markers('s-1').length === 2);
+    harness.processes.connected('s-1');
+    expect((await restarted).isOk()).toBe(true);
+    expect(harness.changes.map(({ previous, status }) => `${previous}→${status}`).slice(-3)).toEqual([
+      'idle→closed',
+      'closed→starting',
+      'starting→idle',
+    ]);
+  });
+
   it('fails the start of a session stopped before it connected', async () => {
     const harness = await createHarness();
     const started = harness.processes.start(harness.launch('s-1'));
