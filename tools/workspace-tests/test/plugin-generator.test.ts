@@ -57,6 +57,13 @@ describe('plugin generator output (real nx g, lint, typecheck, test and pi-sessi
     }
   });
 
+  it('leaves the TypeScript project references in sync (its callback ran nx sync)', async () => {
+    const run = await workspace.nx(['sync:check']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const session = JSON.parse(await workspace.readFile('plugins/demo-feature/session/tsconfig.json'));
+    expect(session.references).toEqual([{ path: '../contract' }]);
+  });
+
   it('writes files the workspace Prettier config already accepts', async () => {
     const run = await workspace.prettier(['--check', 'plugins']);
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -67,7 +67,6 @@ describe('plugin generator', () => {
     expect(facet('session')).toMatchObject({
       name: '@pi/session-directory-session',
       exports: { '.': './src/index.ts' },
-      scripts: { typecheck: 'tsc --noEmit -p tsconfig.json' },
       dependencies: runtime,
       devDependencies: { '@pi/host-session': '0.0.0', '@pi/test-support': '0.0.0' },
     });
@@ -127,9 +126,23 @@ describe('plugin generator', () => {
     });
   });
 
-  it('schedules npm install so the new packages get linked, unless told to skip it', async () => {
+  it('gives each project a tsconfig that builds declarations into dist/out-tsc, its references left to nx sync', async () => {
+    await pluginGenerator(tree, { name: 'question', facets: 'session' });
+    expect(readJson(tree, 'plugins/question/session/tsconfig.json')).toEqual({
+      extends: '../../../tsconfig.base.json',
+      compilerOptions: {
+        outDir: '../../../dist/out-tsc/plugins/question/session',
+        tsBuildInfoFile: '../../../dist/out-tsc/plugins/question/session/tsconfig.tsbuildinfo',
+      },
+      include: ['src/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'],
+      references: [],
+    });
+    expect(readJson(tree, 'plugins/question/session/package.json').scripts).toBeUndefined();
+  });
+
+  it('schedules npm install (unless told to skip it) and nx sync, which need the files on disk', async () => {
     expect(typeof (await pluginGenerator(tree, { name: 'question' }))).toBe('function');
-    expect(await pluginGenerator(tree, { name: 'answer', skipInstall: true })).toBeUndefined();
+    expect(typeof (await pluginGenerator(tree, { name: 'answer', skipInstall: true }))).toBe('function');
   });
 
   it('refuses to overwrite an existing plugin and leaves its files alone', async () => {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   type GeneratorCallback,
@@ -15,12 +17,14 @@ import { type PluginGeneratorSchema, PluginOptionsError, normalizePluginOptions 
 import { packageManifest } from './package-manifest';
 
 const templates = fileURLToPath(new URL('./files', import.meta.url));
+const nxCli = createRequire(import.meta.url).resolve('nx/bin/nx.js');
 
 /**
  * `nx g @pi/workspace:plugin <name> --facets=session,tui`: writes plugins/<name>/contract (the package `@pi/<name>`,
  * whose `pi` metadata names the facets) and one project per facet, with a sample Greeting service the providing
  * facets serve and the tui facet uses. New packages are linked into node_modules by `npm install`, which the
- * returned callback runs; after that a manifest listing `@pi/<name>` loads the plugin.
+ * returned callback runs (then `nx sync`, for their TypeScript project references); after that a manifest listing
+ * `@pi/<name>` loads the plugin.
  */
 export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema): Promise<GeneratorCallback | void> {
   const options = normalizePluginOptions(schema);
@@ -40,8 +44,11 @@ export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema)
   const names = pluginNames(options.name);
   for (const kind of kinds) writeProject(tree, joinPathFragments(pluginRoot, kind), names, kind, options.facets);
   await formatFiles(tree);
-  if (options.skipInstall) return;
-  return () => installPackagesTask(tree, true);
+  return () => {
+    if (!options.skipInstall) installPackagesTask(tree, true);
+    // The TypeScript project references of the new projects (and the solution's), from the project graph.
+    execFileSync(process.execPath, [nxCli, 'sync'], { cwd: tree.root, stdio: 'inherit' });
+  };
 }
 
 function writeProject(
@@ -54,7 +61,13 @@ function writeProject(
   writeJson(tree, joinPathFragments(root, 'package.json'), packageManifest(names, kind, facets));
   writeJson(tree, joinPathFragments(root, 'tsconfig.json'), {
     extends: '../../../tsconfig.base.json',
+    compilerOptions: {
+      outDir: `../../../dist/out-tsc/${root}`,
+      tsBuildInfoFile: `../../../dist/out-tsc/${root}/tsconfig.tsbuildinfo`,
+    },
     include: ['src/**/*.ts', 'test/**/*.ts', 'vitest.config.ts'],
+    // Filled in by `nx sync` (the generator's callback runs it): one reference per project it depends on.
+    references: [],
   });
   const substitutions = {
     ...names,

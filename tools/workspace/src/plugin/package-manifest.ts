@@ -36,7 +36,6 @@ export function packageManifest(
     type: 'module',
     exports:
       kind === 'contract' ? { '.': './src/index.ts', './package.json': './package.json' } : { '.': './src/index.ts' },
-    scripts: { typecheck: 'tsc --noEmit -p tsconfig.json' },
     dependencies: pinned([...contract, ...runtime]),
     ...(tests.length === 0 ? {} : { devDependencies }),
     nx: { tags: [...pluginProjectTags[kind]] },

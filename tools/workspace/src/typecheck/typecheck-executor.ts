@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { ExecutorContext, TaskGraph } from '@nx/devkit';
+import { checkSolution } from './solution-typecheck';
+
+interface TaskResult {
+  readonly success: boolean;
+  readonly terminalOutput: string;
+  readonly startTime?: number;
+  readonly endTime?: number;
+}
+
+/** `typecheck` of one project: `tsc --build` of its tsconfig.json (the projects it references first, if stale). */
+export default async function typecheck(_options: unknown, context: ExecutorContext): Promise<{ success: boolean }> {
+  const root = context.projectsConfigurations?.projects[context.projectName ?? '']?.root;
+  if (root === undefined) throw new Error(`No project ${context.projectName} in the workspace`);
+  let success = true;
+  for (const checked of checkSolution([join(context.root, root, 'tsconfig.json')])) {
+    process.stdout.write(checked.output);
+    success &&= checked.success;
+  }
+  return { success };
+}
+
+/**
+ * `typecheck` of many projects in one process and one pass of the solution builder (Nx's batch mode): each task is
+ * reported as its project is checked, and a project the builder found up to date passes with nothing to say.
+ */
+export async function* typecheckBatch(
+  taskGraph: TaskGraph,
+  _inputs: Record<string, unknown>,
+  _overrides: unknown,
+  context: ExecutorContext,
+): AsyncGenerator<{ task: string; result: TaskResult }> {
+  const taskOf = new Map(
+    Object.values(taskGraph.tasks).map((task) => [
+      join(context.root, task.projectRoot ?? '', 'tsconfig.json'),
+      task.id,
+    ]),
+  );
+  const reported = new Set<string>();
+  let started = Date.now();
+  for (const checked of checkSolution([...taskOf.keys()])) {
+    const task = taskOf.get(checked.config);
+    process.stdout.write(checked.output);
+    if (task === undefined) continue; // a referenced project outside the batch, rebuilt because it was stale
+    reported.add(task);
+    yield {
+      task,
+      result: { success: checked.success, terminalOutput: checked.output, startTime: started, endTime: Date.now() },
+    };
+    started = Date.now();
+  }
+  for (const task of taskOf.values()) {
+    if (!reported.has(task)) yield { task, result: { success: true, terminalOutput: '' } };
+  }
+}
