@@ -30,8 +30,8 @@ export interface FixtureOptions {
 
 /**
  * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain:
- * the real tsconfig.base.json, an eslint.config.mjs that re-exports the real one (and so the real
- * module-boundary constraints), and linked node_modules.
+ * the real tsconfig.base.json and a solution tsconfig.json, an eslint.config.mjs that re-exports the real one (and
+ * so the real module-boundary constraints), and linked node_modules.
  */
 export async function createFixtureWorkspace(name: string, options: FixtureOptions = {}): Promise<FixtureWorkspace> {
   const root = await realpath(await mkdtemp(join(tmpdir(), `pi-fixture-${name}-`)));
@@ -44,6 +44,9 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
       });
     }
     await cp(join(workspaceRoot, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+    // The solution whose references `nx sync` keeps (none yet: the fixture's projects come later).
+    const solution = { extends: './tsconfig.base.json', files: [], references: [] };
+    await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(solution, null, 2)}\n`);
     const realConfig = pathToFileURL(join(workspaceRoot, 'eslint.config.mjs')).href;
     await writeFile(join(root, 'eslint.config.mjs'), `export { default } from '${realConfig}';\n`);
     await linkPackages(root, workspaceRoot);

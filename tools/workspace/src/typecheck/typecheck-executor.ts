@@ -23,7 +23,8 @@ export default async function typecheck(_options: unknown, context: ExecutorCont
 
 /**
  * `typecheck` of many projects in one process and one pass of the solution builder (Nx's batch mode): each task is
- * reported as its project is checked, and a project the builder found up to date passes with nothing to say.
+ * yielded as its project is checked (so that Nx prints its output as it prints a single task's), and a project the
+ * builder found up to date passes with nothing to say.
  */
 export async function* typecheckBatch(
   taskGraph: TaskGraph,
@@ -41,7 +42,6 @@ export async function* typecheckBatch(
   let started = Date.now();
   for (const checked of checkSolution([...taskOf.keys()])) {
     const task = taskOf.get(checked.config);
-    process.stdout.write(checked.output);
     if (task === undefined) continue; // a referenced project outside the batch, rebuilt because it was stale
     reported.add(task);
     yield {
