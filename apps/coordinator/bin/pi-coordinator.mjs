@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry point directly: the workspace ships sources, tsx strips types on load.
-import { register } from 'tsx/esm/api';
+// Runs the bundle npm start builds (dist/apps/coordinator) when it is current, else the TypeScript sources through tsx.
+import { launchProgram } from '@pi/connection-files/launch';
 
-register();
-await import('../src/main.ts');
+await launchProgram(import.meta.url, {
+  bundle: '../../../dist/apps/coordinator/pi-coordinator.mjs',
+  source: '../src/main.ts',
+});

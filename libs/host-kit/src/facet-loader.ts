@@ -46,7 +46,10 @@ export async function loadFacets<H extends HostName>(
   for (const { entry, plugin } of packages) {
     const specifier = plugin.metadata.facets[host];
     if (specifier === undefined) continue;
-    const facet = await importFacet(plugin, host, lookup.built?.[specifier] ?? specifier, lookup.source);
+    const built = lookup.built?.[specifier];
+    // A bundled program (its lookup names built facets) loading a plugin it does not carry.
+    if (built === undefined && Object.keys(lookup.built ?? {}).length > 0) await enableTypeScript();
+    const facet = await importFacet(plugin, host, built ?? specifier, lookup.source);
     if (facet.isErr()) return err(facet.error);
     loaded.push({ id: plugin.id, config: entry.config, ...facet.value });
   }
@@ -89,6 +92,17 @@ async function importFacet<H extends HostName>(
   }
   return ok({ facet, module: url });
 }
+
+/**
+ * Lets this process import TypeScript, once: what a program running from its bundle does before loading a plugin
+ * its bundle does not carry, since such a plugin may be TypeScript or import TypeScript (a workspace's sources).
+ * Only then, because registering tsx costs a bundled program's start as much again.
+ */
+function enableTypeScript(): Promise<void> {
+  return (typeScriptLoading ??= import('tsx/esm/api').then(({ register }) => void register()));
+}
+
+let typeScriptLoading: Promise<void> | undefined;
 
 /** A facet module's default export is the facet itself, or a definePlugin bundle holding one per host. */
 function facetOf<H extends HostName>(exported: unknown, host: H): Facet<H> | undefined {

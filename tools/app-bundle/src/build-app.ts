@@ -29,7 +29,7 @@ const externalPackages: Plugin = {
 export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Promise<Metafile> {
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
-  const facets = builtinFacets(app.host);
+  const facets = app.host === null ? [] : builtinFacets(app.host);
   const entryPoints = [
     { in: join(WORKSPACE_ROOT, app.entry), out: app.output },
     ...facets.map((facet) => ({ in: facet.file, out: `facets/${facet.specifier.replace(/^@pi\//, '')}` })),

@@ -7,7 +7,10 @@ import { checkSolution } from './solution-typecheck';
 import { typecheckBatch } from './typecheck-executor';
 
 /** A solution of three projects: `base`, `uses-base` referencing it, and `alone`. */
-async function writeSolution(root: string, baseSource: string): Promise<Record<string, string>> {
+async function writeSolution(
+  root: string,
+  baseSource: string,
+): Promise<{ base: string; usesBase: string; alone: string }> {
   const project = async (name: string, source: string, references: string[]) => {
     await mkdir(join(root, name, 'src'), { recursive: true });
     await writeFile(join(root, name, 'src', 'index.ts'), source);

@@ -1,0 +1,45 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isBundleCurrent } from './launch.mjs';
+
+describe('whether an app bundle is current', () => {
+  let workspace: string;
+  const bundle = () => pathToFileURL(join(workspace, 'dist', 'apps', 'session', 'pi-session.mjs'));
+  const built = async (builtAt: number, inputs: string[]) => {
+    await mkdir(join(workspace, 'dist', 'apps', 'session'), { recursive: true });
+    await writeFile(join(workspace, 'dist', 'apps', 'session', 'build-info.json'), JSON.stringify({ builtAt, inputs }));
+  };
+  const source = async (path: string, mtimeMs: number) => {
+    await mkdir(join(workspace, path, '..'), { recursive: true });
+    await writeFile(join(workspace, path), 'export {};\n');
+    await utimes(join(workspace, path), mtimeMs / 1000, mtimeMs / 1000);
+  };
+  beforeEach(async () => void (workspace = await mkdtemp(join(tmpdir(), 'pi-launch-'))));
+  afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+  it('is when no source file it was made of changed after it was built', async () => {
+    await source('apps/session/src/main.ts', 1_000_000);
+    await source('libs/json/src/index.ts', 1_500_000);
+    await built(2_000_000, ['apps/session/src/main.ts', 'libs/json/src/index.ts']);
+    expect(await isBundleCurrent(bundle())).toBe(true);
+  });
+
+  it('is not when a source file changed since, or is gone', async () => {
+    await source('apps/session/src/main.ts', 1_000_000);
+    await source('libs/json/src/index.ts', 3_000_000);
+    await built(2_000_000, ['apps/session/src/main.ts', 'libs/json/src/index.ts']);
+    expect(await isBundleCurrent(bundle())).toBe(false);
+    await built(4_000_000, ['apps/session/src/main.ts', 'libs/gone/src/index.ts']);
+    expect(await isBundleCurrent(bundle())).toBe(false);
+  });
+
+  it('is not when there is no bundle, or its build information is not readable', async () => {
+    expect(await isBundleCurrent(bundle())).toBe(false);
+    await mkdir(join(workspace, 'dist', 'apps', 'session'), { recursive: true });
+    await writeFile(join(workspace, 'dist', 'apps', 'session', 'build-info.json'), '{"builtAt":"yesterday"}');
+    expect(await isBundleCurrent(bundle())).toBe(false);
+  });
+});
