@@ -11,12 +11,14 @@ afterEach(async () => {
   for (const fixture of fixtures.splice(0).reverse()) await fixture.close();
 });
 
-async function start(facets: readonly TestFacet[], directory?: string): Promise<TestSessionHost> {
-  const fixture = await startTestSessionHost({
-    facets,
-    ...(directory === undefined ? {} : { directory }),
-    hookDeadlines: { runHookMs: 50, sessionStartMs: 50, sessionShutdownMs: 50 },
-  });
+/** Deadlines a hook that hangs runs into quickly; the hooks that do finish get the defaults, ample on a loaded machine. */
+const SHORT_DEADLINES = { runHookMs: 50, sessionStartMs: 50, sessionShutdownMs: 50 };
+
+async function start(
+  facets: readonly TestFacet[],
+  options: { directory?: string; hookDeadlines?: typeof SHORT_DEADLINES } = {},
+): Promise<TestSessionHost> {
+  const fixture = await startTestSessionHost({ facets, ...options });
   fixtures.push(fixture);
   return fixture;
 }
@@ -55,7 +57,7 @@ describe('session start and shutdown hooks', () => {
     // Restarted on the same files: restored. The first fixture owns the directory, so it is closed last.
     await first.host.stop();
     seen.length = 0;
-    const second = await start([facet('@t/a')], first.directory);
+    const second = await start([facet('@t/a')], { directory: first.directory });
     expect(seen).toEqual([{ sessionId: 'test', created: false, recovery: [] }]);
     fixtures.splice(0, fixtures.length, first, second);
   });
@@ -80,37 +82,39 @@ describe('session start and shutdown hooks', () => {
 
   it('isolate a start or shutdown hook that throws, rejects or hangs, recorded against its plugin', async () => {
     const log: string[] = [];
-    const fixture = await start([
-      {
-        id: '@t/throws',
-        facet: (context) => {
-          context.agent.hooks.sessionStart(() => {
-            throw new Error('boom');
-          });
-          context.agent.hooks.sessionShutdown(() => Promise.reject(new Error('gone')));
+    const fixture = await start(
+      [
+        {
+          id: '@t/throws',
+          facet: (context) => {
+            context.agent.hooks.sessionStart(() => {
+              throw new Error('boom');
+            });
+            context.agent.hooks.sessionShutdown(() => Promise.reject(new Error('gone')));
+          },
         },
-      },
-      {
-        id: '@t/hangs',
-        facet: (context) => {
-          context.agent.hooks.sessionStart(hang);
-          context.agent.hooks.sessionShutdown(hang);
+        {
+          id: '@t/hangs',
+          facet: (context) => {
+            context.agent.hooks.sessionStart(hang);
+            context.agent.hooks.sessionShutdown(hang);
+          },
         },
-      },
-      recording('@t/fine', log, (context) => {
-        context.agent.hooks.sessionStart(() => void log.push('start @t/fine'));
-        context.agent.hooks.sessionShutdown(() => void log.push('shutdown @t/fine'));
-      }),
-    ]);
+        recording('@t/fine', log, (context) => {
+          context.agent.hooks.sessionStart(() => void log.push('start @t/fine'));
+          context.agent.hooks.sessionShutdown(() => void log.push('shutdown @t/fine'));
+        }),
+      ],
+      { hookDeadlines: SHORT_DEADLINES },
+    );
     expect(log).toContain('start @t/fine');
     expect(fixture.host.diagnostics().callbacks).toEqual([
       { owner: '@t/throws', message: 'session_start hook threw: boom' },
       { owner: '@t/hangs', message: 'session_start hook did not finish within 50 ms' },
     ]);
 
-    const stopping = Date.now();
+    // A hanging shutdown hook does not hold the stop: it returns within the test's timeout.
     await fixture.host.stop();
-    expect(Date.now() - stopping).toBeLessThan(2_000);
     expect(log).toEqual(expect.arrayContaining(['shutdown @t/fine', 'dispose @t/fine']));
     expect(fixture.host.diagnostics().callbacks.slice(2)).toEqual(
       expect.arrayContaining([

@@ -141,12 +141,13 @@ describe('an API key a server echoes', () => {
 
 describe('a turn against a server that stops talking', () => {
   it('settles failed with the stall message when the stream stalls after one chunk', async () => {
-    await openWith({ idleTimeoutMs: 100 }, async (_request, response) => {
+    // A second: a loaded machine still sends the first chunk long before the stall timer could fire.
+    await openWith({ idleTimeoutMs: 1_000 }, async (_request, response) => {
       beginEventStream(response);
       await writePiece(response, chunkEvent({ content: 'thinking…' }));
     });
     const { outcome } = await run('hi');
-    expect(outcome).toEqual({ outcome: 'failed', error: 'model stream stalled: no data from Local for 100 ms' });
+    expect(outcome).toEqual({ outcome: 'failed', error: 'model stream stalled: no data from Local for 1 s' });
     expect(harness.tree.messages().at(-1)).toMatchObject({ role: 'assistant', stopReason: 'error' });
   });
 

@@ -76,13 +76,14 @@ describe('a stalled model stream', () => {
         beginEventStream(response);
         await writePiece(response, chunkEvent({ content: 'first' }));
       },
-      { idleTimeoutMs: 100 },
+      // Long enough that a loaded machine still delivers the first chunk before the timer could fire.
+      { idleTimeoutMs: 1_000 },
     );
     const { streamed, error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(streamed).toEqual([{ type: 'text_delta', delta: 'first' }]);
     expect(error).toMatchObject({
       code: 'stream_dropped',
-      message: 'model stream stalled: no data from Local for 100 ms',
+      message: 'model stream stalled: no data from Local for 1 s',
     });
   });
 
@@ -96,13 +97,14 @@ describe('a stalled model stream', () => {
     const provider = await providerFor(
       async (_request, response) => {
         beginEventStream(response);
-        for (const word of ['a', 'b', 'c', 'd', 'e']) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const word of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
           await writePiece(response, chunkEvent({ content: word }));
         }
         response.end(`${chunkEvent({}, 'stop')}data: [DONE]\n\n`);
       },
-      { idleTimeoutMs: 400 },
+      // 1.2 s in all, each gap 150 ms: the margin per gap is wide enough for a loaded machine.
+      { idleTimeoutMs: 1_000 },
     );
     const { streamed, error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toBeNull();

@@ -14,7 +14,8 @@ function sourcePaths(packages: ReadonlyMap<string, WorkspacePackage>): Record<st
   for (const [name, { dir, manifest }] of packages) {
     if (!name.startsWith(INTERNAL_SCOPE)) continue;
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      paths[join(name, subpath)] = [join(dir, target)];
+      const file = typeof target === 'string' ? target : (target['types'] ?? target['default']);
+      if (file !== undefined) paths[join(name, subpath)] = [join(dir, file)];
     }
   }
   return paths;

@@ -6,7 +6,8 @@ export interface PackageManifest {
   readonly name: string;
   readonly version: string;
   readonly description?: string;
-  readonly exports?: Readonly<Record<string, string>>;
+  /** A subpath's target: a file, or conditions naming one (`types` for the declarations, `default` for the code). */
+  readonly exports?: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
   readonly dependencies?: Readonly<Record<string, string>>;
   readonly devDependencies?: Readonly<Record<string, string>>;
   readonly workspaces?: readonly string[];

@@ -1,17 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileTimingsOf, type FileTiming } from './file-timings';
+import { fileTimingsOf } from './file-timings';
 import { parseProfileOptions } from './profile-options';
 import { fileTable, projectTable } from './profile-table';
 import { taskTimingsOf } from './task-timings';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-/** Each project's vitest writes its JSON report here, in its own folder; collected and removed afterwards. */
-const REPORT = '.test-profile.json';
-const PROJECT_FOLDERS = ['apps', 'libs', 'tools', 'plugins/*'];
 
 const parsed = parseProfileOptions(process.argv.slice(2), join(root, 'tmp', 'test-profile'));
 if (parsed.isErr()) {
@@ -22,20 +19,20 @@ const options = parsed.value;
 await mkdir(options.out, { recursive: true });
 const projects = options.projects.length === 0 ? [] : ['-p', ...options.projects];
 
-// Two runs, because the reporter flags after `--` go to every target of a run and only vitest takes them.
+// Two runs, because an option after `--` goes to every target of a run and only the test executor takes this one.
 const checks = await phase('checks', ['run-many', '-t', 'lint', 'typecheck', ...projects]);
-await removeReports();
+/** The test executor's one vitest instance writes its JSON report of every file here. */
+const report = join(options.out, 'vitest.json');
+await rm(report, { force: true });
 const tests = await phase('tests', [
   'run-many',
   '-t',
   'test',
   ...projects,
   '--',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${REPORT}`,
+  `--jsonReport=${relative(root, report)}`,
 ]);
-const files = await collectReports();
+const files = fileTimingsOf(await readJson(report).catch(() => ({ testResults: [] })), root);
 
 console.log(
   `\nWall time: lint + typecheck ${minutes(checks.ms)}, test ${minutes(tests.ms)}, ${minutes(checks.ms + tests.ms)} in all`,
@@ -88,34 +85,6 @@ async function phase(
   const ms = performance.now() - started;
   console.log(`${minutes(ms)}${code === 0 ? '' : ` (exit ${code})`}`);
   return { ms, code, profile, log };
-}
-
-async function projectDirectories(): Promise<string[]> {
-  const found: string[] = [];
-  for (const pattern of PROJECT_FOLDERS) {
-    const parents = pattern.endsWith('/*')
-      ? (await readdir(join(root, pattern.slice(0, -2)))).map((entry) => join(root, pattern.slice(0, -2), entry))
-      : [join(root, pattern)];
-    for (const parent of parents) {
-      const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
-      for (const entry of entries) if (entry.isDirectory()) found.push(join(parent, entry.name));
-    }
-  }
-  return found;
-}
-
-async function collectReports(): Promise<FileTiming[]> {
-  const files: FileTiming[] = [];
-  for (const directory of await projectDirectories()) {
-    const report = await readJson(join(directory, REPORT)).catch(() => undefined);
-    if (report !== undefined) files.push(...fileTimingsOf(report, root));
-  }
-  await removeReports();
-  return files;
-}
-
-async function removeReports(): Promise<void> {
-  for (const directory of await projectDirectories()) await rm(join(directory, REPORT), { force: true });
 }
 
 async function readJson(file: string): Promise<unknown> {

@@ -43,6 +43,7 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
         filter: (source) => !/[\\/](node_modules|\.nx|dist|tmp)([\\/]|$)/.test(source.slice(workspaceRoot.length)),
       });
     }
+    await inheritDevDependencies(root);
     await cp(join(workspaceRoot, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
     // The solution whose references `nx sync` keeps (none yet: the fixture's projects come later).
     const solution = { extends: './tsconfig.base.json', files: [], references: [] };
@@ -64,4 +65,18 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
     writeFile: (path, content) => writeFile(join(root, path), content),
     dispose: () => rm(root, { recursive: true, force: true, maxRetries: 3 }),
   };
+}
+
+/**
+ * The fixture's package.json declares the real workspace's dev dependencies (linked, not installed), and its lockfile
+ * is the real one: Nx knows the tools a target's cache inputs name (ESLint, vitest) only from the lockfile.
+ */
+async function inheritDevDependencies(root: string): Promise<void> {
+  const real = JSON.parse(await readFile(join(workspaceRoot, 'package.json'), 'utf-8')) as {
+    devDependencies?: Record<string, string>;
+  };
+  const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf-8')) as Record<string, unknown>;
+  manifest['devDependencies'] = { ...real.devDependencies };
+  await writeFile(join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await cp(join(workspaceRoot, 'package-lock.json'), join(root, 'package-lock.json'));
 }

@@ -11,7 +11,6 @@ describe.each<Transport>(['loopback', 'websocket'])('an unattended session over 
 
     expect(outcome).toEqual({ outcome: 'completed', error: null });
     expect(waited).toBeGreaterThanOrEqual(140);
-    expect(waited).toBeLessThan(5_000);
     expect(host.runs).toEqual([]);
     expect((await durableToolResults(host.fixture))[0]).toMatchObject({ isError: true, details: { code: 'timeout' } });
   });

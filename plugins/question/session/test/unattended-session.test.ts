@@ -12,7 +12,6 @@ describe.each<Transport>(['loopback', 'websocket'])('an unattended session over 
 
     expect(outcome).toEqual({ outcome: 'completed', error: null });
     expect(waited).toBeGreaterThanOrEqual(140);
-    expect(waited).toBeLessThan(5_000);
     const result = await durableToolResult(host.fixture);
     expect(result).toMatchObject({ isError: true, details: { answer: null } });
     expect(result.content[0]?.text).toContain('(timeout)');
@@ -32,13 +31,12 @@ describe.each<Transport>(['loopback', 'websocket'])('an unattended session over 
   });
 
   it('with a client connected that handles no questions, it fails at once with no_handler', async () => {
-    const host = await startQuestionHost(transport, { unattendedTimeoutMs: 10_000 });
+    // An unattended wait far beyond the test's timeout: finishing at all shows it did not wait.
+    const host = await startQuestionHost(transport, { unattendedTimeoutMs: 600_000 });
     await host.fixture.connect();
 
-    const started = performance.now();
     await host.ask(ASK_COLOR);
 
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect((await durableToolResult(host.fixture)).content[0]?.text).toContain('(no_handler)');
   });
 });

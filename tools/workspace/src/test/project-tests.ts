@@ -1,0 +1,242 @@
+import { availableParallelism } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { Reporter, SerializedError, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import { formatProjectReport, type ReportedError, type ReportedModule } from './project-report';
+
+/** The outcome of one project's tests: whether they passed, and its report. */
+export interface ProjectTests {
+  readonly root: string;
+  readonly success: boolean;
+  readonly output: string;
+}
+
+export interface ProjectTestOptions {
+  /** Test files run at once; by default one more than the cores, as most files wait on the processes they start. */
+  readonly maxWorkers?: number | undefined;
+  /**
+   * A fresh module graph for every test file (vitest's default). Off by default: a worker reuses the modules it has
+   * imported for the next file, where importing them again cost more than half as much as the tests themselves.
+   */
+  readonly isolate?: boolean | undefined;
+  /** Also write vitest's JSON report of the whole run here (relative to the workspace root). */
+  readonly jsonReport?: string | undefined;
+}
+
+/**
+ * Runs the tests of the projects at these roots (relative to the workspace) in one vitest instance, each project with
+ * its own `vitest.config.ts`, and yields each project's outcome once its last file has run. One instance instead of
+ * one per project: vitest, vite and the transform of the sources every project shares are paid once, and one pool of
+ * workers spreads all the files over the cores. Files share a worker's modules (see `isolate`), so a test file that
+ * changes a global (an environment variable, fake timers) puts it back. An error that belongs to no file fails the
+ * projects still running.
+ */
+export async function* runProjectTests(
+  workspaceRoot: string,
+  projectRoots: readonly string[],
+  options: ProjectTestOptions = {},
+): AsyncGenerator<ProjectTests> {
+  const { createVitest } = await import('vitest/node');
+  const results = new ResultQueue();
+  const reporter = new ProjectReporter(workspaceRoot, projectRoots, results);
+  let vitest: Vitest;
+  try {
+    vitest = await createVitest(
+      'test',
+      {
+        root: workspaceRoot,
+        config: false,
+        watch: false,
+        projects: projectRoots.map((root) => join(workspaceRoot, root, 'vitest.config.ts')),
+        maxWorkers: options.maxWorkers ?? availableParallelism() + 1,
+        passWithNoTests: true,
+        isolate: options.isolate ?? false,
+        reporters: [
+          reporter,
+          ...(options.jsonReport === undefined
+            ? []
+            : [['json', { outputFile: join(workspaceRoot, options.jsonReport) }] as [string, Record<string, unknown>]]),
+        ],
+      },
+      { logLevel: 'error' },
+    );
+  } catch (error) {
+    for (const root of projectRoots)
+      yield { root, success: false, output: `vitest could not start: ${describe(error)}` };
+    return;
+  }
+  const run = vitest
+    .start()
+    .catch((error: unknown) => reporter.failRun(describe(error)))
+    .finally(() => vitest.close())
+    .finally(() => results.end());
+  yield* results;
+  await run;
+}
+
+/** Outcomes in the order they are known; the iteration ends when the run has. */
+class ResultQueue implements AsyncIterable<ProjectTests> {
+  readonly #ready: ProjectTests[] = [];
+  #ended = false;
+  #wake: (() => void) | undefined;
+
+  push(result: ProjectTests): void {
+    this.#ready.push(result);
+    this.#wake?.();
+  }
+
+  end(): void {
+    this.#ended = true;
+    this.#wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<ProjectTests> {
+    for (;;) {
+      const next = this.#ready.shift();
+      if (next !== undefined) yield next;
+      else if (this.#ended) return;
+      else await new Promise<void>((wake) => (this.#wake = wake));
+    }
+  }
+}
+
+/**
+ * Collects each project's files as they finish and reports the project when its last one has. The last project to
+ * finish is held until the run ends, so that an error belonging to no file still fails a project.
+ */
+class ProjectReporter implements Reporter {
+  readonly #workspaceRoot: string;
+  readonly #projects: Map<string, { expected: number; modules: ReportedModule[]; errors: ReportedError[] }>;
+  readonly #queue: ResultQueue;
+  readonly #logs = new Map<string, string[]>();
+  readonly #reported = new Set<string>();
+  /** Unhandled errors already given to the project they came from. */
+  readonly #attributed = new Set<SerializedError>();
+  #vitest: Vitest | undefined;
+
+  constructor(workspaceRoot: string, projectRoots: readonly string[], queue: ResultQueue) {
+    this.#workspaceRoot = workspaceRoot;
+    this.#projects = new Map(projectRoots.map((root) => [root, { expected: 0, modules: [], errors: [] }]));
+    this.#queue = queue;
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#vitest = vitest;
+  }
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    for (const specification of specifications) {
+      const project = this.#projectOf(specification.moduleId);
+      if (project !== undefined) project.expected += 1;
+    }
+  }
+
+  onUserConsoleLog(log: { content: string; taskId?: string }): void {
+    const file = log.taskId === undefined ? undefined : this.#vitest?.state.idMap.get(log.taskId)?.file.filepath;
+    if (file === undefined) return;
+    this.#logs.set(file, [...(this.#logs.get(file) ?? []), log.content]);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const root = this.#rootOf(module.moduleId);
+    const project = root === undefined ? undefined : this.#projects.get(root);
+    if (root === undefined || project === undefined) return;
+    project.modules.push(this.#reportedModule(module));
+    const unfinished = [...this.#projects].filter(
+      ([other, { expected, modules }]) => !this.#reported.has(other) && modules.length < expected,
+    );
+    if (project.modules.length >= project.expected && unfinished.length > 0) this.#report(root);
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    for (const error of unhandledErrors) {
+      if (this.#attributed.has(error)) continue;
+      const owner = this.#projects.get(this.#ownerOf(error) ?? '');
+      for (const project of owner !== undefined && !this.#reported.has(this.#ownerOf(error) ?? '')
+        ? [owner]
+        : this.#unreported()) {
+        project.errors.push(reportedError(error));
+      }
+    }
+    for (const root of this.#projects.keys()) if (!this.#reported.has(root)) this.#report(root);
+  }
+
+  /** The run failed as a whole (a config that does not load): every project not yet reported fails with it. */
+  failRun(message: string): void {
+    for (const project of this.#unreported()) project.errors.push({ message });
+    for (const root of this.#projects.keys()) if (!this.#reported.has(root)) this.#report(root);
+  }
+
+  #unreported() {
+    return [...this.#projects].filter(([root]) => !this.#reported.has(root)).map(([, project]) => project);
+  }
+
+  #report(root: string): void {
+    const project = this.#projects.get(root);
+    if (project === undefined || this.#reported.has(root)) return;
+    this.#reported.add(root);
+    for (const error of (this.#vitest?.state.getUnhandledErrors() ?? []) as SerializedError[]) {
+      if (this.#ownerOf(error) !== root || this.#attributed.has(error)) continue;
+      this.#attributed.add(error);
+      project.errors.push(reportedError(error));
+    }
+    const name = this.#vitest?.projects.find((candidate) => this.#relative(candidate.config.root) === root)?.name;
+    const { success, output } = formatProjectReport(name ?? root, project.modules, project.errors);
+    this.#queue.push({ root, success, output });
+  }
+
+  #reportedModule(module: TestModule): ReportedModule {
+    const tests = [...module.children.allTests()].map((test) => {
+      const result = test.result();
+      return {
+        name: test.fullName,
+        state: result.state,
+        durationMs: test.diagnostic()?.duration ?? 0,
+        errors: (result.errors ?? []).map(reportedError),
+      };
+    });
+    return {
+      file: relative(module.project.config.root, module.moduleId),
+      durationMs: module.diagnostic().duration,
+      tests,
+      errors: module.errors().map(reportedError),
+      logs: this.#logs.get(module.moduleId) ?? [],
+    };
+  }
+
+  /** The project of the file that was running when the error was thrown, if vitest knew it. */
+  #ownerOf(error: SerializedError): string | undefined {
+    const path = error['VITEST_TEST_PATH'];
+    return typeof path === 'string' ? this.#rootOf(path) : undefined;
+  }
+
+  #projectOf(file: string) {
+    return this.#projects.get(this.#rootOf(file) ?? '');
+  }
+
+  /** The innermost project root holding the file. */
+  #rootOf(file: string): string | undefined {
+    const path = this.#relative(file);
+    let owner: string | undefined;
+    for (const root of this.#projects.keys()) {
+      if (path.startsWith(root + sep) && (owner === undefined || root.length > owner.length)) owner = root;
+    }
+    return owner;
+  }
+
+  #relative(file: string): string {
+    return relative(this.#workspaceRoot, file);
+  }
+}
+
+function reportedError(error: SerializedError): ReportedError {
+  return {
+    message: error.message,
+    stack: error.stack,
+    diff: typeof error['diff'] === 'string' ? error['diff'] : undefined,
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError) return [error.message, ...error.errors.map(describe)].join('\n');
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
