@@ -34,6 +34,7 @@ export interface TerminalScreen {
 // eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
 const SGR = /\x1b\[[0-9;]*m/y;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 let widthsPatched = false;
 /** blessed asks `charWidth(cell)` while drawing; answer with a current width table for whole graphemes. */
@@ -96,6 +97,12 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
       }
       const next = text.indexOf('\x1b', index);
       const run = text.slice(index, next === -1 ? text.length : next === index ? index + 1 : next);
+      if (PRINTABLE_ASCII.test(run)) {
+        // Most of a frame is plain ASCII, one cell per character: no segmenting and no width lookups for it.
+        for (let at = 0; at < run.length && x < width; at++) put([attr, run.charAt(at)]);
+        index += run.length;
+        continue;
+      }
       for (const { segment } of segmenter.segment(run)) {
         const cells = stringWidth(segment);
         if (cells === 0) continue;
@@ -145,7 +152,8 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         for (let x = 0; x < row.length; x++) {
           const ch = row[x]?.[1] ?? ' ';
           out += ch;
-          if (stringWidth(ch) === 2) x += 1;
+          // A wide character fills the cell after it too; ASCII never is one, and needs no width lookup.
+          if ((ch.length > 1 || ch.charCodeAt(0) > 0x7e) && stringWidth(ch) === 2) x += 1;
         }
         return out;
       });

@@ -41,6 +41,11 @@ export interface TestTuiHost {
   type(input: string): Promise<void>;
   /** The screen's text, rows joined by newlines. */
   screen(): string;
+  /**
+   * The screen once `accept` holds for it: checked now and after every paint the host makes at its own pace (no
+   * forced repaints, no polling). Rejects after `timeoutMs` with the screen as it was.
+   */
+  waitForScreen(accept: (screen: string) => boolean, timeoutMs?: number): Promise<string>;
   readonly quits: number;
   stop(): Promise<void>;
 }
@@ -78,9 +83,50 @@ export async function startTestTuiHost(options: {
       host.flush();
     },
     screen: () => host.screen.text().join('\n'),
+    waitForScreen: (accept, timeoutMs = SCREEN_WAIT_MS) => waitForPaint(host, terminal, accept, timeoutMs),
     get quits() {
       return quits;
     },
     stop: () => host.stop(),
   };
+}
+
+/** How long `waitForScreen` waits by default: far beyond a paint on a loaded machine, within a test's timeout. */
+const SCREEN_WAIT_MS = 20_000;
+
+function waitForPaint(
+  host: TuiHost,
+  terminal: VirtualTerminal,
+  accept: (screen: string) => boolean,
+  timeoutMs: number,
+): Promise<string> {
+  const screen = () => host.screen.text().join('\n');
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const now = screen();
+      if (!accept(now)) return;
+      done();
+      resolve(now);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`The screen did not show what was awaited within ${timeoutMs} ms:\n${screen()}`));
+    }, timeoutMs);
+    // Every paint that changes the screen writes to the terminal, in several chunks: one check after them all.
+    let queued = false;
+    const afterWrites = () => {
+      if (queued) return;
+      queued = true;
+      setImmediate(() => {
+        queued = false;
+        check();
+      });
+    };
+    const done = () => {
+      clearTimeout(timer);
+      terminal.output.off('data', afterWrites);
+    };
+    terminal.output.on('data', afterWrites);
+    check();
+  });
 }

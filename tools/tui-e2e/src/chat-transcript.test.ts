@@ -3,7 +3,7 @@ import { chatSessionFacet } from '@pi/chat-session';
 import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
-import { TRANSPORTS, eventually } from '@pi/test-support';
+import { TRANSPORTS } from '@pi/test-support';
 import { chatTuiFacet } from '@pi/chat-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,13 +26,9 @@ async function chatTui(transport: (typeof TRANSPORTS)[number], columns = 80, row
   return tui;
 }
 
-/** Waits (bounded by turns, never by wall-clock assertions) until the screen shows `text`. */
+/** Waits until the painted screen shows `text`. */
 async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
-  await eventually(() => {
-    tui.host.flush();
-    return tui.screen().includes(text);
-  }).catch(() => undefined);
-  expect(tui.screen()).toContain(text);
+  expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
 }
 
 describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
@@ -41,10 +37,7 @@ describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
     await tui.type('hello there\r');
     await screenShows(tui, '› hello there');
     await screenShows(tui, 'You said: hello there');
-    await eventually(() => {
-      tui.host.flush();
-      return !tui.screen().includes('esc to interrupt');
-    });
+    await tui.waitForScreen((screen) => !screen.includes('esc to interrupt'));
   });
 
   it('Esc interrupts a long run and the transcript says so', async () => {

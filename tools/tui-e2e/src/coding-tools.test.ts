@@ -6,7 +6,7 @@ import { chatTuiFacet } from '@pi/chat-tui';
 import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
-import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
+import { TRANSPORTS, type TransportKind } from '@pi/test-support';
 import { pluginId as toolsCoreId, toolsCoreSessionFacet } from '@pi/tools-core-session';
 import { toolsCoreTuiFacet } from '@pi/tools-core-tui';
 
@@ -52,17 +52,10 @@ async function startCodingTui(transport: TransportKind, files: Record<string, st
     tui,
     project,
     async shows(text) {
-      await eventually(() => {
-        tui.host.flush();
-        return tui.screen().includes(text);
-      }).catch(() => undefined);
-      expect(tui.screen()).toContain(text);
+      expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
     },
     async settled() {
-      await eventually(() => {
-        tui.host.flush();
-        return !tui.screen().includes('esc to interrupt');
-      });
+      await tui.waitForScreen((screen) => !screen.includes('esc to interrupt'));
     },
   };
 }

@@ -35,11 +35,7 @@ async function start(transport: TransportKind, repository = true) {
   cleanups.push(() => session.close());
   const tui = await startTestTuiHost({ facets: { [gitId]: gitTuiFacet }, client: await session.connect() });
   cleanups.push(() => tui.stop());
-  const painted = (test: (screen: string) => boolean) =>
-    eventually(() => {
-      tui.host.flush();
-      return test(tui.screen());
-    });
+  const painted = (test: (screen: string) => boolean) => tui.waitForScreen(test);
   return {
     project,
     session,

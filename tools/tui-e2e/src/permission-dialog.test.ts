@@ -63,11 +63,7 @@ async function start(transport: TransportKind): Promise<Pair> {
   });
   cleanups.push(() => tui.stop());
   await eventually(() => session.host.rpc.stats().some((stats) => stats.subscriptions > 0));
-  const painted = (test: (screen: string) => boolean) =>
-    eventually(() => {
-      tui.host.flush();
-      return test(tui.screen());
-    });
+  const painted = (test: (screen: string) => boolean) => tui.waitForScreen(test);
   return {
     session,
     tui,

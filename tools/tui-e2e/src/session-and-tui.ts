@@ -10,7 +10,7 @@ import { createProvidersBuiltinFacet, pluginId as providersId } from '@pi/provid
 import { providersBuiltinTuiFacet } from '@pi/providers-builtin-tui';
 import { pluginId as questionId, questionSessionFacet } from '@pi/question-session';
 import { questionTuiFacet } from '@pi/question-tui';
-import { eventually, type TransportKind } from '@pi/test-support';
+import { type TransportKind } from '@pi/test-support';
 
 /**
  * A session host running the built-in providers and the question tool (and chat, when asked), and a TUI running
@@ -99,11 +99,8 @@ export async function finalAnswer(session: TestSessionHost): Promise<string> {
 }
 
 /** Waits until the painted screen satisfies `test`. */
-export function painted(tui: TestTuiHost, test: (screen: string) => boolean): Promise<void> {
-  return eventually(() => {
-    tui.host.flush();
-    return test(tui.screen());
-  });
+export async function painted(tui: TestTuiHost, test: (screen: string) => boolean): Promise<void> {
+  await tui.waitForScreen(test);
 }
 
 /** Waits until the painted screen contains `text`. */

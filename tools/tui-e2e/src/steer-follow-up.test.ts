@@ -4,7 +4,7 @@ import { chatTuiFacet } from '@pi/chat-tui';
 import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
-import { TRANSPORTS, eventually } from '@pi/test-support';
+import { TRANSPORTS } from '@pi/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -15,7 +15,7 @@ async function chatTui(transport: (typeof TRANSPORTS)[number]): Promise<TestTuiH
   const session = await startTestSessionHost({
     transport,
     facets: [
-      { id: '@pi/providers-builtin', facet: modelProviderFacet(createOfflineProvider()) },
+      { id: '@pi/providers-builtin', facet: modelProviderFacet(pacedOfflineProvider()) },
       { id: '@pi/chat', facet: chatSessionFacet },
     ],
   });
@@ -26,18 +26,36 @@ async function chatTui(transport: (typeof TRANSPORTS)[number]): Promise<TestTuiH
   return tui;
 }
 
-function shows(tui: TestTuiHost, text: string): boolean {
-  tui.host.flush();
-  return tui.screen().includes(text);
-}
-
 async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
-  await eventually(() => shows(tui, text)).catch(() => undefined);
-  expect(tui.screen()).toContain(text);
+  expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
 }
 
-/** A prompt the offline model echoes back one word per delta: long enough to type while it streams. */
-const LONG = Array.from({ length: 5_000 }, (_, index) => `w${index}`).join(' ');
+async function screenDrops(tui: TestTuiHost, text: string): Promise<void> {
+  await tui.waitForScreen((screen) => !screen.includes(text));
+}
+
+/** The pause before each event of the paced model. */
+const PACE_MS = 8;
+
+/**
+ * The offline model with a pause before each event, so a long answer streams for seconds however fast the machine:
+ * the tests type while it streams, and an unpaced stream long enough for a slow machine cost a fast one its CPU.
+ */
+function pacedOfflineProvider(): ReturnType<typeof createOfflineProvider> {
+  const offline = createOfflineProvider();
+  return {
+    ...offline,
+    async *stream(request, context) {
+      for await (const event of offline.stream(request, context)) {
+        await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+        yield event;
+      }
+    },
+  };
+}
+
+/** A prompt the paced model echoes back one word per delta: four seconds or more of streaming to type during. */
+const LONG = Array.from({ length: 500 }, (_, index) => `w${index}`).join(' ');
 const ALT_ENTER = '\x1b\r';
 const ALT_UP = '\x1b[1;3A';
 
@@ -49,7 +67,7 @@ describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transp
     await tui.type('use tabs\r');
     await screenShows(tui, 'steer     use tabs');
     await screenShows(tui, 'You said: use tabs');
-    await eventually(() => !shows(tui, 'esc to interrupt'));
+    await screenDrops(tui, 'esc to interrupt');
     expect(tui.screen()).toContain('› use tabs');
     expect(tui.screen()).not.toContain('steer     use tabs');
   });
@@ -77,18 +95,18 @@ describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transp
     await tui.type(`changed my mind${ALT_ENTER}`);
     await screenShows(tui, 'follow-up changed my mind');
     await tui.type(ALT_UP);
-    await eventually(() => !shows(tui, 'follow-up changed my mind'));
+    await screenDrops(tui, 'follow-up changed my mind');
     // The queue's change reaches the screen before the withdraw call returns and the text lands in the editor.
     await screenShows(tui, 'changed my mind');
     expect(tui.screen()).toContain('follow-up kept for later');
 
     await tui.type('\x1b');
     await screenShows(tui, 'interrupted');
-    await eventually(() => !shows(tui, 'follow-up kept for later'));
+    await screenDrops(tui, 'follow-up kept for later');
     // Both are in the editor now, and nothing started after the interrupt.
     expect(tui.screen()).toContain('kept for later');
     expect(tui.screen()).toContain('changed my mind');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(shows(tui, 'You said: kept for later')).toBe(false);
+    expect(tui.screen()).not.toContain('You said: kept for later');
   });
 });

@@ -30,7 +30,7 @@ export interface FixtureOptions {
 
 /**
  * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain:
- * the real tsconfig.base.json and a solution tsconfig.json, an eslint.config.mjs that re-exports the real one (and
+ * the real tsconfig.base.json, .env and lockfile, a solution tsconfig.json, an eslint.config.mjs that re-exports the real one (and
  * so the real module-boundary constraints), and linked node_modules.
  */
 export async function createFixtureWorkspace(name: string, options: FixtureOptions = {}): Promise<FixtureWorkspace> {
@@ -44,6 +44,8 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
       });
     }
     await inheritDevDependencies(root);
+    // The real workspace's Nx environment (plugins in the CLI's process), so each nx command there starts as fast.
+    await cp(join(workspaceRoot, '.env'), join(root, '.env'));
     await cp(join(workspaceRoot, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
     // The solution whose references `nx sync` keeps (none yet: the fixture's projects come later).
     const solution = { extends: './tsconfig.base.json', files: [], references: [] };

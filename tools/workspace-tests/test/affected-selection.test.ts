@@ -4,25 +4,35 @@ import { runTool, tools, workspaceRoot } from '../src/index';
 // What `npm run affected` would run, proven on the real workspace: Nx's affected selection for a change in one file
 // (`--files`, so the test changes nothing on disk), against the projects' tags and the project graph.
 
-async function nx(args: readonly string[]): Promise<string[]> {
-  const run = await runTool(tools.nx, [...args, '--json'], workspaceRoot);
+async function nx(args: readonly string[]): Promise<string> {
+  const run = await runTool(tools.nx, args, workspaceRoot);
   if (run.code !== 0) throw new Error(`nx ${args.join(' ')} failed:\n${run.stderr}${run.stdout}`);
-  return JSON.parse(run.stdout) as string[];
+  return run.stdout;
 }
 
-const affectedBy = (file: string) => nx(['show', 'projects', '--affected', `--files=${file}`]);
-const tagged = (tag: string) => nx(['show', 'projects', '--projects', `tag:${tag}`]);
+const affectedBy = async (file: string) =>
+  JSON.parse(await nx(['show', 'projects', '--affected', `--files=${file}`, '--json'])) as string[];
+
+interface ProjectGraph {
+  readonly graph: {
+    readonly nodes: Record<string, { readonly data: { readonly tags?: readonly string[] } }>;
+    readonly dependencies: Record<string, ReadonlyArray<{ readonly target: string }>>;
+  };
+}
 
 describe('affected-only runs select what a change can break, and nothing of the other tiers', () => {
+  let graph: ProjectGraph['graph'];
+  const tagged = (tag: string) =>
+    Object.entries(graph.nodes)
+      .filter(([, node]) => node.data.tags?.includes(tag))
+      .map(([name]) => name);
   let presentation: string[];
   let session: string[];
   let coordinator: string[];
+  // One graph for the tags and the dependencies; each affected selection is Nx's own.
   beforeAll(async () => {
-    [presentation, session, coordinator] = await Promise.all([
-      tagged('scope:presentation'),
-      tagged('scope:session'),
-      tagged('scope:coordinator'),
-    ]);
+    graph = (JSON.parse(await nx(['graph', '--file=stdout'])) as ProjectGraph).graph;
+    [presentation, session, coordinator] = ['scope:presentation', 'scope:session', 'scope:coordinator'].map(tagged);
     expect(presentation).toContain('@pi/tui');
     expect(session).toContain('@pi/session');
   });
@@ -44,12 +54,10 @@ describe('affected-only runs select what a change can break, and nothing of the 
 
   it('a change in a shared library selects it and every project that depends on it, in every tier', async () => {
     const affected = await affectedBy('libs/json/src/index.ts');
-    const run = await runTool(tools.nx, ['graph', '--file=stdout'], workspaceRoot);
-    const graph = JSON.parse(run.stdout) as { graph: { dependencies: Record<string, Array<{ target: string }>> } };
     const dependents = new Set(['@pi/json']);
     for (let grew = true; grew;) {
       grew = false;
-      for (const [project, edges] of Object.entries(graph.graph.dependencies)) {
+      for (const [project, edges] of Object.entries(graph.dependencies)) {
         if (!dependents.has(project) && edges.some((edge) => dependents.has(edge.target))) {
           dependents.add(project);
           grew = true;
