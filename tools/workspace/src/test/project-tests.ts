@@ -11,7 +11,7 @@ export interface ProjectTests {
 }
 
 export interface ProjectTestOptions {
-  /** Test files run at once; by default one more than the cores, as most files wait on the processes they start. */
+  /** Test files run at once; by default one per core (the suite is CPU-bound: more workers made it no faster). */
   readonly maxWorkers?: number | undefined;
   /**
    * A fresh module graph for every test file (vitest's default). Off by default: a worker reuses the modules it has
@@ -47,7 +47,7 @@ export async function* runProjectTests(
         config: false,
         watch: false,
         projects: projectRoots.map((root) => join(workspaceRoot, root, 'vitest.config.ts')),
-        maxWorkers: options.maxWorkers ?? availableParallelism() + 1,
+        maxWorkers: options.maxWorkers ?? availableParallelism(),
         passWithNoTests: true,
         isolate: options.isolate ?? false,
         reporters: [
