@@ -35,7 +35,7 @@ async function start(transport: TransportKind, repository = true) {
   cleanups.push(() => session.close());
   const tui = await startTestTuiHost({ facets: { [gitId]: gitTuiFacet }, client: await session.connect() });
   cleanups.push(() => tui.stop());
-  const painted = (test: (screen: string) => boolean) => tui.waitForScreen(test);
+  const painted = async (test: (screen: string) => boolean) => void (await tui.waitForScreen(test));
   return {
     project,
     session,

@@ -63,7 +63,7 @@ async function start(transport: TransportKind): Promise<Pair> {
   });
   cleanups.push(() => tui.stop());
   await eventually(() => session.host.rpc.stats().some((stats) => stats.subscriptions > 0));
-  const painted = (test: (screen: string) => boolean) => tui.waitForScreen(test);
+  const painted = async (test: (screen: string) => boolean) => void (await tui.waitForScreen(test));
   return {
     session,
     tui,

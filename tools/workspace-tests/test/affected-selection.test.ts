@@ -32,7 +32,9 @@ describe('affected-only runs select what a change can break, and nothing of the 
   // One graph for the tags and the dependencies; each affected selection is Nx's own.
   beforeAll(async () => {
     graph = (JSON.parse(await nx(['graph', '--file=stdout'])) as ProjectGraph).graph;
-    [presentation, session, coordinator] = ['scope:presentation', 'scope:session', 'scope:coordinator'].map(tagged);
+    presentation = tagged('scope:presentation');
+    session = tagged('scope:session');
+    coordinator = tagged('scope:coordinator');
     expect(presentation).toContain('@pi/tui');
     expect(session).toContain('@pi/session');
   });
