@@ -35,7 +35,7 @@ async function screenDrops(tui: TestTuiHost, text: string): Promise<void> {
 }
 
 /** The pause before each event of the paced model. */
-const PACE_MS = 8;
+const PACE_MS = 4;
 
 /**
  * The offline model with a pause before each event, so a long answer streams for seconds however fast the machine:
@@ -54,8 +54,8 @@ function pacedOfflineProvider(): ReturnType<typeof createOfflineProvider> {
   };
 }
 
-/** A prompt the paced model echoes back one word per delta: four seconds or more of streaming to type during. */
-const LONG = Array.from({ length: 500 }, (_, index) => `w${index}`).join(' ');
+/** A prompt the paced model echoes back one word per delta: over a second and a half of streaming to type during. */
+const LONG = Array.from({ length: 400 }, (_, index) => `w${index}`).join(' ');
 const ALT_ENTER = '\x1b\r';
 const ALT_UP = '\x1b[1;3A';
 
