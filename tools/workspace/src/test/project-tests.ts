@@ -150,12 +150,11 @@ class ProjectReporter implements Reporter {
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     for (const error of unhandledErrors) {
       if (this.#attributed.has(error)) continue;
-      const owner = this.#projects.get(this.#ownerOf(error) ?? '');
-      for (const project of owner !== undefined && !this.#reported.has(this.#ownerOf(error) ?? '')
-        ? [owner]
-        : this.#unreported()) {
+      const root = this.#ownerOf(error);
+      const owner = root === undefined || this.#reported.has(root) ? undefined : this.#projects.get(root);
+      // An error of no file, or of a project already reported, fails the projects still open.
+      for (const project of owner === undefined ? this.#unreported() : [owner])
         project.errors.push(reportedError(error));
-      }
     }
     for (const root of this.#projects.keys()) if (!this.#reported.has(root)) this.#report(root);
   }
