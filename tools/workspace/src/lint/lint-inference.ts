@@ -1,21 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { CreateNodesV2, TargetConfiguration } from '@nx/devkit';
+import type { TargetConfiguration } from '@nx/devkit';
+import { inferTarget } from '../project-targets';
 
 /**
  * Every project (a folder with a package.json and a tsconfig.json) gets a `lint` target: `@pi/workspace:lint`, cached
  * on its files, the workspace's ESLint config and rules, and its dependencies' package.json (their tags decide what
  * the module-boundary rule allows it).
  */
-export const createNodesV2: CreateNodesV2 = [
-  '**/tsconfig.json',
-  (configFiles, _options, context) =>
-    configFiles.flatMap((configFile) => {
-      const projectRoot = dirname(configFile);
-      if (projectRoot === '.' || !existsSync(join(context.workspaceRoot, projectRoot, 'package.json'))) return [];
-      return [[configFile, { projects: { [projectRoot]: { targets: { lint: lintTarget() } } } }]];
-    }),
-];
+export const createNodesV2 = inferTarget('tsconfig.json', 'lint', lintTarget);
 
 function lintTarget(): TargetConfiguration {
   return {

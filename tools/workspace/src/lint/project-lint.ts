@@ -1,13 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
-
-/** What linting one project gave: whether it passed (warnings pass), and ESLint's report of it. */
-export interface ProjectLint {
-  readonly success: boolean;
-  readonly output: string;
-}
+import { innermostRoot, type ProjectOutcome } from '../project-batch';
 
 const eslintCli = join(dirname(createRequire(import.meta.url).resolve('eslint/package.json')), 'bin', 'eslint.js');
 
@@ -18,31 +13,26 @@ const eslintCli = join(dirname(createRequire(import.meta.url).resolve('eslint/pa
  * the ESLint or Nx CLI, and again for every file otherwise (twice the time for the workspace). Each file's report
  * goes to the project whose root holds it; a run that fails outright (a broken config) fails every project.
  */
-export async function lintProjects(
-  workspaceRoot: string,
-  projectRoots: readonly string[],
-): Promise<Map<string, ProjectLint>> {
-  const folders = projectRoots.map((root) => join(workspaceRoot, root));
-  const run = await runEslint(workspaceRoot, folders);
-  if (run.results === undefined) {
-    return new Map(projectRoots.map((root) => [root, { success: false, output: run.stderr }]));
-  }
+export async function lintProjects(workspaceRoot: string, projectRoots: readonly string[]): Promise<ProjectOutcome[]> {
+  const run = await runEslint(
+    workspaceRoot,
+    projectRoots.map((root) => join(workspaceRoot, root)),
+  );
+  if (run.results === undefined) return projectRoots.map((root) => ({ root, success: false, output: run.stderr }));
   const formatter = await new ESLint({ cwd: workspaceRoot }).loadFormatter('stylish');
-  // Longest first, so a file goes to the innermost project.
-  const byDepth = projectRoots
-    .map((root, index) => ({ root, folder: folders[index] ?? '' }))
-    .sort((a, b) => b.folder.length - a.folder.length);
   const grouped = new Map(projectRoots.map((root) => [root, [] as ESLint.LintResult[]]));
   for (const result of run.results) {
-    const owner = byDepth.find(({ folder }) => result.filePath.startsWith(folder + sep));
-    if (owner !== undefined) grouped.get(owner.root)?.push(result);
+    const owner = innermostRoot(projectRoots, relative(workspaceRoot, result.filePath));
+    if (owner !== undefined) grouped.get(owner)?.push(result);
   }
-  const linted = new Map<string, ProjectLint>();
-  for (const [root, own] of grouped) {
-    const output = await formatter.format(own);
-    linted.set(root, { success: own.every((result) => result.errorCount === 0), output });
-  }
-  return linted;
+  // Warnings pass; an error fails the project.
+  return Promise.all(
+    [...grouped].map(async ([root, own]) => ({
+      root,
+      success: own.every((result) => result.errorCount === 0),
+      output: await formatter.format(own),
+    })),
+  );
 }
 
 /** The CLI's JSON results; none when it failed outright (exit 2), with what it printed. */

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runProjectTests, type ProjectTests } from './project-tests';
+import type { ProjectOutcome } from '../project-batch';
+import { runProjectTests } from './project-tests';
 
 // Inside the workspace (its gitignored tmp/), so the fixture's test files resolve `vitest` from its node_modules.
 const WORKSPACE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -16,8 +17,8 @@ async function project(root: string, path: string, name: string, files: Record<s
 
 const passing = "import { it, expect } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n";
 
-async function collect(root: string, projects: string[]): Promise<Map<string, ProjectTests>> {
-  const results = new Map<string, ProjectTests>();
+async function collect(root: string, projects: string[]): Promise<Map<string, ProjectOutcome>> {
+  const results = new Map<string, ProjectOutcome>();
   for await (const result of runProjectTests(root, projects, { maxWorkers: 2 })) results.set(result.root, result);
   return results;
 }

@@ -1,14 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Reporter, SerializedError, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import { innermostRoot, type ProjectOutcome } from '../project-batch';
 import { formatProjectReport, type ReportedError, type ReportedModule } from './project-report';
-
-/** The outcome of one project's tests: whether they passed, and its report. */
-export interface ProjectTests {
-  readonly root: string;
-  readonly success: boolean;
-  readonly output: string;
-}
 
 export interface ProjectTestOptions {
   /** Test files run at once; by default one per core (the suite is CPU-bound: more workers made it no faster). */
@@ -34,7 +28,7 @@ export async function* runProjectTests(
   workspaceRoot: string,
   projectRoots: readonly string[],
   options: ProjectTestOptions = {},
-): AsyncGenerator<ProjectTests> {
+): AsyncGenerator<ProjectOutcome> {
   const { createVitest } = await import('vitest/node');
   const results = new ResultQueue();
   const reporter = new ProjectReporter(workspaceRoot, projectRoots, results);
@@ -74,12 +68,12 @@ export async function* runProjectTests(
 }
 
 /** Outcomes in the order they are known; the iteration ends when the run has. */
-class ResultQueue implements AsyncIterable<ProjectTests> {
-  readonly #ready: ProjectTests[] = [];
+class ResultQueue implements AsyncIterable<ProjectOutcome> {
+  readonly #ready: ProjectOutcome[] = [];
   #ended = false;
   #wake: (() => void) | undefined;
 
-  push(result: ProjectTests): void {
+  push(result: ProjectOutcome): void {
     this.#ready.push(result);
     this.#wake?.();
   }
@@ -89,7 +83,7 @@ class ResultQueue implements AsyncIterable<ProjectTests> {
     this.#wake?.();
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<ProjectTests> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<ProjectOutcome> {
     for (;;) {
       const next = this.#ready.shift();
       if (next !== undefined) yield next;
@@ -214,12 +208,7 @@ class ProjectReporter implements Reporter {
 
   /** The innermost project root holding the file. */
   #rootOf(file: string): string | undefined {
-    const path = this.#relative(file);
-    let owner: string | undefined;
-    for (const root of this.#projects.keys()) {
-      if (path.startsWith(root + sep) && (owner === undefined || root.length > owner.length)) owner = root;
-    }
-    return owner;
+    return innermostRoot(this.#projects.keys(), this.#relative(file));
   }
 
   #relative(file: string): string {

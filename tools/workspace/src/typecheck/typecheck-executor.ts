@@ -1,24 +1,12 @@
 import { join } from 'node:path';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
+import { printOutcomes, projectRootOf, type TaskResult } from '../project-batch';
 import { checkSolution } from './solution-typecheck';
 
-interface TaskResult {
-  readonly success: boolean;
-  readonly terminalOutput: string;
-  readonly startTime?: number;
-  readonly endTime?: number;
-}
-
 /** `typecheck` of one project: `tsc --build` of its tsconfig.json (the projects it references first, if stale). */
-export default async function typecheck(_options: unknown, context: ExecutorContext): Promise<{ success: boolean }> {
-  const root = context.projectsConfigurations?.projects[context.projectName ?? '']?.root;
-  if (root === undefined) throw new Error(`No project ${context.projectName} in the workspace`);
-  let success = true;
-  for (const checked of checkSolution([join(context.root, root, 'tsconfig.json')])) {
-    process.stdout.write(checked.output);
-    success &&= checked.success;
-  }
-  return { success };
+export default function typecheck(_options: unknown, context: ExecutorContext): Promise<{ success: boolean }> {
+  const config = join(context.root, projectRootOf(context), 'tsconfig.json');
+  return printOutcomes([...checkSolution([config])].map((checked) => ({ root: checked.config, ...checked })));
 }
 
 /**

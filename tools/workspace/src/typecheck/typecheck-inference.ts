@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { CreateNodesV2, TargetConfiguration } from '@nx/devkit';
+import type { TargetConfiguration } from '@nx/devkit';
+import { inferTarget } from '../project-targets';
 
 /**
  * Every project with a tsconfig.json (beside its package.json) gets a `typecheck` target: `@pi/workspace:typecheck`,
@@ -8,15 +7,7 @@ import type { CreateNodesV2, TargetConfiguration } from '@nx/devkit';
  * `dist/out-tsc/<project root>`, and with the TypeScript sync generator that keeps its `references` equal to its
  * dependencies. The root tsconfig.json (the solution) is no project.
  */
-export const createNodesV2: CreateNodesV2 = [
-  '**/tsconfig.json',
-  (configFiles, _options, context) =>
-    configFiles.flatMap((configFile) => {
-      const projectRoot = dirname(configFile);
-      if (projectRoot === '.' || !existsSync(join(context.workspaceRoot, projectRoot, 'package.json'))) return [];
-      return [[configFile, { projects: { [projectRoot]: { targets: { typecheck: typecheckTarget() } } } }]];
-    }),
-];
+export const createNodesV2 = inferTarget('tsconfig.json', 'typecheck', typecheckTarget);
 
 function typecheckTarget(): TargetConfiguration {
   return {
