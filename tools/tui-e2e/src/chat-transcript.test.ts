@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { chatSessionFacet } from '@pi/chat-session';
 import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
 import { TRANSPORTS } from '@pi/test-support';
 import { chatTuiFacet } from '@pi/chat-tui';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -26,18 +27,13 @@ async function chatTui(transport: (typeof TRANSPORTS)[number], columns = 80, row
   return tui;
 }
 
-/** Waits until the painted screen shows `text`. */
-async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
-  expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
-}
-
 describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
   it('sends the typed prompt and shows it, the streamed answer, and then the settled transcript', async () => {
     const tui = await chatTui(transport);
     await tui.type('hello there\r');
-    await screenShows(tui, '› hello there');
-    await screenShows(tui, 'You said: hello there');
-    await tui.waitForScreen((screen) => !screen.includes('esc to interrupt'));
+    await shows(tui, '› hello there');
+    await shows(tui, 'You said: hello there');
+    await hides(tui, 'esc to interrupt');
   });
 
   it('Esc interrupts a long run and the transcript says so', async () => {
@@ -46,9 +42,9 @@ describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
     // compacted the prompt, and the echo of its short summary was over before Esc came.
     const long = Array.from({ length: 8_000 }, (_, index) => `w${index}`).join(' ');
     await tui.type(`${long}\r`);
-    await screenShows(tui, 'esc to interrupt');
+    await shows(tui, 'esc to interrupt');
     await tui.type('\x1b');
-    await screenShows(tui, 'interrupted');
+    await shows(tui, 'interrupted');
   });
 
   it('a prompt the session refuses stays in the editor with the reason', async () => {
@@ -59,7 +55,7 @@ describe.each(TRANSPORTS)('the chat TUI over %s', (transport) => {
     const tui = await startTestTuiHost({ facets: { '@pi/chat': chatTuiFacet }, client: await session.connect() });
     cleanups.push(() => tui.stop());
     await tui.type('refused prompt\r');
-    await screenShows(tui, 'refused prompt');
-    await screenShows(tui, 'No model');
+    await shows(tui, 'refused prompt');
+    await shows(tui, 'No model');
   });
 });

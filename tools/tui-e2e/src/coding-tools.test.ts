@@ -9,6 +9,7 @@ import { createOfflineProvider } from '@pi/model-providers';
 import { TRANSPORTS, type TransportKind } from '@pi/test-support';
 import { pluginId as toolsCoreId, toolsCoreSessionFacet } from '@pi/tools-core-session';
 import { toolsCoreTuiFacet } from '@pi/tools-core-tui';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -52,10 +53,10 @@ async function startCodingTui(transport: TransportKind, files: Record<string, st
     tui,
     project,
     async shows(text) {
-      expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
+      await shows(tui, text);
     },
     async settled() {
-      await tui.waitForScreen((screen) => !screen.includes('esc to interrupt'));
+      await hides(tui, 'esc to interrupt');
     },
   };
 }

@@ -14,6 +14,7 @@ import { gitTuiFacet } from '@pi/git-tui';
 import { startTestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -35,13 +36,12 @@ async function start(transport: TransportKind, repository = true) {
   cleanups.push(() => session.close());
   const tui = await startTestTuiHost({ facets: { [gitId]: gitTuiFacet }, client: await session.connect() });
   cleanups.push(() => tui.stop());
-  const painted = async (test: (screen: string) => boolean) => void (await tui.waitForScreen(test));
   return {
     project,
     session,
     tui,
-    shows: (text: string) => painted((screen) => screen.includes(text)),
-    hides: (text: string) => painted((screen) => !screen.includes(text)),
+    shows: (text: string) => shows(tui, text),
+    hides: (text: string) => hides(tui, text),
   };
 }
 

@@ -9,7 +9,7 @@ import { permissionsSessionFacet, pluginId as permissionsId } from '@pi/permissi
 import { permissionsTuiFacet } from '@pi/permissions-tui';
 import type { AgentLanePluginView, AnyAgentTool } from '@pi/plugin-api';
 import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
-import { durableMessages } from './session-and-tui';
+import { durableMessages, hides, shows } from './session-and-tui';
 
 // The confirm dialog of the real permissions TUI facet, against a real session host running the permissions
 // session facet around a stand-in bash, driven by the offline model's `/tool bash {…}`.
@@ -63,7 +63,6 @@ async function start(transport: TransportKind): Promise<Pair> {
   });
   cleanups.push(() => tui.stop());
   await eventually(() => session.host.rpc.stats().some((stats) => stats.subscriptions > 0));
-  const painted = async (test: (screen: string) => boolean) => void (await tui.waitForScreen(test));
   return {
     session,
     tui,
@@ -75,8 +74,8 @@ async function start(transport: TransportKind): Promise<Pair> {
       return accepted.value.operationId;
     },
     settled: (operationId) => driven.settled(operationId),
-    shows: (text) => painted((screen) => screen.includes(text)),
-    hides: (text) => painted((screen) => !screen.includes(text)),
+    shows: (text) => shows(tui, text),
+    hides: (text) => hides(tui, text),
   };
 }
 

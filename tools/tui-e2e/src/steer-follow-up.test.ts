@@ -5,6 +5,7 @@ import { modelProviderFacet, startTestSessionHost } from '@pi/host-session/testi
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
 import { createOfflineProvider } from '@pi/model-providers';
 import { TRANSPORTS } from '@pi/test-support';
+import { hides, shows } from './session-and-tui';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -24,14 +25,6 @@ async function chatTui(transport: (typeof TRANSPORTS)[number]): Promise<TestTuiH
   const tui = await startTestTuiHost({ facets: { '@pi/chat': chatTuiFacet }, client, columns: 100, rows: 30 });
   cleanups.push(() => tui.stop());
   return tui;
-}
-
-async function screenShows(tui: TestTuiHost, text: string): Promise<void> {
-  expect(await tui.waitForScreen((screen) => screen.includes(text))).toContain(text);
-}
-
-async function screenDrops(tui: TestTuiHost, text: string): Promise<void> {
-  await tui.waitForScreen((screen) => !screen.includes(text));
 }
 
 /** The pause before each event of the paced model. */
@@ -63,11 +56,11 @@ describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transp
   it('Enter while the agent works steers it: queued above the editor, then answered in the same run', async () => {
     const tui = await chatTui(transport);
     await tui.type(`${LONG}\r`);
-    await screenShows(tui, 'enter steers');
+    await shows(tui, 'enter steers');
     await tui.type('use tabs\r');
-    await screenShows(tui, 'steer     use tabs');
-    await screenShows(tui, 'You said: use tabs');
-    await screenDrops(tui, 'esc to interrupt');
+    await shows(tui, 'steer     use tabs');
+    await shows(tui, 'You said: use tabs');
+    await hides(tui, 'esc to interrupt');
     expect(tui.screen()).toContain('› use tabs');
     expect(tui.screen()).not.toContain('steer     use tabs');
   });
@@ -75,13 +68,13 @@ describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transp
   it('Alt+Enter queues follow-ups, listed above the editor, that run in order once the run settles', async () => {
     const tui = await chatTui(transport);
     await tui.type(`${LONG}\r`);
-    await screenShows(tui, 'esc to interrupt');
+    await shows(tui, 'esc to interrupt');
     await tui.type(`first later${ALT_ENTER}`);
     await tui.type(`second later${ALT_ENTER}`);
-    await screenShows(tui, 'follow-up first later');
-    await screenShows(tui, 'follow-up second later');
-    await screenShows(tui, 'alt+up edits the last queued message');
-    await screenShows(tui, 'You said: second later');
+    await shows(tui, 'follow-up first later');
+    await shows(tui, 'follow-up second later');
+    await shows(tui, 'alt+up edits the last queued message');
+    await shows(tui, 'You said: second later');
     const screen = tui.screen();
     expect(screen.indexOf('You said: first later')).toBeLessThan(screen.indexOf('You said: second later'));
     expect(screen).not.toContain('follow-up first later');
@@ -90,19 +83,19 @@ describe.each(TRANSPORTS)('steer and follow-up in the chat TUI over %s', (transp
   it('Alt+Up takes the last queued message back into the editor, and Esc brings back the rest', async () => {
     const tui = await chatTui(transport);
     await tui.type(`${LONG}\r`);
-    await screenShows(tui, 'esc to interrupt');
+    await shows(tui, 'esc to interrupt');
     await tui.type(`kept for later${ALT_ENTER}`);
     await tui.type(`changed my mind${ALT_ENTER}`);
-    await screenShows(tui, 'follow-up changed my mind');
+    await shows(tui, 'follow-up changed my mind');
     await tui.type(ALT_UP);
-    await screenDrops(tui, 'follow-up changed my mind');
+    await hides(tui, 'follow-up changed my mind');
     // The queue's change reaches the screen before the withdraw call returns and the text lands in the editor.
-    await screenShows(tui, 'changed my mind');
+    await shows(tui, 'changed my mind');
     expect(tui.screen()).toContain('follow-up kept for later');
 
     await tui.type('\x1b');
-    await screenShows(tui, 'interrupted');
-    await screenDrops(tui, 'follow-up kept for later');
+    await shows(tui, 'interrupted');
+    await hides(tui, 'follow-up kept for later');
     // Both are in the editor now, and nothing started after the interrupt.
     expect(tui.screen()).toContain('kept for later');
     expect(tui.screen()).toContain('changed my mind');
