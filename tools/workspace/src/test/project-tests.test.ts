@@ -8,9 +8,15 @@ import { runProjectTests } from './project-tests';
 // Inside the workspace (its gitignored tmp/), so the fixture's test files resolve `vitest` from its node_modules.
 const WORKSPACE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
-async function project(root: string, path: string, name: string, files: Record<string, string>): Promise<void> {
+async function project(
+  root: string,
+  path: string,
+  name: string,
+  files: Record<string, string>,
+  options: Record<string, unknown> = {},
+): Promise<void> {
   await mkdir(join(root, path, 'src'), { recursive: true });
-  const config = { test: { name, include: ['src/**/*.test.ts'] } };
+  const config = { test: { name, include: ['src/**/*.test.ts'], ...options } };
   await writeFile(join(root, path, 'vitest.config.ts'), `export default ${JSON.stringify(config)};\n`);
   for (const [file, source] of Object.entries(files)) await writeFile(join(root, path, 'src', file), source);
 }
@@ -80,12 +86,25 @@ describe('running the tests of many projects in one vitest instance', () => {
     expect(results.get('fine')?.success).toBe(true);
   });
 
-  it('fails every project, saying why, when a config does not load', async () => {
+  it('fails a project whose config does not load, saying why, and still runs the others', async () => {
     await project(root, 'fine', '@t/fine', { 'a.test.ts': passing });
     await mkdir(join(root, 'bad'), { recursive: true });
     await writeFile(join(root, 'bad', 'vitest.config.ts'), 'export default {;\n');
     const results = await collect(root, ['fine', 'bad']);
-    expect([...results.values()].map(({ success }) => success)).toEqual([false, false]);
-    expect(results.get('bad')?.output).toContain('vitest.config.ts');
+    expect(results.get('fine')?.success).toBe(true);
+    expect(results.get('bad')?.success).toBe(false);
+    expect(results.get('bad')?.output).toContain(join('bad', 'vitest.config.ts'));
+  });
+
+  it("keeps each project's own timeouts when projects share a vitest project", async () => {
+    const slow = "import { it } from 'vitest';\nit('waits', () => new Promise((done) => setTimeout(done, 300)));\n";
+    await project(root, 'patient', '@t/patient', { 'a.test.ts': slow });
+    await project(root, 'also-patient', '@t/also-patient', { 'b.test.ts': slow });
+    await project(root, 'hasty', '@t/hasty', { 'c.test.ts': slow }, { testTimeout: 100 });
+    const results = await collect(root, ['patient', 'also-patient', 'hasty']);
+    expect(results.get('patient')?.success).toBe(true);
+    expect(results.get('also-patient')?.success).toBe(true);
+    expect(results.get('hasty')).toMatchObject({ success: false, output: expect.stringContaining('Test timed out') });
+    expect(results.get('hasty')?.output).toContain('src/c.test.ts');
   });
 });

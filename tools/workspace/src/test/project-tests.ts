@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import type { Reporter, SerializedError, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { innermostRoot, type ProjectOutcome } from '../project-batch';
 import { formatProjectReport, type ReportedError, type ReportedModule } from './project-report';
+import { planVitestProjects } from './vitest-projects';
 
 export interface ProjectTestOptions {
   /** Test files run at once; by default one per core (the suite is CPU-bound: more workers made it no faster). */
@@ -17,10 +18,11 @@ export interface ProjectTestOptions {
 }
 
 /**
- * Runs the tests of the projects at these roots (relative to the workspace) in one vitest instance, each project with
- * its own `vitest.config.ts`, and yields each project's outcome once its last file has run. One instance instead of
- * one per project: vitest, vite and the transform of the sources every project shares are paid once, and one pool of
- * workers spreads all the files over the cores. Files share a worker's modules (see `isolate`), so a test file that
+ * Runs the tests of the projects at these roots (relative to the workspace) in one vitest instance, as each project's
+ * `vitest.config.ts` says, and yields each project's outcome once its last file has run. One instance instead of one
+ * per project: vitest, vite and the transform of the sources every project shares are paid once, one pool of workers
+ * spreads all the files over the cores, and projects with equal options share a vitest project (see
+ * `planVitestProjects`). Files share a worker's modules (see `isolate`), so a test file that
  * changes a global (an environment variable, fake timers) puts it back. An error that belongs to no file fails the
  * projects still running.
  */
@@ -30,8 +32,12 @@ export async function* runProjectTests(
   options: ProjectTestOptions = {},
 ): AsyncGenerator<ProjectOutcome> {
   const { createVitest } = await import('vitest/node');
+  const plan = await planVitestProjects(workspaceRoot, projectRoots);
+  for (const [root, message] of plan.failures) yield { root, success: false, output: message };
+  const roots = projectRoots.filter((root) => !plan.failures.has(root));
+  if (roots.length === 0) return;
   const results = new ResultQueue();
-  const reporter = new ProjectReporter(workspaceRoot, projectRoots, results);
+  const reporter = new ProjectReporter(workspaceRoot, plan.names, results);
   let vitest: Vitest;
   try {
     vitest = await createVitest(
@@ -40,7 +46,7 @@ export async function* runProjectTests(
         root: workspaceRoot,
         config: false,
         watch: false,
-        projects: projectRoots.map((root) => join(workspaceRoot, root, 'vitest.config.ts')),
+        projects: plan.projects,
         maxWorkers: options.maxWorkers ?? availableParallelism(),
         passWithNoTests: true,
         isolate: options.isolate ?? false,
@@ -54,8 +60,7 @@ export async function* runProjectTests(
       { logLevel: 'error' },
     );
   } catch (error) {
-    for (const root of projectRoots)
-      yield { root, success: false, output: `vitest could not start: ${describe(error)}` };
+    for (const root of roots) yield { root, success: false, output: `vitest could not start: ${describe(error)}` };
     return;
   }
   const run = vitest
@@ -100,6 +105,7 @@ class ResultQueue implements AsyncIterable<ProjectOutcome> {
 class ProjectReporter implements Reporter {
   readonly #workspaceRoot: string;
   readonly #projects: Map<string, { expected: number; modules: ReportedModule[]; errors: ReportedError[] }>;
+  readonly #names: ReadonlyMap<string, string>;
   readonly #queue: ResultQueue;
   readonly #logs = new Map<string, string[]>();
   readonly #reported = new Set<string>();
@@ -107,9 +113,11 @@ class ProjectReporter implements Reporter {
   readonly #attributed = new Set<SerializedError>();
   #vitest: Vitest | undefined;
 
-  constructor(workspaceRoot: string, projectRoots: readonly string[], queue: ResultQueue) {
+  /** `names`: the projects to report, by root. */
+  constructor(workspaceRoot: string, names: ReadonlyMap<string, string>, queue: ResultQueue) {
     this.#workspaceRoot = workspaceRoot;
-    this.#projects = new Map(projectRoots.map((root) => [root, { expected: 0, modules: [], errors: [] }]));
+    this.#names = names;
+    this.#projects = new Map([...names.keys()].map((root) => [root, { expected: 0, modules: [], errors: [] }]));
     this.#queue = queue;
   }
 
@@ -172,8 +180,7 @@ class ProjectReporter implements Reporter {
       this.#attributed.add(error);
       project.errors.push(reportedError(error));
     }
-    const name = this.#vitest?.projects.find((candidate) => this.#relative(candidate.config.root) === root)?.name;
-    const { success, output } = formatProjectReport(name ?? root, project.modules, project.errors);
+    const { success, output } = formatProjectReport(this.#names.get(root) ?? root, project.modules, project.errors);
     this.#queue.push({ root, success, output });
   }
 
@@ -188,7 +195,7 @@ class ProjectReporter implements Reporter {
       };
     });
     return {
-      file: relative(module.project.config.root, module.moduleId),
+      file: relative(join(this.#workspaceRoot, this.#rootOf(module.moduleId) ?? ''), module.moduleId),
       durationMs: module.diagnostic().duration,
       tests,
       errors: module.errors().map(reportedError),
