@@ -1,4 +1,4 @@
-import { readFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from 'neverthrow';
 import { ServiceRegistry } from '@pi/remote';
 import { createRpcHost } from './rpc-host';
+import { isSocketAnswering } from './socket-probe';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
 const host = () =>
@@ -29,6 +30,22 @@ describe('listenWebSocket on a Unix socket', () => {
     const listened = await listenWebSocket(host(), { socketPath: join(directory, 'a.sock') });
     listeners.push(listened._unsafeUnwrap());
     expect((await stat(join(directory, 'a.sock'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('leaves only the socket in its directory, serves on it, and removes it on close', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'a.sock');
+    const listener = (await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap();
+    expect(await readdir(directory)).toEqual(['a.sock']);
+    await expect(isSocketAnswering(path)).resolves.toBe(true);
+    await listener.close();
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('cannot listen in a directory that does not exist: listen_failed, as a value', async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const listened = await listenWebSocket(host(), { socketPath: join(directory, 'missing', 'a.sock') });
+    expect(listened.isErr() && listened.error.code).toBe('listen_failed');
   });
 
   it('a socket a live process answers on is address_in_use, as a value, and the first listener keeps serving', async () => {

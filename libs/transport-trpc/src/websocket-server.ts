@@ -1,5 +1,6 @@
-import { chmod, unlink } from 'node:fs/promises';
+import { chmod, link, mkdtemp, rm, unlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { dirname, join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RpcHost } from './rpc-host';
@@ -44,7 +45,6 @@ export async function listenWebSocket(
   if ('socketPath' in address) {
     const listened = await listenOnSocket(server, address.socketPath);
     if (listened.isErr()) return err(listened.error);
-    await chmod(address.socketPath, 0o600);
     return ok(listener(server, wss, { socketPath: address.socketPath }, `ws+unix://${address.socketPath}:/`));
   }
   const hostname = address.host ?? '127.0.0.1';
@@ -74,7 +74,7 @@ function listener(
 }
 
 async function listenOnSocket(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
-  const first = await listen(server, () => listenPrivately(server, socketPath));
+  const first = await listenPrivately(server, socketPath);
   if (first.isOk() || first.error.code !== 'address_in_use') return first;
   if (await isSocketAnswering(socketPath)) {
     return err({ code: 'address_in_use', message: `Another process is listening on ${socketPath}` });
@@ -83,7 +83,43 @@ async function listenOnSocket(server: Server, socketPath: string): Promise<Resul
   if (!(await isSocketFile(socketPath)))
     return err({ code: 'address_in_use', message: `${socketPath} exists and is not a socket` });
   await unlink(socketPath).catch(() => undefined);
-  return listen(server, () => listenPrivately(server, socketPath));
+  return listenPrivately(server, socketPath);
+}
+
+/**
+ * Binds the socket inside a new directory only this user can enter, makes it 0600 there, and only then links it to
+ * its path, so no other user can ever connect to it. A process-wide umask around `listen` did the same but also
+ * narrowed files other threads created meanwhile, and worker threads may not set one. `link`, unlike `rename`, never
+ * replaces what is at the path: that is `address_in_use`.
+ */
+async function listenPrivately(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
+  let staging: string;
+  try {
+    // A short name: a Unix socket path is limited to about 107 bytes.
+    staging = await mkdtemp(join(dirname(socketPath), '.l'));
+  } catch (error) {
+    return err({ code: 'listen_failed', message: (error as Error).message });
+  }
+  const staged = join(staging, 's');
+  try {
+    const listened = await listen(server, () => server.listen(staged));
+    if (listened.isErr()) return listened;
+    await chmod(staged, 0o600);
+    try {
+      await link(staged, socketPath);
+      return ok(undefined);
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const code = (error as NodeJS.ErrnoException).code;
+      return err(
+        code === 'EEXIST'
+          ? { code: 'address_in_use', message: 'The address is already in use' }
+          : { code: 'listen_failed', message: (error as Error).message },
+      );
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
 }
 
 function listen(server: Server, start: () => void): Promise<Result<void, ListenError>> {
@@ -106,14 +142,4 @@ function listen(server: Server, start: () => void): Promise<Result<void, ListenE
     server.once('listening', onListening);
     start();
   });
-}
-
-/** The socket file is created during `listen` itself, so a umask makes it 0600 from its first moment (chmod follows too). */
-function listenPrivately(server: Server, socketPath: string): void {
-  const previous = process.umask(0o177);
-  try {
-    server.listen(socketPath);
-  } finally {
-    process.umask(previous);
-  }
 }
