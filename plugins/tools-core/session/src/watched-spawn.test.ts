@@ -62,8 +62,8 @@ describe('a watched command', () => {
 
     process.kill(-pgid, 'SIGKILL');
     await release();
-    await eventually(() => !living(watcher));
-    expect(living(pgid)).toBe(false);
+    // A SIGKILLed process dies when the kernel next schedules it: on a busy machine, after the watcher has gone.
+    await eventually(() => !living(watcher) && !living(pgid));
   });
 
   it('has its watcher kill the group when the socket closes without a release, as when the session dies', async () => {
