@@ -49,6 +49,8 @@ export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Prom
     splitting: true,
     format: 'esm',
     platform: 'node',
+    // A package's ES module build where it has one (OpenTelemetry's): unused exports are then left out.
+    mainFields: ['module', 'main'],
     target: 'node20.19',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
