@@ -1,10 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkSolution } from './solution-typecheck';
 import { typecheckBatch } from './typecheck-executor';
+
+// Inside the workspace (its gitignored tmp/), so the compiler resolves from the workspace's node_modules.
+const WORKSPACE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 /** A solution of three projects: `base`, `uses-base` referencing it, and `alone`. */
 async function writeSolution(
@@ -43,33 +46,58 @@ async function writeSolution(
   };
 }
 
-// Each check builds a real TypeScript program; on a loaded 2-core machine that takes seconds, not milliseconds.
-describe('type-checking a solution in one process', { timeout: 60_000 }, () => {
+// Each check runs the real compiler; on a loaded 2-core machine that takes seconds, not milliseconds.
+describe('type-checking a solution with one tsc --build', { timeout: 60_000 }, () => {
   let root: string;
-  beforeEach(async () => void (root = await mkdtemp(join(tmpdir(), 'pi-typecheck-'))));
+  beforeEach(async () => {
+    await mkdir(join(WORKSPACE, 'tmp'), { recursive: true });
+    root = await mkdtemp(join(WORKSPACE, 'tmp', 'typecheck-'));
+  });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('checks each project after those it references, and nothing that is up to date', async () => {
-    const configs = await writeSolution(root, 'export const answer: number = 21;\n');
-    const first = [...checkSolution([configs.usesBase, configs.alone])];
-    expect(first.map(({ config, success }) => [config, success])).toEqual([
-      [configs.base, true],
-      [configs.usesBase, true],
-      [configs.alone, true],
+  const buildInfo = (name: string) => join(root, 'out', name, 'tsconfig.tsbuildinfo');
+
+  it('checks each project after those it references, and does not check again what is up to date', async () => {
+    await writeSolution(root, 'export const answer: number = 21;\n');
+    expect(await checkSolution(root, ['uses-base', 'alone'])).toEqual([
+      { root: 'uses-base', success: true, output: '' },
+      { root: 'alone', success: true, output: '' },
     ]);
-    expect([...checkSolution([configs.usesBase, configs.alone])]).toEqual([]);
+    // The referenced project was built first, though no task asked for it.
+    const built = (await stat(buildInfo('base'))).mtimeMs;
+    const checked = (await stat(buildInfo('uses-base'))).mtimeMs;
+    expect(await checkSolution(root, ['uses-base', 'alone'])).toEqual([
+      { root: 'uses-base', success: true, output: '' },
+      { root: 'alone', success: true, output: '' },
+    ]);
+    expect((await stat(buildInfo('base'))).mtimeMs).toBe(built);
+    expect((await stat(buildInfo('uses-base'))).mtimeMs).toBe(checked);
   });
 
   it('reports a project’s errors with it, and each other project by its own', async () => {
-    const configs = await writeSolution(root, "export const answer: number = 'not a number';\n");
-    const checked = [...checkSolution([configs.base, configs.usesBase, configs.alone])];
-    const base = checked.find((check) => check.config === configs.base);
+    await writeSolution(root, "export const answer: number = 'not a number';\n");
+    const [base, usesBase, alone] = await checkSolution(root, ['base', 'uses-base', 'alone']);
     expect(base?.success).toBe(false);
     expect(base?.output).toContain("Type 'string' is not assignable to type 'number'");
-    expect(checked.filter((check) => check.config !== configs.base).every((check) => check.success)).toBe(true);
+    expect(base?.output).toContain(join('base', 'src', 'index.ts'));
+    expect(base?.output).not.toContain('Found 1 error');
+    expect([usesBase?.success, alone?.success]).toEqual([true, true]);
   });
 
-  it('answers each task of a batch, the up-to-date ones as passed with nothing to say', async () => {
+  it('fails the projects checked when a project they reference, outside the run, has errors, and says which', async () => {
+    await writeSolution(root, "export const answer: number = 'not a number';\n");
+    const [usesBase] = await checkSolution(root, ['uses-base']);
+    expect(usesBase?.success).toBe(false);
+    expect(usesBase?.output).toContain(join('base', 'src', 'index.ts'));
+  });
+
+  it('fails a project whose tsconfig.json is missing, with what the compiler said', async () => {
+    const [missing] = await checkSolution(root, ['nowhere']);
+    expect(missing?.success).toBe(false);
+    expect(missing?.output).toMatch(/nowhere.*tsconfig\.json/);
+  });
+
+  it('answers each task of a batch', async () => {
     await writeSolution(root, "export const answer: number = 'not a number';\n");
     const task = (id: string, projectRoot: string) => ({
       id,
