@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileTimingsOf } from './file-timings';
 import { parseProfileOptions } from './profile-options';
-import { fileTable, projectTable } from './profile-table';
+import { fileTable, phaseTable, projectTestTable } from './profile-table';
 import { taskTimingsOf } from './task-timings';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -47,7 +47,9 @@ for (const { profile, log } of [checks, tests]) {
   }
   tasks.push(...taskTimingsOf(trace));
 }
-console.log(projectTable(tasks));
+console.log(phaseTable(tasks));
+console.log('');
+console.log(projectTestTable(files, projectOf));
 console.log('');
 console.log(fileTable(files, options.top));
 const failedTasks = tasks.filter((task) => task.status !== 'success' && task.status !== 'unknown');
@@ -85,6 +87,14 @@ async function phase(
   const ms = performance.now() - started;
   console.log(`${minutes(ms)}${code === 0 ? '' : ` (exit ${code})`}`);
   return { ms, code, profile, log };
+}
+
+/** The project of a file (relative to the workspace): the nearest folder above it with a package.json. */
+function projectOf(file: string): string {
+  for (let dir = dirname(file); dir !== '.' && dir !== '/'; dir = dirname(dir)) {
+    if (existsSync(join(root, dir, 'package.json'))) return dir;
+  }
+  return '(workspace)';
 }
 
 async function readJson(file: string): Promise<unknown> {

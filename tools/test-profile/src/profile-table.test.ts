@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileTimingsOf } from './file-timings';
-import { fileTable, formatTable, projectTable } from './profile-table';
+import { fileTable, formatTable, phaseTable, projectTestTable } from './profile-table';
 import { taskTimingsOf } from './task-timings';
 
 describe('the test profile', () => {
@@ -10,14 +10,15 @@ describe('the test profile', () => {
       {
         name: '@pi/a:test',
         ph: 'X',
+        ts: 1_000_000,
         dur: 2_500_000,
         args: { target: { project: '@pi/a', target: 'test' }, status: 'success' },
       },
       { name: '@pi/a:lint', ph: 'X', dur: 500_000, args: { target: { project: '@pi/a', target: 'lint' } } },
     ];
     expect(taskTimingsOf(trace)).toEqual([
-      { project: '@pi/a', target: 'test', ms: 2500, status: 'success' },
-      { project: '@pi/a', target: 'lint', ms: 500, status: 'unknown' },
+      { project: '@pi/a', target: 'test', startMs: 1000, ms: 2500, status: 'success' },
+      { project: '@pi/a', target: 'lint', startMs: 0, ms: 500, status: 'unknown' },
     ]);
     expect(() => taskTimingsOf({ not: 'a trace' })).toThrow('JSON array');
   });
@@ -38,16 +39,35 @@ describe('the test profile', () => {
     expect(() => fileTimingsOf({}, '/w')).toThrow('testResults');
   });
 
-  it('lists projects slowest first with a total per target', () => {
-    const table = projectTable([
-      { project: '@pi/fast', target: 'test', ms: 1000, status: 'success' },
-      { project: '@pi/slow', target: 'test', ms: 9000, status: 'success' },
-      { project: '@pi/slow', target: 'typecheck', ms: 3000, status: 'success' },
+  it('gives each target the wall time of its batch, from the first task’s start to the last one’s end', () => {
+    const task = (project: string, target: string, startMs: number, ms: number) =>
+      ({ project, target, startMs, ms, status: 'success' }) as const;
+    const table = phaseTable([
+      task('@pi/a', 'lint', 0, 4000),
+      task('@pi/b', 'lint', 0, 4000),
+      task('@pi/a', 'test', 5000, 2000),
+      task('@pi/b', 'test', 5000, 9000),
     ]);
-    const lines = table.split('\n');
-    expect(lines[2]).toMatch(/^@pi\/slow\s+-\s+3\.0\s+9\.0\s+12\.0$/);
-    expect(lines[3]).toMatch(/^@pi\/fast\s+-\s+-\s+1\.0\s+1\.0$/);
-    expect(lines[4]).toMatch(/^\(all projects, task time\)\s+0\.0\s+3\.0\s+10\.0\s+13\.0$/);
+    expect(table.split('\n').slice(2)).toEqual([
+      expect.stringMatching(/^lint\s+2\s+4\.0$/),
+      expect.stringMatching(/^test\s+2\s+9\.0$/),
+    ]);
+  });
+
+  it('sums the test files of each project, slowest first', () => {
+    const file = (name: string, ms: number, tests: number) => ({ file: name, ms, tests, failed: 0 });
+    const table = projectTestTable(
+      [
+        file('libs/a/src/x.test.ts', 1000, 2),
+        file('libs/b/test/y.test.ts', 2500, 1),
+        file('libs/a/src/z.test.ts', 500, 3),
+      ],
+      (name) => name.split('/').slice(0, 2).join('/'),
+    );
+    expect(table.split('\n').slice(2)).toEqual([
+      expect.stringMatching(/^libs\/b\s+2\.5\s+62\.5%\s+1\s+1$/),
+      expect.stringMatching(/^libs\/a\s+1\.5\s+37\.5%\s+2\s+5$/),
+    ]);
   });
 
   it('lists the slowest files with their share', () => {

@@ -1,8 +1,6 @@
 import type { FileTiming } from './file-timings';
 import type { TaskTiming } from './task-timings';
 
-const TARGETS = ['lint', 'typecheck', 'test'] as const;
-
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Columns padded to their widest cell; the first column left-aligned, the rest right-aligned. */
@@ -15,27 +13,40 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
-/** Per project, seconds per target and their sum, slowest first. */
-export function projectTable(tasks: readonly TaskTiming[]): string {
-  const byProject = new Map<string, Map<string, number>>();
-  for (const task of tasks) {
-    const targets = byProject.get(task.project) ?? new Map<string, number>();
-    targets.set(task.target, (targets.get(task.target) ?? 0) + task.ms);
-    byProject.set(task.project, targets);
+/**
+ * Per target, how many tasks ran and the wall time from the first one's start to the last one's end. Nx runs a
+ * target's tasks as one batch (one process for all projects), so a task's own duration is the batch's, not the
+ * project's: see `projectTestTable` for where the test time goes by project.
+ */
+export function phaseTable(tasks: readonly TaskTiming[]): string {
+  const rows = [...new Set(tasks.map((task) => task.target))].map((target) => {
+    const own = tasks.filter((task) => task.target === target);
+    const start = Math.min(...own.map((task) => task.startMs));
+    const end = Math.max(...own.map((task) => task.startMs + task.ms));
+    return [target, String(own.length), seconds(end - start)];
+  });
+  return formatTable(['target', 'tasks', 'wall s'], rows);
+}
+
+/** Per project, the time of its test files (from vitest's report) and their number, slowest first. */
+export function projectTestTable(files: readonly FileTiming[], projectOf: (file: string) => string): string {
+  const byProject = new Map<string, { ms: number; files: number; tests: number }>();
+  for (const file of files) {
+    const project = projectOf(file.file);
+    const sum = byProject.get(project) ?? { ms: 0, files: 0, tests: 0 };
+    byProject.set(project, { ms: sum.ms + file.ms, files: sum.files + 1, tests: sum.tests + file.tests });
   }
-  const total = (targets: Map<string, number>) => [...targets.values()].reduce((sum, ms) => sum + ms, 0);
+  const all = files.reduce((sum, file) => sum + file.ms, 0);
   const rows = [...byProject]
-    .sort(([, a], [, b]) => total(b) - total(a))
-    .map(([project, targets]) => [
+    .sort(([, a], [, b]) => b.ms - a.ms)
+    .map(([project, sum]) => [
       project,
-      ...TARGETS.map((target) => (targets.has(target) ? seconds(targets.get(target) ?? 0) : '-')),
-      seconds(total(targets)),
+      seconds(sum.ms),
+      `${((100 * sum.ms) / Math.max(all, 1)).toFixed(1)}%`,
+      String(sum.files),
+      String(sum.tests),
     ]);
-  const sums = TARGETS.map((target) =>
-    tasks.filter((task) => task.target === target).reduce((sum, t) => sum + t.ms, 0),
-  );
-  rows.push(['(all projects, task time)', ...sums.map(seconds), seconds(sums.reduce((a, b) => a + b, 0))]);
-  return formatTable(['project', 'lint s', 'typecheck s', 'test s', 'total s'], rows);
+  return formatTable(['project', 'test file s', 'share', 'files', 'tests'], rows);
 }
 
 /** The slowest test files, with the share of all test-file time each takes. */

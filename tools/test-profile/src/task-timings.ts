@@ -2,12 +2,15 @@
 export interface TaskTiming {
   readonly project: string;
   readonly target: string;
+  /** When it started, in the trace's clock (milliseconds). */
+  readonly startMs: number;
   readonly ms: number;
   readonly status: string;
 }
 
 interface TraceEvent {
   readonly ph?: unknown;
+  readonly ts?: unknown;
   readonly dur?: unknown;
   readonly args?: {
     readonly target?: { readonly project?: unknown; readonly target?: unknown };
@@ -16,8 +19,8 @@ interface TraceEvent {
 }
 
 /**
- * The tasks of an `NX_PROFILE` file: a Chrome trace whose complete events (`ph: "X"`) are tasks, their duration in
- * microseconds and their project and target in `args`. Other events (thread names) are skipped.
+ * The tasks of an `NX_PROFILE` file: a Chrome trace whose complete events (`ph: "X"`) are tasks, their start and
+ * duration in microseconds and their project and target in `args`. Other events (thread names) are skipped.
  */
 export function taskTimingsOf(trace: unknown): TaskTiming[] {
   if (!Array.isArray(trace)) throw new Error('An Nx profile is a JSON array of trace events');
@@ -29,6 +32,7 @@ export function taskTimingsOf(trace: unknown): TaskTiming[] {
     timings.push({
       project: target.project,
       target: target.target,
+      startMs: typeof event.ts === 'number' ? event.ts / 1000 : 0,
       ms: event.dur / 1000,
       status: typeof event.args?.status === 'string' ? event.args.status : 'unknown',
     });
