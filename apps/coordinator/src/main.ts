@@ -2,7 +2,6 @@ import { installTraceExport } from '@pi/trace-export';
 import { coordinatorFiles, piDirectories } from '@pi/connection-files';
 import { USAGE, parseCliOptions, type CliOptions } from './cli-options';
 import { runningCoordinator, startInBackground, stopRunning } from './daemon';
-import { startCoordinator } from './start-coordinator';
 
 /** Resolves with the first SIGINT or SIGTERM; listening from the start, so one sent during startup is not lost. */
 function nextStopSignal(): Promise<NodeJS.Signals> {
@@ -80,7 +79,9 @@ async function main(): Promise<number> {
 
 async function run(options: CliOptions): Promise<number> {
   const stopSignal = nextStopSignal();
-  const started = await startCoordinator(options, process.env);
+  // Only `run` loads the coordinator itself: `status`, `stop` and `start` answer in half the time without it.
+  const { startCoordinator } = await import('./start-coordinator');
+  const started = await startCoordinator(options, process.env, import.meta.url);
   if (started.isErr()) {
     process.stderr.write(`pi-coordinator: ${started.error}\n`);
     return 1;

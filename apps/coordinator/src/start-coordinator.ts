@@ -30,10 +30,14 @@ export interface RunningCoordinator {
   stop(): Promise<string[]>;
 }
 
-/** Everything `pi-coordinator run` does between parsing its flags and waiting for a signal. */
+/**
+ * Everything `pi-coordinator run` does between parsing its flags and waiting for a signal. `programUrl` is the
+ * program's entry module: its bundle's folder holds the built-in facets and sits beside `pi-session`'s.
+ */
 export async function startCoordinator(
   options: CliOptions,
   env: NodeJS.ProcessEnv,
+  programUrl: string,
 ): Promise<Result<RunningCoordinator, string>> {
   const directories = piDirectories(env, options);
   const files = coordinatorFiles(directories);
@@ -45,11 +49,11 @@ export async function startCoordinator(
     return err(message);
   };
 
-  const manifest = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
+  const manifest = await readManifestSource(options.manifest, await readBundledFacets(programUrl));
   if (manifest.isErr()) return fail(manifest.error);
   const facets = await loadFacets(manifest.value.manifest, 'coordinator', manifest.value.lookup);
   if (facets.isErr()) return fail(facets.error.message);
-  const piSession = await findPiProgram('pi-session', import.meta.url, env);
+  const piSession = await findPiProgram('pi-session', programUrl, env);
   if (piSession === undefined) return fail('Cannot find pi-session, which runs the sessions');
 
   const repo = openSqliteSessionRepo({ file: sessionRepoFile(directories.dataDir) });
