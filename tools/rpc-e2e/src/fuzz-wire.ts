@@ -56,21 +56,27 @@ export function wrongCodesFor(codes: readonly string[]): string[] {
 }
 
 /**
- * The wire scan over what the server sent, except the results of `probe.echo` calls: those repeat the
- * client's own value, which a forger fills with context-shaped keys on purpose.
+ * The wire scan over what the server sent, except what the client wrote itself: the results of `probe.echo` calls
+ * (which repeat the client's value, filled with context-shaped keys on purpose) and the ids replies carry.
  */
 export function serverFrameViolations(sent: readonly string[], received: readonly string[]): string[] {
   const echoIds = new Set<string>();
+  const sentIds = new Set<string>();
   for (const frame of sent) {
     const parsed = parse(frame);
     for (const request of Array.isArray(parsed) ? parsed : [parsed]) {
-      if (isRecord(request) && isRecord(request['params']) && request['params']['path'] === 'probe.echo')
+      if (!isRecord(request)) continue;
+      sentIds.add(JSON.stringify(request['id']));
+      if (isRecord(request['params']) && request['params']['path'] === 'probe.echo')
         echoIds.add(JSON.stringify(request['id']));
     }
   }
-  const scanned = received.filter((frame) => {
+  const scanned = received.flatMap((frame) => {
     const parsed = parse(frame);
-    return !(isRecord(parsed) && 'result' in parsed && echoIds.has(JSON.stringify(parsed['id'])));
+    if (!isRecord(parsed)) return [frame];
+    if ('result' in parsed && echoIds.has(JSON.stringify(parsed['id']))) return [];
+    // A reply carries the id its request chose (`"=>"` is a valid one): that text is the client's, not the server's.
+    return sentIds.has(JSON.stringify(parsed['id'])) ? [JSON.stringify({ ...parsed, id: 0 })] : [frame];
   });
   return wireViolations(scanned);
 }
