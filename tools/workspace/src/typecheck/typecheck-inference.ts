@@ -14,7 +14,12 @@ function typecheckTarget(): TargetConfiguration {
     executor: '@pi/workspace:typecheck',
     dependsOn: ['^typecheck'],
     cache: true,
-    inputs: ['default', { dependentTasksOutputFiles: '**/*.{d.ts,tsbuildinfo}', transitive: true }],
+    inputs: [
+      'default',
+      { dependentTasksOutputFiles: '**/*.{d.ts,tsbuildinfo}', transitive: true },
+      // The compiler that checks it: a new TypeScript may find what the old one passed.
+      { externalDependencies: ['typescript-native'] },
+    ],
     outputs: ['{workspaceRoot}/dist/out-tsc/{projectRoot}'],
     syncGenerators: ['@nx/js:typescript-sync'],
     metadata: { description: 'Type-checks the project (tsc --build of its tsconfig.json, declarations only).' },
