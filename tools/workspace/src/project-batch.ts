@@ -13,8 +13,6 @@ export interface ProjectOutcome {
 export interface TaskResult {
   readonly success: boolean;
   readonly terminalOutput: string;
-  readonly startTime?: number;
-  readonly endTime?: number;
 }
 
 /** The root of the project a single (non-batch) task runs for. */
