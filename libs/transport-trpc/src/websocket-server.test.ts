@@ -44,8 +44,9 @@ describe('listenWebSocket on a Unix socket', () => {
 
   it('cannot listen in a directory that does not exist: listen_failed, as a value', async () => {
     directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
-    const listened = await listenWebSocket(host(), { socketPath: join(directory, 'missing', 'a.sock') });
-    expect(listened.isErr() && listened.error.code).toBe('listen_failed');
+    const path = join(directory, 'missing', 'a.sock');
+    const listened = await listenWebSocket(host(), { socketPath: path });
+    expect(listened._unsafeUnwrapErr()).toEqual({ code: 'listen_failed', message: `Cannot listen on ${path}: ENOENT` });
   });
 
   it('a socket a live process answers on is address_in_use, as a value, and the first listener keeps serving', async () => {

@@ -98,7 +98,9 @@ async function listenPrivately(server: Server, socketPath: string): Promise<Resu
     // A short name: a Unix socket path is limited to about 107 bytes.
     staging = await mkdtemp(join(dirname(socketPath), '.l'));
   } catch (error) {
-    return err({ code: 'listen_failed', message: (error as Error).message });
+    // The temporary name means nothing to the caller: say which socket could not be made.
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return err({ code: 'listen_failed', message: `Cannot listen on ${socketPath}: ${reason}` });
   }
   const staged = join(staging, 's');
   try {
