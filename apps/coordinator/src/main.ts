@@ -79,7 +79,7 @@ async function main(): Promise<number> {
 
 async function run(options: CliOptions): Promise<number> {
   const stopSignal = nextStopSignal();
-  // Only `run` loads the coordinator itself: `status`, `stop` and `start` answer in half the time without it.
+  // Only `run` loads the coordinator itself (its host, plugins, SQLite): `status`, `stop` and `start` skip them.
   const { startCoordinator } = await import('./start-coordinator');
   const started = await startCoordinator(options, process.env, import.meta.url);
   if (started.isErr()) {
