@@ -29,9 +29,9 @@ export interface FixtureOptions {
 }
 
 /**
- * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain:
- * the real tsconfig.base.json, .env and lockfile, a solution tsconfig.json, an eslint.config.mjs that re-exports the real one (and
- * so the real module-boundary constraints), and linked node_modules.
+ * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain: the real
+ * tsconfig.base.json, .env and lockfile, a solution tsconfig.json, an eslint.config.mjs that re-exports the real one
+ * (and so the real module-boundary constraints), and linked node_modules.
  */
 export async function createFixtureWorkspace(name: string, options: FixtureOptions = {}): Promise<FixtureWorkspace> {
   const root = await realpath(await mkdtemp(join(tmpdir(), `pi-fixture-${name}-`)));
