@@ -39,6 +39,12 @@ describe.each(APPS)('the $name bundle', (app) => {
     expect(stdout).toContain(`Usage: ${app.output}`);
   });
 
+  it('counts the bundler’s own sources among its inputs, so changing how bundles are built makes them stale', async () => {
+    const info = JSON.parse(await readFile(join(folder, 'build-info.json'), 'utf8')) as { inputs: string[] };
+    expect(info.inputs).toContain(join('tools', 'app-bundle', 'src', 'build-app.ts'));
+    expect(info.inputs).toContain(app.entry);
+  });
+
   it('carries the built-in facet modules of its host (none for a program without plugins), and no other tier', async () => {
     const facets = JSON.parse(await readFile(join(folder, 'facets.json'), 'utf8')) as Record<string, string>;
     expect(Object.keys(facets).length > 0).toBe(app.host !== null);

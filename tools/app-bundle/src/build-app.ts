@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { WORKSPACE_ROOT, bundleFolder, type AppBundle } from './apps';
 import { builtinFacets } from './builtin-facets';
@@ -7,9 +9,17 @@ import { builtinFacets } from './builtin-facets';
 /** What a build leaves beside the bundle so that a start can tell whether it is stale. */
 export interface BuildInfo {
   readonly builtAt: number;
-  /** Every source file the bundle was made of, relative to the workspace. */
+  /** Every source file the bundle was made of, and the bundler's own, relative to the workspace. */
   readonly inputs: readonly string[];
 }
+
+/**
+ * This tool's own sources: they decide how a bundle is built (what stays external, which facets are entries), so a
+ * change to one makes every bundle stale, as a change to a bundled source does.
+ */
+const BUILD_SOURCES = readdirSync(dirname(fileURLToPath(import.meta.url)))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  .map((file) => relative(WORKSPACE_ROOT, join(dirname(fileURLToPath(import.meta.url)), file)));
 
 /**
  * Packages left to node_modules at run time: native addons, and packages that find files beside their own modules
@@ -69,7 +79,7 @@ export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Prom
   await writeFile(join(folder, 'facets.json'), `${JSON.stringify(map, null, 2)}\n`);
   const info: BuildInfo = {
     builtAt: Date.now(),
-    inputs: Object.keys(result.metafile.inputs),
+    inputs: [...Object.keys(result.metafile.inputs), ...BUILD_SOURCES],
   };
   await writeFile(join(folder, 'build-info.json'), `${JSON.stringify(info)}\n`);
   await writeFile(join(folder, 'meta.json'), JSON.stringify(result.metafile));
