@@ -44,18 +44,29 @@ export interface ModelRequestInfo {
   readonly thinkingLevel: ThinkingLevel;
   /** The names of the tools offered with this request. */
   readonly tools: readonly string[];
+  /** The system prompt to send, as earlier hooks left it ('' until one sets it: the harness has none of its own). */
+  readonly systemPrompt: string;
   /** The messages to send (frozen, and as earlier hooks left them); the session's history is never changed. */
   readonly messages: readonly AgentMessage[];
 }
 
 /**
- * `before_model_request` may replace the messages sent with this one request (for example to put context in
- * front); nothing is recorded. The replacement must be a non-empty list of valid messages.
+ * What a `before_model_request` hook may replace for one request: the system prompt, the messages, or both; a key
+ * left out keeps its value. Messages must be a non-empty list of valid messages.
+ */
+export interface ModelRequestRewrite {
+  systemPrompt?: string;
+  messages?: AgentMessage[];
+}
+
+/**
+ * `before_model_request` may replace the system prompt and the messages sent with this one request (for example
+ * to put instructions or context in front); nothing is recorded.
  */
 export type BeforeModelRequestHook = (
   request: ModelRequestInfo,
   context: Context,
-) => Promise<void | { messages: AgentMessage[] }> | void | { messages: AgentMessage[] };
+) => Promise<void | ModelRequestRewrite> | void | ModelRequestRewrite;
 
 export interface SessionStartInfo {
   readonly sessionId: string;

@@ -12,6 +12,7 @@ export type {
   AfterToolHook,
   BeforeModelRequestHook,
   ModelRequestInfo,
+  ModelRequestRewrite,
   SessionShutdownHook,
   SessionShutdownInfo,
   SessionStartHook,

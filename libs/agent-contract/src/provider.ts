@@ -22,6 +22,8 @@ export interface ToolSchema {
 
 export interface ProviderRequest {
   modelId: string;
+  /** The instructions sent before the messages (a provider's system message); absent or '' sends none. */
+  systemPrompt?: string;
   messages: readonly AgentMessage[];
   tools: readonly ToolSchema[];
   thinkingLevel: ThinkingLevel;

@@ -59,24 +59,27 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
     const prepared = await requestContext.prepare(schemas, context);
     if (prepared.kind === 'aborted') return { outcome: 'aborted', error: null };
     if (prepared.kind === 'failed') return { outcome: 'failed', error: prepared.error };
+    // What `before_model_request` hooks make of the branch: only this request changes, never the tree.
+    const { systemPrompt, messages } = await services.hooks.requestParts(
+      {
+        operationId,
+        turn,
+        model: { provider: plan.provider.id, modelId: plan.modelId },
+        thinkingLevel: plan.thinkingLevel,
+        tools: [...tools.keys()],
+        systemPrompt: '',
+        messages: prepared.messages,
+      },
+      context,
+    );
     const result = await streamTurn(
       {
         provider: plan.provider,
         model: `${plan.provider.id}/${plan.modelId}`,
         request: {
           modelId: plan.modelId,
-          // What `before_model_request` hooks make of the branch: only this request changes, never the tree.
-          messages: await services.hooks.requestMessages(
-            {
-              operationId,
-              turn,
-              model: { provider: plan.provider.id, modelId: plan.modelId },
-              thinkingLevel: plan.thinkingLevel,
-              tools: [...tools.keys()],
-              messages: prepared.messages,
-            },
-            context,
-          ),
+          ...(systemPrompt === '' ? {} : { systemPrompt }),
+          messages,
           tools: schemas,
           thinkingLevel: plan.thinkingLevel,
         },

@@ -1,7 +1,6 @@
 import type { Context } from '@pi/context';
 import type {
   AfterToolHook,
-  AgentMessage,
   BeforeModelRequestHook,
   BeforeToolHook,
   ModelRequestInfo,
@@ -12,7 +11,7 @@ import { rewriteToolResult } from './after-tool-hooks';
 import { BeforeToolHooks } from './before-tool-hooks';
 import { HookCaller, type HookPolicy } from './hook-caller';
 import type { Hooks } from './harness-types';
-import { modelRequestMessages } from './model-request-hooks';
+import { modelRequestParts, type ModelRequestParts } from './model-request-hooks';
 import { OrderedHooks } from './ordered-hooks';
 
 /** The owner named for a hook registered without one (the harness's own users, tests). */
@@ -57,8 +56,8 @@ export class HarnessHooks implements Hooks {
     return rewriteToolResult(this.#afterTool.list(), this.#caller, call, result, context);
   }
 
-  /** The messages to send with this request, as the `before_model_request` hooks leave them; never rejects. */
-  requestMessages(request: ModelRequestInfo, context: Context): Promise<readonly AgentMessage[]> {
-    return modelRequestMessages(this.#beforeModelRequest.list(), this.#caller, request, context);
+  /** The system prompt and messages to send, as the `before_model_request` hooks leave them; never rejects. */
+  requestParts(request: ModelRequestInfo, context: Context): Promise<ModelRequestParts> {
+    return modelRequestParts(this.#beforeModelRequest.list(), this.#caller, request, context);
   }
 }

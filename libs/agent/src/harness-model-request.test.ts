@@ -99,9 +99,11 @@ describe('before_model_request hooks', () => {
       () => new Promise(() => undefined),
       'before_model_request hook did not finish within 50 ms',
     ],
-    ['returns garbage', () => ({ messages: [{ role: 'system', text: 'hi' }] }) as never, 'malformed messages'],
-    ['returns no messages', () => ({ messages: [] }), 'malformed messages'],
-    ['returns a bare array', (request) => [...request.messages] as never, 'malformed messages'],
+    ['returns garbage', () => ({ messages: [{ role: 'system', text: 'hi' }] }) as never, 'malformed rewrite'],
+    ['returns no messages', () => ({ messages: [] }), 'malformed rewrite'],
+    ['returns a bare array', (request) => [...request.messages] as never, 'malformed rewrite'],
+    ['returns an empty rewrite', () => ({}), 'names systemPrompt, messages or both'],
+    ['returns a system prompt that is not text', () => ({ systemPrompt: 42 }) as never, 'malformed rewrite'],
     [
       'changes the frozen messages in place',
       (request) => void (request.messages as AgentMessage[]).push(note('sneaky')),
@@ -116,6 +118,30 @@ describe('before_model_request hooks', () => {
     expect(failures).toEqual([
       { owner: '@t/a', hook: 'before_model_request', message: expect.stringContaining(message) },
     ]);
+  });
+
+  it('set the system prompt the provider receives, each seeing what the earlier ones left', async () => {
+    const seen: string[] = [];
+    harness.hooks.beforeModelRequest((request) => {
+      seen.push(request.systemPrompt);
+      return { systemPrompt: 'You are pi.' };
+    }, '@t/a');
+    harness.hooks.beforeModelRequest((request) => {
+      seen.push(request.systemPrompt);
+      return { systemPrompt: `${request.systemPrompt}\nUse tabs.` };
+    }, '@t/b');
+    expect(await runToEnd()).toBe('completed');
+
+    expect(seen).toEqual(['', 'You are pi.']);
+    expect(provider.requests[0]?.request.systemPrompt).toBe('You are pi.\nUse tabs.');
+    expect(textsOf(sentMessages())).toEqual(['go']);
+    expect(JSON.stringify(await readSessionLines(directory.file))).not.toContain('You are pi.');
+  });
+
+  it('leave a request without a system prompt when none sets one', async () => {
+    harness.hooks.beforeModelRequest((request) => ({ messages: [...request.messages] }), '@t/a');
+    expect(await runToEnd()).toBe('completed');
+    expect(provider.requests[0]?.request).not.toHaveProperty('systemPrompt');
   });
 
   it('stop running once removed', async () => {

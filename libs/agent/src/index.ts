@@ -38,6 +38,7 @@ export type {
   JsonPrimitive,
   JsonValue,
   ModelRequestInfo,
+  ModelRequestRewrite,
   LeafMove,
   NavigationRejection,
   PromptAcceptance,

@@ -14,6 +14,7 @@ it('the default manifest names every built-in once, in precedence order', () => 
     '@pi/settings',
     '@pi/accounts',
     '@pi/providers-builtin',
+    '@pi/system-prompt',
     '@pi/chat',
     '@pi/question',
     '@pi/tools-core',

@@ -87,4 +87,15 @@ describe('chatCompletionBody', () => {
       reasoning_effort: 'high',
     });
   });
+
+  it('sends the system prompt as the first message, and none when it is empty', () => {
+    const messages: AgentMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }];
+    expect(chatCompletionBody(request({ systemPrompt: 'You are pi.', messages }), plainModel).messages).toEqual([
+      { role: 'system', content: 'You are pi.' },
+      { role: 'user', content: 'hi' },
+    ]);
+    expect(chatCompletionBody(request({ systemPrompt: '', messages }), plainModel).messages).toEqual([
+      { role: 'user', content: 'hi' },
+    ]);
+  });
 });

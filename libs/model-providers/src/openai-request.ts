@@ -29,7 +29,9 @@ export interface ChatCompletionBody {
 
 /** The JSON body of `POST /chat/completions` for one streamed turn. */
 export function chatCompletionBody(request: ProviderRequest, model: ModelSpec): ChatCompletionBody {
-  const body: ChatCompletionBody = { model: model.modelId, messages: toOpenAIMessages(request.messages), stream: true };
+  const messages = toOpenAIMessages(request.messages);
+  if (request.systemPrompt) messages.unshift({ role: 'system', content: request.systemPrompt });
+  const body: ChatCompletionBody = { model: model.modelId, messages, stream: true };
   // Servers differ on an empty tools array (some reject it), so no tools means no key.
   if (request.tools.length > 0) body.tools = request.tools.map(toOpenAITool);
   // Only reasoning models understand reasoning_effort; "off" is left to the model's default.

@@ -21,6 +21,7 @@ export {
 } from './fleet-caller';
 export { definePlugin, type PluginDefinition } from './define-plugin';
 export { followState, type FollowedState } from './follow-state';
+export { optionalService } from './optional-service';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
 export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';
 export type { InteractionRequestOptions, ProvidingInteractions, ProvidingPluginContext } from './providing-context';
@@ -71,6 +72,7 @@ export type {
   HarnessEvent,
   ModelProvider,
   ModelRequestInfo,
+  ModelRequestRewrite,
   ModelSpec,
   ProviderEvent,
   ProviderRequest,

@@ -2,7 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Credentials } from '@pi/accounts';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import { RunSettingsService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
+import {
+  RunSettingsService,
+  optionalService,
+  type CodingAgentSessionPluginContext,
+  type SessionFacet,
+} from '@pi/plugin-api';
 import {
   createOfflineProvider,
   loadModelsConfig,
@@ -21,7 +26,6 @@ import { catalogFrom } from './model-catalog';
 import { modelDefaults } from './model-defaults';
 import { INITIAL_MODELS_STATE, ModelsAuthority } from './models-authority';
 import { MODELS_FILE_ERROR_KEY, refreshModels } from './models-refresh';
-import { optionalService } from './optional-service';
 
 export const MODELS_FILE_NAME = 'models.json';
 

@@ -1,7 +1,8 @@
 import { Credentials, type CredentialStore } from '@pi/accounts';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import type { JsonValue } from '@pi/remote';
-import { Settings, type SettingsStore } from '@pi/settings';
+import { Settings } from '@pi/settings';
+import { memorySettings } from '@pi/settings/testing';
 
 /**
  * Stand-ins for the accounts and settings plugins, providing their local services from memory. Tests of this
@@ -35,13 +36,6 @@ export function credentialsFacet(store: CredentialStore) {
 }
 
 export function settingsFacet(values: Record<string, JsonValue>) {
-  const store: SettingsStore = {
-    get: (key) => values[key],
-    snapshot: () => ({ values, warnings: [] }),
-    sourceOf: (key) => (key in values ? 'user' : undefined),
-    setUser: async () => undefined,
-    reload: async () => undefined,
-    onChange: () => () => undefined,
-  };
+  const store = memorySettings(values);
   return (context: CodingAgentSessionPluginContext) => context.provide(Settings, store);
 }

@@ -1,0 +1,33 @@
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import type { JsonValue } from '@pi/remote';
+import type { SettingsSnapshot, SettingsStore } from './settings-store';
+
+/** A settings store in memory, for tests of plugins that read settings (a feature may not start the real one). */
+export interface MemorySettings extends SettingsStore {
+  /** Sets a dotted key as a settings file change would, and tells the listeners. */
+  set(key: string, value: JsonValue | undefined, context?: Context): void;
+}
+
+/** `values` by dotted key (`{ 'systemPrompt.contextFiles': false }`), all from the user layer. */
+export function memorySettings(values: Record<string, JsonValue> = {}): MemorySettings {
+  const current = new Map(Object.entries(values));
+  const listeners = new Set<(snapshot: SettingsSnapshot, context: Context) => void>();
+  const snapshot = (): SettingsSnapshot => ({ values: Object.fromEntries(current), warnings: [] });
+  const set = (key: string, value: JsonValue | undefined, context: Context = BACKGROUND_CONTEXT) => {
+    if (value === undefined) current.delete(key);
+    else current.set(key, value);
+    for (const listener of listeners) listener(snapshot(), context);
+  };
+  return {
+    get: (key) => current.get(key),
+    snapshot,
+    sourceOf: (key) => (current.has(key) ? 'user' : undefined),
+    setUser: async (key, value, context) => set(key, value, context),
+    reload: async () => undefined,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set,
+  };
+}
