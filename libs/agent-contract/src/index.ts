@@ -50,8 +50,10 @@ export type {
   JsonPrimitive,
   JsonValue,
   TextPart,
+  ThinkingPart,
   ToolCallPart,
   ToolResultMessage,
+  Usage,
   UserMessage,
 } from './messages';
 export type { ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ThinkingLevel, ToolSchema } from './provider';

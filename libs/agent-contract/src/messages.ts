@@ -16,6 +16,31 @@ export interface ToolCallPart {
   arguments: JsonObject;
 }
 
+/**
+ * The model's reasoning before it answered, kept so it can be sent back: a provider that signs its reasoning
+ * (Anthropic) refuses a tool-use continuation without the signed block.
+ */
+export interface ThinkingPart {
+  type: 'thinking';
+  /** The reasoning as it streamed ('' when the provider sent it encrypted). */
+  text: string;
+  /** What the provider needs to accept the block back (a signature, or the encrypted reasoning); opaque. */
+  signature?: string;
+  /** True when the provider sent the reasoning encrypted (`signature` then holds it). */
+  redacted?: boolean;
+}
+
+/** Tokens one model request used, as the provider counted them. */
+export interface Usage {
+  /** Prompt tokens read without the cache. */
+  input: number;
+  output: number;
+  /** Prompt tokens read from the provider's prompt cache. */
+  cacheRead: number;
+  /** Prompt tokens written to the provider's prompt cache. */
+  cacheWrite: number;
+}
+
 export interface UserMessage {
   role: 'user';
   content: TextPart[];
@@ -23,10 +48,12 @@ export interface UserMessage {
 
 export interface AssistantMessage {
   role: 'assistant';
-  content: Array<TextPart | ToolCallPart>;
+  content: Array<TextPart | ThinkingPart | ToolCallPart>;
   /** Which model produced it, as `provider/modelId`. */
   model: string;
   stopReason: 'stop' | 'tool_calls' | 'length' | 'aborted' | 'error';
+  /** The tokens the request that produced it used, when the provider reported them. */
+  usage?: Usage;
 }
 
 export interface ToolResultMessage {

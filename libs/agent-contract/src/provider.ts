@@ -1,6 +1,6 @@
 import type { Context } from '@pi/context';
 import type { SummaryRequest } from './compaction';
-import type { AgentMessage, JsonObject } from './messages';
+import type { AgentMessage, JsonObject, Usage } from './messages';
 
 export type ThinkingLevel = 'off' | 'low' | 'high';
 
@@ -29,10 +29,15 @@ export interface ProviderRequest {
   thinkingLevel: ThinkingLevel;
 }
 
-/** A streamed model answer: text deltas and complete tool calls, then exactly one `done`. */
+/**
+ * A streamed model answer: text deltas, complete reasoning blocks and tool calls in the order the model produced
+ * them, the request's token usage when the provider reports it, then exactly one `done`.
+ */
 export type ProviderEvent =
   | { type: 'text_delta'; delta: string }
+  | { type: 'thinking'; text: string; signature?: string; redacted?: boolean }
   | { type: 'tool_call'; id: string; name: string; arguments: JsonObject }
+  | { type: 'usage'; usage: Usage }
   | { type: 'done'; stopReason: 'stop' | 'tool_calls' | 'length' };
 
 /**

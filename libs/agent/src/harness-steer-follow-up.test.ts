@@ -56,7 +56,9 @@ async function openWith(provider: ScriptedProvider, tools: AgentTool<{ id: strin
 
 function texts(messages: readonly AgentMessage[]): string[] {
   return messages.map((message) =>
-    message.content.map((part) => (part.type === 'text' ? part.text : `call:${part.name}`)).join(''),
+    message.content
+      .map((part) => (part.type === 'text' ? part.text : part.type === 'tool_call' ? `call:${part.name}` : ''))
+      .join(''),
   );
 }
 

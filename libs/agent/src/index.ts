@@ -67,11 +67,13 @@ export type {
   SessionTreePage,
   SummaryRequest,
   TextPart,
+  ThinkingPart,
   ToolCallInfo,
   ToolCallPart,
   ToolCallResult,
   ToolResultMessage,
   ToolResultRewrite,
+  Usage,
   UserMessage,
   WithdrawRejection,
 } from '@pi/agent-contract';

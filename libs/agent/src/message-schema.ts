@@ -16,6 +16,22 @@ const toolCallPartSchema = z.object({
   arguments: jsonObjectSchema,
 });
 
+const thinkingPartSchema = z.object({
+  type: z.literal('thinking'),
+  text: z.string(),
+  signature: z.string().optional(),
+  redacted: z.boolean().optional(),
+});
+
+const tokenCount = z.number().int().min(0);
+
+export const usageSchema = z.object({
+  input: tokenCount,
+  output: tokenCount,
+  cacheRead: tokenCount,
+  cacheWrite: tokenCount,
+});
+
 export const userMessageSchema: z.ZodType<UserMessage> = z.object({
   role: z.literal('user'),
   content: z.array(textPartSchema),
@@ -23,9 +39,10 @@ export const userMessageSchema: z.ZodType<UserMessage> = z.object({
 
 const assistantMessageSchema = z.object({
   role: z.literal('assistant'),
-  content: z.array(z.discriminatedUnion('type', [textPartSchema, toolCallPartSchema])),
+  content: z.array(z.discriminatedUnion('type', [textPartSchema, thinkingPartSchema, toolCallPartSchema])),
   model: z.string(),
   stopReason: z.enum(['stop', 'tool_calls', 'length', 'aborted', 'error']),
+  usage: usageSchema.optional(),
 });
 
 const toolResultMessageSchema = z.object({

@@ -2,7 +2,7 @@ import type { Context } from '@pi/context';
 import { iterateUntilAborted } from './abortable-iteration';
 import { providerErrorText } from './error-text';
 import { ModelSilence } from './model-silence';
-import type { AssistantMessage, TextPart, ToolCallPart } from '@pi/agent-contract';
+import type { AssistantMessage, TextPart, ThinkingPart, ToolCallPart, Usage } from '@pi/agent-contract';
 import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
 
 export interface TurnRequest {
@@ -24,7 +24,8 @@ export type TurnResult =
 
 /** Streams one model answer, forwarding text deltas as they arrive, and assembles the final message. */
 export async function streamTurn(turn: TurnRequest, context: Context): Promise<TurnResult> {
-  const content: Array<TextPart | ToolCallPart> = [];
+  const content: Array<TextPart | ThinkingPart | ToolCallPart> = [];
+  let usage: Usage | undefined;
   let stopReason: 'stop' | 'tool_calls' | 'length' | null = null;
   const silence = new ModelSilence(turn.waitNoticeMs, turn.onWaiting);
   const onEvent = (event: ProviderEvent): boolean => {
@@ -35,8 +36,19 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
         appendText(content, event.delta);
         turn.onTextDelta(event.delta);
         return true;
+      case 'thinking':
+        content.push({
+          type: 'thinking',
+          text: event.text,
+          ...(event.signature === undefined ? {} : { signature: event.signature }),
+          ...(event.redacted === true ? { redacted: true } : {}),
+        });
+        return true;
       case 'tool_call':
         content.push({ type: 'tool_call', id: event.id, name: event.name, arguments: event.arguments });
+        return true;
+      case 'usage':
+        usage = { ...event.usage };
         return true;
       case 'done':
         stopReason = event.stopReason;
@@ -47,7 +59,9 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
   const partial = (reason: 'aborted' | 'error'): AssistantMessage | null => {
     // Only the text survives a cut: a tool call without its result would make the next request invalid.
     const text = content.filter((part): part is TextPart => part.type === 'text');
-    return text.length === 0 ? null : { role: 'assistant', content: text, model: turn.model, stopReason: reason };
+    return text.length === 0
+      ? null
+      : { role: 'assistant', content: text, model: turn.model, stopReason: reason, ...withUsage(usage) };
   };
   try {
     const end = await iterateUntilAborted(turn.provider.stream(turn.request, context), signal, onEvent);
@@ -61,10 +75,17 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
   if (stopReason === null) {
     return { kind: 'failed', error: 'the model stream ended without a done event', partial: partial('error') };
   }
-  return { kind: 'answered', message: { role: 'assistant', content, model: turn.model, stopReason } };
+  return {
+    kind: 'answered',
+    message: { role: 'assistant', content, model: turn.model, stopReason, ...withUsage(usage) },
+  };
 }
 
-function appendText(content: Array<TextPart | ToolCallPart>, delta: string): void {
+function withUsage(usage: Usage | undefined): { usage?: Usage } {
+  return usage === undefined ? {} : { usage };
+}
+
+function appendText(content: Array<TextPart | ThinkingPart | ToolCallPart>, delta: string): void {
   const last = content[content.length - 1];
   if (last?.type === 'text') last.text += delta;
   else content.push({ type: 'text', text: delta });

@@ -10,11 +10,12 @@ function delta(value: object, finishReason: string | null = null): object {
 }
 
 describe('ChatCompletionAccumulator', () => {
-  it('emits content as text deltas and done with the mapped finish reason', () => {
+  it('emits content as text deltas and, at [DONE], done with the mapped finish reason', () => {
     const accumulator = new ChatCompletionAccumulator();
-    expect(accumulator.accept(delta({ role: 'assistant', content: '' }))).toEqual([]);
-    expect(accumulator.accept(delta({ content: 'Hi' }))).toEqual([{ type: 'text_delta', delta: 'Hi' }]);
-    expect(accumulator.accept(delta({}, 'length'))).toEqual([{ type: 'done', stopReason: 'length' }]);
+    expect(accumulator.acceptChunk(delta({ role: 'assistant', content: '' }))).toEqual([]);
+    expect(accumulator.acceptChunk(delta({ content: 'Hi' }))).toEqual([{ type: 'text_delta', delta: 'Hi' }]);
+    expect(accumulator.acceptChunk(delta({}, 'length'))).toEqual([]);
+    expect(accumulator.accept('[DONE]')).toEqual([{ type: 'done', stopReason: 'length' }]);
     expect(accumulator.finished).toBe(true);
   });
 
@@ -26,17 +27,17 @@ describe('ChatCompletionAccumulator', () => {
       delta({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'ls', arguments: '{}' } }] }),
       delta({ tool_calls: [{ index: 0, function: { arguments: 'th":"a.txt"}' } }] }),
     ];
-    for (const fragment of fragments) expect(accumulator.accept(fragment)).toEqual([]);
-    expect(accumulator.accept(delta({}, 'tool_calls'))).toEqual([
+    for (const fragment of fragments) expect(accumulator.acceptChunk(fragment)).toEqual([]);
+    expect(accumulator.acceptChunk(delta({}, 'tool_calls'))).toEqual([
       { type: 'tool_call', id: 'call_a', name: 'read', arguments: { path: 'a.txt' } },
       { type: 'tool_call', id: 'call_b', name: 'ls', arguments: {} },
-      { type: 'done', stopReason: 'tool_calls' },
     ]);
+    expect(accumulator.finish()).toEqual([{ type: 'done', stopReason: 'tool_calls' }]);
   });
 
   it('reports tool calls as the stop reason even when a server says stop', () => {
     const accumulator = new ChatCompletionAccumulator();
-    accumulator.accept(delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'ls', arguments: '' } }] }));
+    accumulator.acceptChunk(delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'ls', arguments: '' } }] }));
     expect(accumulator.finish()).toEqual([
       { type: 'tool_call', id: 'c', name: 'ls', arguments: {} },
       { type: 'done', stopReason: 'tool_calls' },
@@ -45,22 +46,40 @@ describe('ChatCompletionAccumulator', () => {
 
   it('rejects unparsable tool arguments with malformed', () => {
     const accumulator = new ChatCompletionAccumulator();
-    accumulator.accept(
+    accumulator.acceptChunk(
       delta({ tool_calls: [{ index: 0, id: 'c', function: { name: 'read', arguments: '{"path":' } }] }),
     );
-    expect(() => accumulator.accept(delta({}, 'tool_calls'))).toThrow(expect.objectContaining({ code: 'malformed' }));
+    expect(() => accumulator.acceptChunk(delta({}, 'tool_calls'))).toThrow(
+      expect.objectContaining({ code: 'malformed' }),
+    );
   });
 
   it('rejects chunks of the wrong shape with malformed and in-stream errors with http_status', () => {
-    expect(() => new ChatCompletionAccumulator().accept({ choices: 'nope' })).toThrow(
+    expect(() => new ChatCompletionAccumulator().acceptChunk({ choices: 'nope' })).toThrow(
       expect.objectContaining({ code: 'malformed' }),
     );
-    expect(() => new ChatCompletionAccumulator().accept({ error: { message: 'overloaded' } })).toThrow(
+    expect(() => new ChatCompletionAccumulator().acceptChunk({ error: { message: 'overloaded' } })).toThrow(
       expect.objectContaining({ code: 'http_status', message: expect.stringContaining('overloaded') }),
     );
   });
 
-  it('ignores chunks without choices, such as a trailing usage chunk', () => {
-    expect(new ChatCompletionAccumulator().accept({ choices: [], usage: { total_tokens: 3 } })).toEqual([]);
+  it('reads the usage chunk after the finish reason, cached prompt tokens apart, and ends at [DONE]', () => {
+    const accumulator = new ChatCompletionAccumulator();
+    expect(accumulator.acceptChunk(delta({ content: 'Hi' }, 'stop'))).toEqual([{ type: 'text_delta', delta: 'Hi' }]);
+    expect(accumulator.finished).toBe(false);
+    const usage = { prompt_tokens: 100, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 60 } };
+    expect(accumulator.acceptChunk({ choices: [], usage })).toEqual([
+      { type: 'usage', usage: { input: 40, output: 7, cacheRead: 60, cacheWrite: 0 } },
+    ]);
+    expect(accumulator.accept('[DONE]')).toEqual([{ type: 'done', stopReason: 'stop' }]);
+  });
+
+  it('ends with the body after a finish reason, and not before one', () => {
+    const ended = new ChatCompletionAccumulator();
+    ended.acceptChunk(delta({ content: 'Hi' }, 'length'));
+    expect(ended.end()).toEqual([{ type: 'done', stopReason: 'length' }]);
+    const cut = new ChatCompletionAccumulator();
+    cut.acceptChunk(delta({ content: 'Hi' }));
+    expect(cut.end()).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { ProviderError, type JsonObject, type ProviderEvent } from '@pi/agent';
 import { z } from 'zod';
+import { parseEventJson, type StreamAccumulator } from './event-stream';
 
 // One `data:` payload of a streamed chat completion. Only the fields read here are checked; servers add others.
 // { choices: [{ index, delta: { content?, tool_calls?: [{ index, id?, function: { name?, arguments? } }] },
@@ -23,6 +24,14 @@ const chunkSchema = z.object({
     )
     .nullish(),
   error: z.object({ message: z.string().optional() }).nullish(),
+  // With `stream_options.include_usage`, a last chunk without choices carries the request's token counts.
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().nonnegative().nullish(),
+      completion_tokens: z.number().int().nonnegative().nullish(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
+    })
+    .nullish(),
 });
 
 interface PendingToolCall {
@@ -33,34 +42,40 @@ interface PendingToolCall {
 
 /**
  * Turns the chunks of one streamed completion into ProviderEvents: text deltas as they come; tool calls
- * accumulated by index (id and name arrive first, the arguments as string fragments) and emitted whole, with
- * `done`, once a finish_reason (or `[DONE]`) ends the turn.
+ * accumulated by index (id and name arrive first, the arguments as string fragments) and emitted whole once a
+ * finish_reason ends the answer; the usage chunk's token counts; and `done` at `[DONE]` (or when the body ends after
+ * a finish_reason: not every server sends `[DONE]`), so the usage chunk that follows the finish_reason is read.
  */
-export class ChatCompletionAccumulator {
+export class ChatCompletionAccumulator implements StreamAccumulator {
   readonly #toolCalls = new Map<number, PendingToolCall>();
+  #stopReason: 'stop' | 'tool_calls' | 'length' | null = null;
   #finished = false;
 
   get finished(): boolean {
     return this.#finished;
   }
 
-  accept(payload: unknown): ProviderEvent[] {
+  /** One event's data: a chunk's JSON, or `[DONE]`. */
+  accept(data: string): ProviderEvent[] {
+    return data === '[DONE]' ? this.finish() : this.acceptChunk(parseEventJson(data));
+  }
+
+  acceptChunk(payload: unknown): ProviderEvent[] {
     const parsed = chunkSchema.safeParse(payload);
     if (!parsed.success)
       throw new ProviderError('malformed', `unexpected stream chunk: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const { choices, error } = parsed.data;
+    const { choices, error, usage } = parsed.data;
     if (error)
       throw new ProviderError(
         'http_status',
         `the server reported an error mid-stream: ${error.message ?? 'no message'}`,
       );
-    // Only the first choice is asked for; chunks without one (e.g. a trailing usage chunk) carry no events.
-    const choice = choices?.find((candidate) => (candidate.index ?? 0) === 0);
-    if (choice === undefined) return [];
     const events: ProviderEvent[] = [];
-    const content = choice.delta?.content;
+    // Only the first choice is asked for; a chunk without one (the usage chunk) carries no content.
+    const choice = choices?.find((candidate) => (candidate.index ?? 0) === 0);
+    const content = choice?.delta?.content;
     if (content) events.push({ type: 'text_delta', delta: content });
-    for (const [position, fragment] of (choice.delta?.tool_calls ?? []).entries()) {
+    for (const [position, fragment] of (choice?.delta?.tool_calls ?? []).entries()) {
       const index = fragment.index ?? position;
       const pending = this.#toolCalls.get(index) ?? { id: null, name: null, argumentText: '' };
       if (fragment.id) pending.id = fragment.id;
@@ -68,20 +83,42 @@ export class ChatCompletionAccumulator {
       pending.argumentText += fragment.function?.arguments ?? '';
       this.#toolCalls.set(index, pending);
     }
-    if (choice.finish_reason) events.push(...this.finish(choice.finish_reason));
+    if (choice?.finish_reason && this.#stopReason === null) events.push(...this.#stop(choice.finish_reason));
+    if (usage) {
+      const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+      events.push({
+        type: 'usage',
+        usage: {
+          input: Math.max(0, (usage.prompt_tokens ?? 0) - cached),
+          output: usage.completion_tokens ?? 0,
+          cacheRead: cached,
+          cacheWrite: 0,
+        },
+      });
+    }
     return events;
   }
 
-  /** Ends the turn: the complete tool calls in index order, then `done`. `[DONE]` without a finish_reason means stop. */
-  finish(finishReason = 'stop'): ProviderEvent[] {
+  /** `[DONE]`: the tool calls if no finish_reason came (then the answer stops), and `done`. */
+  finish(): ProviderEvent[] {
     if (this.#finished) return [];
+    const events = this.#stopReason === null ? this.#stop('stop') : [];
     this.#finished = true;
-    const events: ProviderEvent[] = [...this.#toolCalls.entries()]
+    events.push({ type: 'done', stopReason: this.#stopReason ?? 'stop' });
+    return events;
+  }
+
+  /** The body ended: complete when a finish_reason came, else null (the stream broke off). */
+  end(): ProviderEvent[] | null {
+    return this.#stopReason === null ? null : this.finish();
+  }
+
+  #stop(finishReason: string): ProviderEvent[] {
+    const calls = [...this.#toolCalls.entries()]
       .sort(([left], [right]) => left - right)
       .map(([index, call]) => completeToolCall(index, call));
-    const stopReason = events.length > 0 ? 'tool_calls' : finishReason === 'length' ? 'length' : 'stop';
-    events.push({ type: 'done', stopReason });
-    return events;
+    this.#stopReason = calls.length > 0 ? 'tool_calls' : finishReason === 'length' ? 'length' : 'stop';
+    return calls;
   }
 }
 

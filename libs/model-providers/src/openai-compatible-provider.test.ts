@@ -94,6 +94,7 @@ describe('createOpenAICompatibleProvider', () => {
     expect(received?.body).toEqual({
       model: 'model-a',
       stream: true,
+      stream_options: { include_usage: true },
       messages: [{ role: 'user', content: 'hi' }],
       tools: [
         {

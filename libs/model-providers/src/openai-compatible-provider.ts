@@ -1,7 +1,8 @@
 import { ProviderError, type ModelProvider, type ModelSpec, type ProviderEvent } from '@pi/agent';
 import type { Context } from '@pi/context';
-import { openChatCompletion } from './chat-completion-request';
-import { readChatCompletionStream } from './chat-completion-stream';
+import { ChatCompletionAccumulator } from './chat-completion-chunks';
+import { openEventStream } from './event-stream-request';
+import { readEventStream } from './event-stream';
 import { networkCause } from './network-cause';
 import { chatCompletionBody, type ChatCompletionBody } from './openai-request';
 import { collectSummary, summaryCompletionBody } from './openai-summary';
@@ -93,7 +94,7 @@ async function* streamChatCompletion(
       accept: 'text/event-stream',
     };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-    const { body, watch } = await openChatCompletion(
+    const { body, watch } = await openEventStream(
       {
         providerName: options.name,
         url: `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`,
@@ -105,7 +106,7 @@ async function* streamChatCompletion(
       },
       context,
     );
-    yield* readChatCompletionStream(options.name, body, context, watch);
+    yield* readEventStream(options.name, body, new ChatCompletionAccumulator(), context, watch);
   } catch (thrown) {
     // The one way out for every failure, whatever path it took: a server can echo the key anywhere.
     throw redactedFailure(thrown, secrets);

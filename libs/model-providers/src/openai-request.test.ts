@@ -72,7 +72,12 @@ describe('toOpenAIMessages', () => {
 
 describe('chatCompletionBody', () => {
   it('streams, and omits tools and reasoning effort when there are none to send', () => {
-    expect(chatCompletionBody(request(), plainModel)).toEqual({ model: 'gpt-x', messages: [], stream: true });
+    expect(chatCompletionBody(request(), plainModel)).toEqual({
+      model: 'gpt-x',
+      messages: [],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
   });
 
   it('describes tools as functions and passes the thinking level to reasoning models', () => {
@@ -81,6 +86,7 @@ describe('chatCompletionBody', () => {
       model: 'o-x',
       messages: [],
       stream: true,
+      stream_options: { include_usage: true },
       tools: [
         { type: 'function', function: { name: 'read', description: 'Read a file', parameters: { type: 'object' } } },
       ],

@@ -23,6 +23,8 @@ export interface ChatCompletionBody {
   model: string;
   messages: OpenAIMessage[];
   stream: true;
+  /** Asks for the usage chunk at the end of the stream (servers that do not know it ignore it). */
+  stream_options: { include_usage: true };
   tools?: OpenAITool[];
   reasoning_effort?: 'low' | 'high';
 }
@@ -31,7 +33,12 @@ export interface ChatCompletionBody {
 export function chatCompletionBody(request: ProviderRequest, model: ModelSpec): ChatCompletionBody {
   const messages = toOpenAIMessages(request.messages);
   if (request.systemPrompt) messages.unshift({ role: 'system', content: request.systemPrompt });
-  const body: ChatCompletionBody = { model: model.modelId, messages, stream: true };
+  const body: ChatCompletionBody = {
+    model: model.modelId,
+    messages,
+    stream: true,
+    stream_options: { include_usage: true },
+  };
   // Servers differ on an empty tools array (some reject it), so no tools means no key.
   if (request.tools.length > 0) body.tools = request.tools.map(toOpenAITool);
   // Only reasoning models understand reasoning_effort; "off" is left to the model's default.

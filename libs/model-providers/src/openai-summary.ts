@@ -15,6 +15,7 @@ export function summaryCompletionBody(request: SummaryRequest, model: ModelSpec)
       { role: 'user', content: prompt.user },
     ],
     stream: true,
+    stream_options: { include_usage: true },
   };
 }
 

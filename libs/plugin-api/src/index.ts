@@ -83,6 +83,7 @@ export type {
   SessionStartInfo,
   SessionTree,
   TextPart,
+  ThinkingPart,
   ThinkingLevel,
   ToolCallInfo,
   ToolCallResult,

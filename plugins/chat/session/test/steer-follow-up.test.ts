@@ -74,7 +74,9 @@ function userTexts(observer: ChatObserver): string[] {
 
 function textsOf(messages: readonly AgentMessage[] | undefined): string[] {
   return (messages ?? []).map((message) =>
-    message.content.map((part) => (part.type === 'text' ? part.text : `call:${part.name}`)).join(''),
+    message.content
+      .map((part) => (part.type === 'text' ? part.text : part.type === 'tool_call' ? `call:${part.name}` : ''))
+      .join(''),
   );
 }
 

@@ -1,25 +1,32 @@
 import { ProviderError, type ProviderEvent } from '@pi/agent';
 import type { Context } from '@pi/context';
-import { ChatCompletionAccumulator } from './chat-completion-chunks';
 import { networkCause } from './network-cause';
 import { abortedError, throwIfAborted } from './provider-abort';
 import { SseDecoder } from './sse-decoder';
 import type { StallWatch } from './stall-watch';
 
+/** Turns one provider's stream events (the `data` of each) into ProviderEvents; `finished` once the answer is whole. */
+export interface StreamAccumulator {
+  accept(data: string): ProviderEvent[];
+  readonly finished: boolean;
+  /** The body ended before `finished`: the events that complete the answer, or null when it broke off. */
+  end(): ProviderEvent[] | null;
+}
+
 /**
- * Reads the SSE body of one streamed completion into ProviderEvents, until a finish_reason or `[DONE]`.
+ * Reads the SSE body of one streamed answer into ProviderEvents, until the accumulator says it is complete.
  * Each read waits on the server under `watch`, so a server that goes quiet fails the turn instead of holding it.
  */
-export async function* readChatCompletionStream(
+export async function* readEventStream(
   providerName: string,
   body: ReadableStream<Uint8Array>,
+  accumulator: StreamAccumulator,
   context: Context,
   watch: StallWatch,
 ): AsyncGenerator<ProviderEvent> {
   const reader = body.getReader();
   const text = new TextDecoder();
   const sse = new SseDecoder();
-  const accumulator = new ChatCompletionAccumulator();
   const release = (): Promise<void> => reader.cancel().catch(() => undefined);
   try {
     for (;;) {
@@ -35,7 +42,7 @@ export async function* readChatCompletionStream(
         ? [...sse.push(text.decode()), ...sse.finish()]
         : sse.push(text.decode(chunk.value, { stream: true }));
       for (const payload of payloads) {
-        const events = payload === '[DONE]' ? accumulator.finish() : accumulator.accept(parseJson(payload));
+        const events = accumulator.accept(payload);
         // The turn is complete: free the connection now rather than when the consumer next pulls.
         if (accumulator.finished) await release();
         for (const event of events) {
@@ -45,15 +52,24 @@ export async function* readChatCompletionStream(
         }
         if (accumulator.finished) return;
       }
-      if (chunk.done)
-        throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
+      if (chunk.done) {
+        const closing = accumulator.end();
+        if (closing === null)
+          throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
+        for (const event of closing) {
+          throwIfAborted(context);
+          yield event;
+        }
+        return;
+      }
     }
   } finally {
     await release();
   }
 }
 
-function parseJson(payload: string): unknown {
+/** The JSON of one stream event; anything else is a malformed stream. */
+export function parseEventJson(payload: string): unknown {
   try {
     return JSON.parse(payload);
   } catch {

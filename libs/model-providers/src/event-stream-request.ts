@@ -6,7 +6,7 @@ import { abortedError } from './provider-abort';
 import { isRetryableStatus, retryAfterMs, waitUnlessAborted, type RetryBudget } from './retry-after';
 import { StallWatch } from './stall-watch';
 
-export interface ChatCompletionPost {
+export interface EventStreamPost {
   readonly providerName: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -26,7 +26,7 @@ export interface OpenedStream {
  * POSTs the request until a server accepts it. A 429 or 503 whose Retry-After fits in what is left of the
  * budget is retried after that wait; anything else that is not an event stream fails the turn at once.
  */
-export async function openChatCompletion(post: ChatCompletionPost, context: Context): Promise<OpenedStream> {
+export async function openEventStream(post: EventStreamPost, context: Context): Promise<OpenedStream> {
   let waitedMs = 0;
   for (let retries = 0; ; retries += 1) {
     const watch = new StallWatch(post.idleTimeoutMs, post.providerName);
@@ -67,7 +67,7 @@ export async function openChatCompletion(post: ChatCompletionPost, context: Cont
   }
 }
 
-async function send(post: ChatCompletionPost, watch: StallWatch, context: Context): Promise<Response> {
+async function send(post: EventStreamPost, watch: StallWatch, context: Context): Promise<Response> {
   const signal =
     context.abortSignal === undefined ? watch.signal : AbortSignal.any([context.abortSignal, watch.signal]);
   try {

@@ -1,0 +1,59 @@
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AssistantMessage } from '@pi/agent-contract';
+import type { AgentHarness } from './harness-types';
+import { openHarness } from './open-harness';
+import { createScriptedProvider, createSessionDirectory, readSessionLines, testHarnessOptions } from './testing';
+import type { ScriptStep } from './testing';
+
+const usage = { input: 120, output: 30, cacheRead: 1000, cacheWrite: 0 };
+let harness: AgentHarness | undefined;
+let remove: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await remove?.();
+});
+
+async function run(turn: ScriptStep[]): Promise<{ message: AssistantMessage | undefined; file: string }> {
+  const directory = await createSessionDirectory();
+  remove = () => directory.remove();
+  const provider = createScriptedProvider({ turns: [turn] });
+  harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] })))._unsafeUnwrap();
+  const accepted = await harness.main.prompt(
+    [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+    BACKGROUND_CONTEXT,
+  );
+  await harness.main.settled(accepted._unsafeUnwrap().operationId);
+  const message = harness.tree.messages().find((candidate) => candidate.role === 'assistant');
+  return { message: message?.role === 'assistant' ? message : undefined, file: directory.file };
+}
+
+describe('an answer with reasoning and usage', () => {
+  it('keeps the reasoning blocks in order with their signatures, and the usage, in the tree and the file', async () => {
+    const { message, file } = await run([
+      { type: 'thinking', text: 'Let me see.', signature: 'sig-1' },
+      { type: 'text_delta', delta: 'Done.' },
+      { type: 'thinking', text: '', signature: 'opaque', redacted: true },
+      { type: 'usage', usage },
+      { type: 'done', stopReason: 'stop' },
+    ]);
+    expect(message).toMatchObject({
+      content: [
+        { type: 'thinking', text: 'Let me see.', signature: 'sig-1' },
+        { type: 'text', text: 'Done.' },
+        { type: 'thinking', text: '', signature: 'opaque', redacted: true },
+      ],
+      usage,
+    });
+    const stored = (await readSessionLines(file)).filter((line) => line.kind === 'message').map((line) => line.message);
+    expect(stored).toContainEqual(message);
+  });
+
+  it('has no usage when the provider reported none', async () => {
+    const { message } = await run([
+      { type: 'text_delta', delta: 'Hi.' },
+      { type: 'done', stopReason: 'stop' },
+    ]);
+    expect(message).not.toHaveProperty('usage');
+  });
+});
