@@ -56,7 +56,15 @@ export type {
   Usage,
   UserMessage,
 } from './messages';
-export type { ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ThinkingLevel, ToolSchema } from './provider';
+export type {
+  ModelCost,
+  ModelProvider,
+  ModelSpec,
+  ProviderEvent,
+  ProviderRequest,
+  ThinkingLevel,
+  ToolSchema,
+} from './provider';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';
 export type { SessionFileFault } from './session-file-fault';
 export type {

@@ -11,6 +11,18 @@ export interface ModelSpec {
   reasoning: boolean;
   /** How many tokens a request may hold (prompt and answer); unknown when absent (no automatic compaction). */
   contextWindow?: number;
+  /** The longest answer the model may write, in tokens, when known. */
+  maxOutputTokens?: number;
+  /** What a million tokens cost, in US dollars, when known. */
+  cost?: ModelCost;
+}
+
+/** Prices per million tokens, in US dollars: prompt, answer, prompt read from and written to the cache. */
+export interface ModelCost {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
 }
 
 /** What a provider is told about a tool: its name, description and JSON schema of its arguments. */

@@ -80,6 +80,7 @@ export type {
 export {
   ProviderError,
   type ModelProvider,
+  type ModelCost,
   type ModelSpec,
   type ProviderEvent,
   type ProviderRequest,

@@ -1,4 +1,5 @@
 export type {
+  ModelCost,
   ModelProvider,
   ModelSpec,
   ProviderEvent,

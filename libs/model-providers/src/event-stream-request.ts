@@ -3,7 +3,13 @@ import type { Context } from '@pi/context';
 import { httpErrorMessage, serverExplanation } from './http-error-message';
 import { networkCause } from './network-cause';
 import { abortedError } from './provider-abort';
-import { isRetryableStatus, retryAfterMs, waitUnlessAborted, type RetryBudget } from './retry-after';
+import {
+  isRetryableStatus,
+  overloadedBackoffMs,
+  retryAfterMs,
+  waitUnlessAborted,
+  type RetryBudget,
+} from './retry-after';
 import { StallWatch } from './stall-watch';
 
 export interface EventStreamPost {
@@ -23,8 +29,9 @@ export interface OpenedStream {
 }
 
 /**
- * POSTs the request until a server accepts it. A 429 or 503 whose Retry-After fits in what is left of the
- * budget is retried after that wait; anything else that is not an event stream fails the turn at once.
+ * POSTs the request until a server accepts it. A 429, 503 or 529 whose Retry-After (for 529 without one, a short
+ * backoff) fits in what is left of the budget is retried after that wait; anything else that is not an event
+ * stream fails the turn at once.
  */
 export async function openEventStream(post: EventStreamPost, context: Context): Promise<OpenedStream> {
   let waitedMs = 0;
@@ -38,7 +45,8 @@ export async function openEventStream(post: EventStreamPost, context: Context): 
       return { body: response.body, watch };
     }
     const retryAfter = isRetryableStatus(response.status)
-      ? retryAfterMs(response.headers.get('retry-after'), Date.now())
+      ? (retryAfterMs(response.headers.get('retry-after'), Date.now()) ??
+        (response.status === 529 ? overloadedBackoffMs(retries) : null))
       : null;
     if (retryAfter !== null && retries < post.retry.maxRetries && waitedMs + retryAfter <= post.retry.maxTotalWaitMs) {
       await response.body?.cancel().catch(() => undefined);

@@ -24,6 +24,7 @@ function statusLine(providerName: string, { status, statusText, retryAfterMs }: 
   const retry = retryAfterMs === null ? '' : `; retry after ${Math.ceil(retryAfterMs / 1000)} s`;
   if (status === 429) return `${providerName} is rate limited (HTTP 429)${retry}`;
   if (status === 503) return `${providerName} is unavailable (HTTP 503)${retry}`;
+  if (status === 529) return `${providerName} is overloaded (HTTP 529)${retry}`;
   return `${providerName} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}${retry}`;
 }
 

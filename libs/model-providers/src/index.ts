@@ -1,3 +1,6 @@
+export { ANTHROPIC_BASE_URL, ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic-provider';
+export type { AnthropicProviderOptions } from './anthropic-provider';
+export { DEFAULT_MAX_OUTPUT_TOKENS, THINKING_BUDGETS } from './anthropic-request';
 export { ChatCompletionAccumulator } from './chat-completion-chunks';
 export { ConfigErrorCode } from './config-error';
 export type { ConfigError } from './config-error';
@@ -15,6 +18,7 @@ export { OFFLINE_HELP, QUESTION_TOOL_NAME, decideOfflineReply } from './offline-
 export type { OfflineReply } from './offline-reply';
 export { createOpenAICompatibleProvider } from './openai-compatible-provider';
 export type { OpenAICompatibleModel, OpenAICompatibleProviderOptions } from './openai-compatible-provider';
+export type { ServerConnection } from './server-stream';
 export { SseDecoder } from './sse-decoder';
 export { yieldToLoop } from './yield-to-loop';
 export type { YieldToLoop } from './yield-to-loop';

@@ -1,4 +1,4 @@
-import { ProviderError, summaryPrompt, type ModelSpec, type ProviderEvent, type SummaryRequest } from '@pi/agent';
+import { summaryPrompt, type ModelSpec, type SummaryRequest } from '@pi/agent';
 import type { ChatCompletionBody } from './openai-request';
 
 /**
@@ -17,15 +17,4 @@ export function summaryCompletionBody(request: SummaryRequest, model: ModelSpec)
     stream: true,
     stream_options: { include_usage: true },
   };
-}
-
-/** The answer's text; a summary cut off by the length limit is still a summary, one that asked for tools is not. */
-export async function collectSummary(events: AsyncIterable<ProviderEvent>): Promise<string> {
-  let text = '';
-  for await (const event of events) {
-    if (event.type === 'text_delta') text += event.delta;
-    else if (event.type === 'tool_call')
-      throw new ProviderError('malformed', 'the model answered the summary request with a tool call');
-  }
-  return text;
 }

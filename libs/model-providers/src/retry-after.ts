@@ -12,9 +12,17 @@ export interface RetryBudget {
 
 export const DEFAULT_RETRY_BUDGET: RetryBudget = Object.freeze({ maxRetries: 2, maxTotalWaitMs: 30_000 });
 
-/** The statuses that mean "not now" rather than "not this request". */
+/** The statuses that mean "not now" rather than "not this request" (529: Anthropic's "overloaded"). */
 export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status === 503;
+  return status === 429 || status === 503 || status === 529;
+}
+
+/**
+ * How long to wait before retry number `retry` (from 0) of a server that said it is overloaded (529) without a
+ * Retry-After: overload passes in seconds, and the budget still bounds the total.
+ */
+export function overloadedBackoffMs(retry: number): number {
+  return 1_000 * 2 ** retry;
 }
 
 /**

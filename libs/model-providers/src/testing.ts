@@ -1,2 +1,4 @@
 export { beginEventStream, chunkEvent, startFakeChatServer, writePiece } from './testing/fake-chat-server';
 export type { FakeChatHandler, FakeChatServer, RecordedRequest } from './testing/fake-chat-server';
+export { anthropicAnswerEvents, anthropicEvent } from './testing/anthropic-wire';
+export type { AnthropicAnswer } from './testing/anthropic-wire';
