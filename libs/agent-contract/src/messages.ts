@@ -39,6 +39,8 @@ export interface Usage {
   cacheRead: number;
   /** Prompt tokens written to the provider's prompt cache. */
   cacheWrite: number;
+  /** What the request cost in US dollars, from the model's catalogue prices; absent when they are not known. */
+  cost?: number;
 }
 
 export interface UserMessage {

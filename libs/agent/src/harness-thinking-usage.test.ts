@@ -2,6 +2,7 @@ import { BACKGROUND_CONTEXT } from '@pi/context';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '@pi/agent-contract';
 import type { AgentHarness } from './harness-types';
+import { priced } from './model-turn';
 import { openHarness } from './open-harness';
 import { createScriptedProvider, createSessionDirectory, readSessionLines, testHarnessOptions } from './testing';
 import type { ScriptStep } from './testing';
@@ -55,5 +56,31 @@ describe('an answer with reasoning and usage', () => {
       { type: 'done', stopReason: 'stop' },
     ]);
     expect(message).not.toHaveProperty('usage');
+  });
+});
+
+describe('priced', () => {
+  const provider = createScriptedProvider({ turns: [] });
+  const withPrices = {
+    ...provider,
+    models: () => [
+      {
+        ...provider.models()[0],
+        provider: 'scripted',
+        modelId: 'model-a',
+        name: 'a',
+        reasoning: false,
+        cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+      },
+    ],
+  };
+
+  it("adds the request's cost in dollars from the model's prices per million tokens", () => {
+    const tokens = { input: 1_000_000, output: 100_000, cacheRead: 2_000_000, cacheWrite: 400_000 };
+    expect(priced(tokens, withPrices, 'model-a').cost).toBeCloseTo(3 + 1.5 + 0.6 + 1.5, 10);
+  });
+
+  it('leaves the cost out when the catalogue has no prices, whatever the provider claimed', () => {
+    expect(priced({ ...usage, cost: 99 }, provider, 'model-a')).toEqual(usage);
   });
 });

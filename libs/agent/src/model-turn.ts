@@ -48,7 +48,7 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
         content.push({ type: 'tool_call', id: event.id, name: event.name, arguments: event.arguments });
         return true;
       case 'usage':
-        usage = { ...event.usage };
+        usage = priced(event.usage, turn.provider, turn.request.modelId);
         return true;
       case 'done':
         stopReason = event.stopReason;
@@ -79,6 +79,20 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
     kind: 'answered',
     message: { role: 'assistant', content, model: turn.model, stopReason, ...withUsage(usage) },
   };
+}
+
+/** The usage with its cost from the model's catalogue prices (per million tokens), when the catalogue has them. */
+export function priced(usage: Usage, provider: ModelProvider, modelId: string): Usage {
+  const { cost: _, ...tokens } = usage;
+  const price = provider.models().find((model) => model.modelId === modelId)?.cost;
+  if (price === undefined) return tokens;
+  const cost =
+    (tokens.input * price.input +
+      tokens.output * price.output +
+      tokens.cacheRead * price.cacheRead +
+      tokens.cacheWrite * price.cacheWrite) /
+    1_000_000;
+  return { ...tokens, cost };
 }
 
 function withUsage(usage: Usage | undefined): { usage?: Usage } {

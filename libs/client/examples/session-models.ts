@@ -11,9 +11,11 @@ export async function selectModel(cwd: string, log: (line: string) => void, data
   const client = connected.value;
   try {
     const models = await client.use(Models); // typed proxy; its `state` is already replicated
-    const [first] = models.state.value.catalog.availableModels;
-    if (first === undefined) throw new Error('The session offers no model');
-    log(`models: ${models.state.value.catalog.availableModels.map((model) => model.modelId).join(', ')}`);
+    const catalog = models.state.value.catalog.availableModels;
+    const ready = catalog.filter((model) => model.keyMissing !== true); // models whose provider has a key (or needs none)
+    const [first] = ready;
+    if (first === undefined) throw new Error('The session offers no model with a key');
+    log(`models: ${ready.map((model) => model.modelId).join(', ')}`);
 
     await models.select({ provider: first.provider, modelId: first.modelId }, BACKGROUND_CONTEXT);
     log(`selected: ${models.state.value.configuration.model?.modelId}`); // the change arrived before the result

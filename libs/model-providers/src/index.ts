@@ -1,10 +1,12 @@
 export { ANTHROPIC_BASE_URL, ANTHROPIC_VERSION, createAnthropicProvider } from './anthropic-provider';
 export type { AnthropicProviderOptions } from './anthropic-provider';
 export { DEFAULT_MAX_OUTPUT_TOKENS, THINKING_BUDGETS } from './anthropic-request';
+export { BUILTIN_PROVIDERS, PROVIDER_APIS, builtinProvider } from './builtin-catalogue';
+export type { BuiltinProvider, ProviderApi } from './builtin-catalogue';
 export { ChatCompletionAccumulator } from './chat-completion-chunks';
 export { ConfigErrorCode } from './config-error';
 export type { ConfigError } from './config-error';
-export { EMPTY_MODELS_CONFIG, parseModelsConfig } from './models-config';
+export { EMPTY_MODELS_CONFIG, parseModelsConfig, providerCatalogue } from './models-config';
 export type { ModelsConfig, ProviderConfig } from './models-config';
 export { loadModelsConfig } from './models-config-file';
 export type { LoadModelsConfigOptions } from './models-config-file';
@@ -17,6 +19,8 @@ export { OFFLINE_CONTEXT_WINDOW, OFFLINE_PROVIDER_ID, createOfflineProvider } fr
 export { OFFLINE_HELP, QUESTION_TOOL_NAME, decideOfflineReply } from './offline-reply';
 export type { OfflineReply } from './offline-reply';
 export { createOpenAICompatibleProvider } from './openai-compatible-provider';
+export { providerFromConfig } from './provider-from-config';
+export type { ProviderConnectionOptions } from './provider-from-config';
 export type { OpenAICompatibleModel, OpenAICompatibleProviderOptions } from './openai-compatible-provider';
 export type { ServerConnection } from './server-stream';
 export { SseDecoder } from './sse-decoder';

@@ -5,9 +5,9 @@ import { createModelsConfigProviders } from './models-config-providers';
 
 const config = parseModelsConfig({
   providers: {
-    openrouter: {
+    myrouter: {
       name: 'OpenRouter',
-      baseUrl: 'https://openrouter.invalid/api/v1',
+      baseUrl: 'https://myrouter.invalid/api/v1',
       apiKeyEnv: 'OPENROUTER_API_KEY',
       headers: { 'X-Title': 'pi' },
       models: [{ id: 'vendor/model', reasoning: true }],
@@ -20,9 +20,9 @@ const request = { modelId: 'vendor/model', messages: [], tools: [], thinkingLeve
 describe('createModelsConfigProviders', () => {
   it('makes one provider per configured server with its models', () => {
     const [provider] = createModelsConfigProviders(config, { env: {} });
-    expect(provider?.id).toBe('openrouter');
+    expect(provider?.id).toBe('myrouter');
     expect(provider?.models()).toEqual([
-      { provider: 'openrouter', modelId: 'vendor/model', name: 'vendor/model', reasoning: true },
+      { provider: 'myrouter', modelId: 'vendor/model', name: 'vendor/model', reasoning: true },
     ]);
   });
 

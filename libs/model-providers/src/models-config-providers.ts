@@ -1,6 +1,6 @@
 import type { ModelProvider } from '@pi/agent';
 import type { ModelsConfig } from './models-config';
-import { createOpenAICompatibleProvider } from './openai-compatible-provider';
+import { providerFromConfig } from './provider-from-config';
 
 export interface ModelsConfigProviderOptions {
   /** Where `apiKeyEnv` names are looked up (normally process.env, injected so tests and hosts choose). */
@@ -9,8 +9,9 @@ export interface ModelsConfigProviderOptions {
 }
 
 /**
- * One OpenAI-compatible provider per configured server. Keys are read from the environment at each request,
- * never copied into the config, so a missing variable fails that turn with no_credentials rather than the load.
+ * One provider per configured server, each speaking its protocol (`providerCatalogue` adds the built-in ones).
+ * Keys are read from the environment at each request, never copied into the config, so a missing variable fails
+ * that turn with no_credentials rather than the load.
  */
 export function createModelsConfigProviders(
   config: ModelsConfig,
@@ -18,14 +19,8 @@ export function createModelsConfigProviders(
 ): ModelProvider[] {
   return config.providers.map((provider) => {
     const { apiKeyEnv } = provider;
-    return createOpenAICompatibleProvider({
-      id: provider.id,
-      name: provider.name,
-      baseUrl: provider.baseUrl,
-      models: provider.models,
-      headers: provider.headers,
-      apiKey: apiKeyEnv === null ? undefined : async () => options.env[apiKeyEnv],
-      ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
+    return providerFromConfig(provider, {
+      ...(apiKeyEnv === null ? {} : { apiKey: async () => options.env[apiKeyEnv] }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
   });

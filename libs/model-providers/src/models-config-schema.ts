@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { PROVIDER_APIS } from './builtin-catalogue';
 import { MAX_CONTEXT_WINDOW } from './models-config-limits';
 import { MAX_IDLE_TIMEOUT_MS } from './stall-watch';
 
 // Ids become the `provider` half of `provider/modelId`, so they cannot contain a slash.
 const providerIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid HTTP header name');
+
+/** US dollars per million tokens. */
+const price = z.number().min(0, 'a price cannot be negative').max(10_000, 'at most 10,000 (USD per million tokens)');
 
 export const modelSchema = z.strictObject({
   id: z.string().min(1, 'a model id cannot be empty'),
@@ -16,6 +20,20 @@ export const modelSchema = z.strictObject({
     .positive('must be at least 1 (tokens)')
     .max(MAX_CONTEXT_WINDOW, `at most ${MAX_CONTEXT_WINDOW} tokens`)
     .optional(),
+  maxOutputTokens: z
+    .number()
+    .int('a whole number of tokens')
+    .positive('must be at least 1 (tokens)')
+    .max(MAX_CONTEXT_WINDOW, `at most ${MAX_CONTEXT_WINDOW} tokens`)
+    .optional(),
+  cost: z
+    .strictObject({
+      input: price,
+      output: price,
+      cacheRead: price.optional(),
+      cacheWrite: price.optional(),
+    })
+    .optional(),
 });
 
 /** A slice of one provider's models, checked between turns of the event loop. */
@@ -23,7 +41,9 @@ export const modelSliceSchema = z.array(modelSchema);
 
 const providerSchema = z.strictObject({
   name: z.string().min(1).optional(),
-  baseUrl: z.url({ protocol: /^https?$/ }),
+  // Optional here: a built-in provider has its own; a provider pi does not know is checked for one later.
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  api: z.enum(PROVIDER_APIS).optional(),
   apiKeyEnv: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not an environment variable name')
@@ -37,7 +57,7 @@ const providerSchema = z.strictObject({
     .optional(),
   // Only the list here: its models are checked a slice at a time (modelSliceSchema), so a long list never holds
   // the event loop in one step.
-  models: z.array(z.unknown()).min(1, 'a provider needs at least one model'),
+  models: z.array(z.unknown()).optional(),
 });
 
 // Strict objects everywhere: a misspelt key is an error rather than silently dropped configuration.

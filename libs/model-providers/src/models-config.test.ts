@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseModelsConfig } from './models-config';
+import { BUILTIN_PROVIDERS, builtinProvider } from './builtin-catalogue';
+import { EMPTY_MODELS_CONFIG, parseModelsConfig, providerCatalogue } from './models-config';
 import { MAX_MODELS_JSON_MODELS, MAX_REPORTED_ISSUES, MODELS_PER_STEP } from './models-config-limits';
 
 const local = (models: unknown[]) => ({ providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', models } } });
@@ -10,9 +11,9 @@ describe('parseModelsConfig', () => {
   it('reads providers in file order with defaults for optional fields', () => {
     const result = parseModelsConfig({
       providers: {
-        openrouter: {
+        myrouter: {
           name: 'OpenRouter',
-          baseUrl: 'https://openrouter.ai/api/v1',
+          baseUrl: 'https://myrouter.ai/api/v1',
           apiKeyEnv: 'OPENROUTER_API_KEY',
           headers: { 'HTTP-Referer': 'https://example.org' },
           models: [{ id: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true }],
@@ -23,18 +24,20 @@ describe('parseModelsConfig', () => {
     expect(result._unsafeUnwrap()).toEqual({
       providers: [
         {
-          id: 'openrouter',
+          id: 'myrouter',
           name: 'OpenRouter',
-          baseUrl: 'https://openrouter.ai/api/v1',
+          api: 'openai-completions',
+          baseUrl: 'https://myrouter.ai/api/v1',
           apiKeyEnv: 'OPENROUTER_API_KEY',
           headers: { 'HTTP-Referer': 'https://example.org' },
           models: [
-            { provider: 'openrouter', modelId: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true },
+            { provider: 'myrouter', modelId: 'anthropic/claude-sonnet-4', name: 'Claude Sonnet 4', reasoning: true },
           ],
         },
         {
           id: 'local',
           name: 'local',
+          api: 'openai-completions',
           baseUrl: 'http://127.0.0.1:11434/v1',
           apiKeyEnv: null,
           headers: {},
@@ -47,7 +50,7 @@ describe('parseModelsConfig', () => {
   it('names the path of every problem', () => {
     const result = parseModelsConfig({
       providers: {
-        openrouter: { baseUrl: 'not a url', models: [{ id: 'a' }, { id: 'a' }], apiKey: 'sk-oops' },
+        myrouter: { baseUrl: 'not a url', models: [{ id: 'a' }, { id: 'a' }], apiKey: 'sk-oops' },
         'bad/id': { baseUrl: 'ftp://example.org', models: [] },
       },
     });
@@ -55,15 +58,15 @@ describe('parseModelsConfig', () => {
     expect(error.code).toBe('invalid_config');
     expect(error.issues).toEqual(
       expect.arrayContaining([
-        'providers.openrouter.baseUrl: Invalid URL',
-        'providers.openrouter.models[1].id: duplicate model id "a"',
-        expect.stringMatching(/^providers\.openrouter: Unrecognized key: "apiKey"/),
+        'providers.myrouter.baseUrl: Invalid URL',
+        'providers.myrouter.models[1].id: duplicate model id "a"',
+        expect.stringMatching(/^providers\.myrouter: Unrecognized key: "apiKey"/),
         expect.stringMatching(/^providers\.bad\/id: a provider id is/),
         'providers.bad/id.baseUrl: Invalid URL',
-        'providers.bad/id.models: a provider needs at least one model',
+        'providers.bad/id.models: a provider pi does not know needs at least one model',
       ]),
     );
-    expect(error.message).toContain('providers.openrouter.baseUrl: Invalid URL');
+    expect(error.message).toContain('providers.myrouter.baseUrl: Invalid URL');
   });
 
   it('rejects a document that is not an object with providers', () => {
@@ -168,5 +171,81 @@ describe('parseModelsConfig', () => {
       message: `lists ${MAX_MODELS_JSON_MODELS + 1} models, over the limit of ${MAX_MODELS_JSON_MODELS}; none was loaded`,
       limit: { found: MAX_MODELS_JSON_MODELS + 1, max: MAX_MODELS_JSON_MODELS },
     });
+  });
+});
+
+describe('the built-in providers in models.json', () => {
+  it('keep their catalogue, protocol and key variable when only the base URL is given', () => {
+    const config = parseModelsConfig({ providers: { anthropic: { baseUrl: 'http://127.0.0.1:9/' } } })._unsafeUnwrap();
+    const [anthropic] = config.providers;
+    expect(anthropic).toMatchObject({
+      id: 'anthropic',
+      name: 'Anthropic',
+      api: 'anthropic',
+      baseUrl: 'http://127.0.0.1:9/',
+      apiKeyEnv: 'ANTHROPIC_API_KEY',
+    });
+    expect(anthropic?.models.map((model) => model.modelId)).toEqual(
+      builtinProvider('anthropic')?.models.map((model) => model.modelId),
+    );
+  });
+
+  it('take a model with a catalogue id in its place, and add the others after the catalogue', () => {
+    const config = parseModelsConfig({
+      providers: {
+        openai: {
+          models: [
+            { id: 'gpt-new', contextWindow: 1000, cost: { input: 1, output: 2 } },
+            { id: 'gpt-5', name: 'My GPT-5', maxOutputTokens: 1234 },
+          ],
+        },
+      },
+    })._unsafeUnwrap();
+    const models = config.providers[0]?.models ?? [];
+    expect(models[0]).toEqual({
+      provider: 'openai',
+      modelId: 'gpt-5',
+      name: 'My GPT-5',
+      reasoning: false,
+      maxOutputTokens: 1234,
+    });
+    expect(models.at(-1)).toEqual({
+      provider: 'openai',
+      modelId: 'gpt-new',
+      name: 'gpt-new',
+      reasoning: false,
+      contextWindow: 1000,
+      cost: { input: 1, output: 2, cacheRead: 0, cacheWrite: 0 },
+    });
+  });
+
+  it('all take part in the catalogue, the untouched ones first, then the configured ones in file order', () => {
+    const config = parseModelsConfig({
+      providers: {
+        local: { baseUrl: 'http://127.0.0.1:11434/v1', api: 'anthropic', models: [{ id: 'q' }] },
+        openai: { baseUrl: 'http://127.0.0.1:8/v1' },
+      },
+    })._unsafeUnwrap();
+    const ids = providerCatalogue(config).map((provider) => provider.id);
+    const untouched = BUILTIN_PROVIDERS.map((provider) => provider.id).filter((id) => id !== 'openai');
+    expect(ids).toEqual([...untouched, 'local', 'openai']);
+    expect(providerCatalogue(config).find((provider) => provider.id === 'local')?.api).toBe('anthropic');
+    expect(providerCatalogue(EMPTY_MODELS_CONFIG).map((provider) => provider.id)).toEqual(
+      BUILTIN_PROVIDERS.map((provider) => provider.id),
+    );
+  });
+
+  it('refuses an unknown protocol and a negative price, naming them', () => {
+    const error = parseModelsConfig({
+      providers: {
+        local: { baseUrl: 'http://x/v1', api: 'grpc', models: [{ id: 'a', cost: { input: -1, output: 0 } }] },
+      },
+    })._unsafeUnwrapErr();
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^providers\.local\.api: /),
+        'providers.local.models[0].cost.input: a price cannot be negative',
+      ]),
+    );
   });
 });

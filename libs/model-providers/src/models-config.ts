@@ -1,6 +1,7 @@
 import type { ModelSpec } from '@pi/agent';
 import { err, ok, type Result } from 'neverthrow';
 import type { z } from 'zod';
+import { BUILTIN_PROVIDERS, builtinProvider, type BuiltinProvider, type ProviderApi } from './builtin-catalogue';
 import type { ConfigError } from './config-error';
 import { MAX_MODELS_JSON_MODELS, MAX_REPORTED_ISSUES, MODELS_PER_STEP } from './models-config-limits';
 import {
@@ -12,10 +13,15 @@ import {
   rawProviders,
 } from './models-config-schema';
 
-/** One server the user configured: where it is, which env var holds its key, and the models it serves. */
+/**
+ * One server: where it is, the protocol it speaks, which env var holds its key, and the models it serves. A
+ * built-in provider the user did not mention is one too, from the catalogue; one they did is the catalogue's
+ * entry with their fields over it.
+ */
 export interface ProviderConfig {
   readonly id: string;
   readonly name: string;
+  readonly api: ProviderApi;
   readonly baseUrl: string;
   /** The environment variable holding the API key; null for a server without authentication. */
   readonly apiKeyEnv: string | null;
@@ -25,7 +31,10 @@ export interface ProviderConfig {
   readonly idleTimeoutMs?: number;
 }
 
-/** The validated user layer of the provider catalogue, providers in file order. Strict JSON throughout. */
+/**
+ * The validated user layer of the provider catalogue, providers in file order (a built-in one merged with its
+ * catalogue entry). Strict JSON throughout.
+ */
 export interface ModelsConfig {
   readonly providers: readonly ProviderConfig[];
 }
@@ -63,19 +72,61 @@ export function* modelsConfigSteps(json: unknown): Generator<void, ModelsConfigR
   for (const [id, provider] of Object.entries(providers)) {
     models.set(id, yield* modelSteps(id, rawModels(provider), issues));
   }
+  for (const [id, provider] of Object.entries(providers)) {
+    if (builtinProvider(id) !== undefined) continue;
+    const hasBaseUrl = typeof provider === 'object' && provider !== null && 'baseUrl' in provider;
+    if (!hasBaseUrl) issues.push(`providers.${id}.baseUrl: required for a provider pi does not know`);
+    if (rawModels(provider).length === 0)
+      issues.push(`providers.${id}.models: a provider pi does not know needs at least one model`);
+  }
   if (!parsed.success || issues.length > 0) return err(invalidConfig(issues));
-  return ok({
-    providers: Object.entries(parsed.data.providers).map(([id, provider]): ProviderConfig => ({
+  const configs: ProviderConfig[] = [];
+  for (const [id, provider] of Object.entries(parsed.data.providers)) {
+    const builtin = builtinProvider(id);
+    const given = models.get(id) ?? [];
+    const baseUrl = provider.baseUrl ?? builtin?.baseUrl;
+    // Checked above: only a built-in provider may leave its base URL out.
+    if (baseUrl === undefined) continue;
+    const apiKeyEnv = provider.apiKeyEnv ?? builtin?.apiKeyEnv ?? null;
+    configs.push({
       id,
-      name: provider.name ?? id,
-      baseUrl: provider.baseUrl,
-      apiKeyEnv: provider.apiKeyEnv ?? null,
+      name: provider.name ?? builtin?.name ?? id,
+      api: provider.api ?? builtin?.api ?? 'openai-completions',
+      baseUrl,
+      apiKeyEnv,
       headers: provider.headers ?? {},
-      models: models.get(id) ?? [],
+      models: mergedModels(id, builtin, given),
       // Only when set, so a config without it compares equal to one from before the key existed.
       ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
-    })),
-  });
+    });
+  }
+  return ok({ providers: configs });
+}
+
+/** Every provider requests can go to: the built-in ones the user did not mention, in catalogue order, then theirs. */
+export function providerCatalogue(config: ModelsConfig): readonly ProviderConfig[] {
+  const mentioned = new Set(config.providers.map((provider) => provider.id));
+  const untouched = BUILTIN_PROVIDERS.filter((provider) => !mentioned.has(provider.id)).map(
+    (provider): ProviderConfig => ({
+      id: provider.id,
+      name: provider.name,
+      api: provider.api,
+      baseUrl: provider.baseUrl,
+      apiKeyEnv: provider.apiKeyEnv,
+      headers: {},
+      models: provider.models.map((model) => ({ ...model, provider: provider.id })),
+    }),
+  );
+  return [...untouched, ...config.providers];
+}
+
+/** A built-in provider's models with the user's: one of theirs with a catalogue id replaces it, others follow. */
+function mergedModels(id: string, builtin: BuiltinProvider | undefined, given: readonly ModelSpec[]): ModelSpec[] {
+  const catalogue = (builtin?.models ?? []).map((model): ModelSpec => ({ ...model, provider: id }));
+  const replaced = new Map(given.map((model) => [model.modelId, model]));
+  const merged = catalogue.map((model) => replaced.get(model.modelId) ?? model);
+  const known = new Set(catalogue.map((model) => model.modelId));
+  return [...merged, ...given.filter((model) => !known.has(model.modelId))];
 }
 
 /** One provider's models, a slice per step; problems (a bad field, a duplicate id) join `issues`. */
@@ -102,6 +153,8 @@ function* modelSteps(provider: string, raw: readonly unknown[], issues: string[]
         name: model.name ?? model.id,
         reasoning: model.reasoning ?? false,
         ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
+        ...(model.maxOutputTokens === undefined ? {} : { maxOutputTokens: model.maxOutputTokens }),
+        ...(model.cost === undefined ? {} : { cost: { cacheRead: 0, cacheWrite: 0, ...model.cost } }),
       });
     }
   }

@@ -49,6 +49,7 @@ describe('sessionTokens', () => {
       'models',
       'preferences',
       'session-picker',
+      'system-prompt',
       'tree',
     ]);
     for (const [id, interaction] of Object.entries(sessionInteractions)) expect(interaction.id).toBe(id);

@@ -6,6 +6,7 @@ import { Models } from '@pi/providers-builtin';
 import { QuestionInteraction } from '@pi/question';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences } from '@pi/settings';
+import { SystemPrompt } from '@pi/system-prompt';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
@@ -19,6 +20,7 @@ export const sessionTokens = hostTokens({
   models: Models,
   preferences: Preferences,
   'session-picker': SessionPicker,
+  'system-prompt': SystemPrompt,
   tree: Tree,
 });
 

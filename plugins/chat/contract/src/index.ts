@@ -54,12 +54,14 @@ export {
   assistantTranscriptEntrySchema,
   runOutcomeKindSchema,
   transcriptEntrySchema,
+  transcriptUsageSchema,
   transcriptToolCallSchema,
   type AssistantTranscriptEntry,
   type CompactionTranscriptEntry,
   type RunOutcomeKind,
   type TranscriptEntry,
   type TranscriptToolCall,
+  type TranscriptUsage,
 } from './transcript';
 export {
   MAX_BRANCH_ID_LENGTH,

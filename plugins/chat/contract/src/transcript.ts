@@ -50,6 +50,16 @@ export interface AssistantTranscriptEntry {
   text: string;
   toolCalls: TranscriptToolCall[];
   stopReason: 'stop' | 'tool_calls' | 'length' | 'aborted' | 'error';
+  /** The tokens (and cost, when priced) of the request that produced it, when the provider reported them. */
+  usage?: TranscriptUsage;
+}
+
+export interface TranscriptUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost?: number;
 }
 
 export interface TranscriptToolCall {
@@ -71,6 +81,16 @@ export const transcriptToolCallSchema: z.ZodType<TranscriptToolCall> = z.object(
 
 export const runOutcomeKindSchema = z.enum(['completed', 'aborted', 'failed']);
 
+const tokens = z.number().int().min(0);
+
+export const transcriptUsageSchema: z.ZodType<TranscriptUsage> = z.strictObject({
+  input: tokens,
+  output: tokens,
+  cacheRead: tokens,
+  cacheWrite: tokens,
+  cost: z.number().min(0).optional(),
+});
+
 const assistantEntryObject = z.object({
   kind: z.literal('assistant'),
   id: z.string(),
@@ -78,6 +98,7 @@ const assistantEntryObject = z.object({
   text: z.string(),
   toolCalls: z.array(transcriptToolCallSchema),
   stopReason: z.enum(['stop', 'tool_calls', 'length', 'aborted', 'error']),
+  usage: transcriptUsageSchema.optional(),
 });
 
 export const assistantTranscriptEntrySchema: z.ZodType<AssistantTranscriptEntry> = assistantEntryObject;

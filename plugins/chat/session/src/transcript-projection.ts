@@ -80,6 +80,7 @@ function fromMessage(id: string, operationId: string | null, message: AgentMessa
           part.type === 'tool_call' ? [{ id: part.id, name: part.name, arguments: part.arguments }] : [],
         ),
         stopReason: message.stopReason,
+        ...(message.usage === undefined ? {} : { usage: { ...message.usage } }),
       };
     case 'tool':
       return {

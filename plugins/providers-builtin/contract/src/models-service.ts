@@ -17,6 +17,8 @@ export type ModelRef = {
 export type ModelSpec = ModelRef & {
   name: string;
   reasoning: boolean;
+  /** Present (true) when the model's provider needs an API key and none is set: a prompt to it would fail. */
+  keyMissing?: true;
 };
 
 export type RefreshStatus =
@@ -57,7 +59,11 @@ export const modelSelectionSchema = z.object({
   provider: z.string().min(1).max(MAX_PROVIDER_ID_LENGTH),
   modelId: z.string().min(1).max(MAX_MODEL_ID_LENGTH),
 });
-export const modelSpecSchema = modelRefSchema.extend({ name: z.string(), reasoning: z.boolean() });
+export const modelSpecSchema = modelRefSchema.extend({
+  name: z.string(),
+  reasoning: z.boolean(),
+  keyMissing: z.literal(true).optional(),
+});
 
 export const refreshStatusSchema = z.union([
   z.object({ status: z.enum(['idle', 'refreshing', 'done']) }),

@@ -2,7 +2,8 @@ import type { CredentialStore } from '@pi/accounts';
 import type { ModelProvider } from '@pi/agent';
 import {
   EMPTY_MODELS_CONFIG,
-  createOpenAICompatibleProvider,
+  providerCatalogue,
+  providerFromConfig,
   type ModelsConfig,
   type ProviderConfig,
 } from '@pi/model-providers';
@@ -16,10 +17,10 @@ export interface ConfiguredProvidersOptions {
 }
 
 /**
- * The models.json layer of the provider catalogue: the last good config and the live providers built from it.
- * A key is looked up at every request, first in the credential store and then in the `apiKeyEnv` variable,
- * so a key stored or rotated later applies to the next turn. A provider without `apiKeyEnv` is treated as an
- * unauthenticated (local) server unless the credential store holds a key for it.
+ * The network providers: the built-in catalogue with the models.json layer over it (the last good config), and
+ * the live providers built from them. A key is looked up at every request, first in the credential store and
+ * then in the `apiKeyEnv` variable, so a key stored or rotated later applies to the next turn. A provider without
+ * `apiKeyEnv` is treated as an unauthenticated (local) server unless the credential store holds a key for it.
  */
 export class ConfiguredProviders {
   readonly #options: ConfiguredProvidersOptions;
@@ -27,10 +28,12 @@ export class ConfiguredProviders {
   /** The config's JSON, so comparing a reload costs one encoding, not two. */
   #configJson = JSON.stringify(EMPTY_MODELS_CONFIG);
   #stored: ReadonlySet<string> = new Set();
+  #catalogue: readonly ProviderConfig[] = [];
   #providers: readonly ModelProvider[] = [];
 
   constructor(options: ConfiguredProvidersOptions) {
     this.#options = options;
+    this.#rebuild();
   }
 
   get config(): ModelsConfig {
@@ -75,20 +78,20 @@ export class ConfiguredProviders {
     return provider.apiKeyEnv !== null || this.#stored.has(provider.id);
   }
 
+  /**
+   * Whether a request to this provider would go without the key it needs: none stored, none in its variable.
+   * Read when the catalogue is published (a key set in the environment later shows after the next rebuild).
+   */
+  keyMissing(providerId: string): boolean {
+    const provider = this.#catalogue.find((candidate) => candidate.id === providerId);
+    if (provider === undefined || provider.apiKeyEnv === null || this.#stored.has(providerId)) return false;
+    return !this.#options.env[provider.apiKeyEnv];
+  }
+
   #rebuild(): void {
-    this.#providers = this.#config.providers.map((provider) =>
-      createOpenAICompatibleProvider({
-        id: provider.id,
-        name: provider.name,
-        baseUrl: provider.baseUrl,
-        models: provider.models.map((model) => ({
-          modelId: model.modelId,
-          name: model.name,
-          reasoning: model.reasoning,
-          ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
-        })),
-        headers: provider.headers,
-        ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
+    this.#catalogue = providerCatalogue(this.#config);
+    this.#providers = this.#catalogue.map((provider) =>
+      providerFromConfig(provider, {
         ...(this.needsKey(provider) ? { apiKey: () => this.apiKeyOf(provider) } : {}),
         ...(this.#options.fetch === undefined ? {} : { fetch: this.#options.fetch }),
       }),

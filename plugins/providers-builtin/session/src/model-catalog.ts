@@ -3,13 +3,24 @@ import type { ModelRef, ModelSpec } from '@pi/providers-builtin';
 
 /**
  * The catalogue as presentations see it: every model of every provider in the host's registry, in registry
- * order, as plain JSON. The provider half of each ref is the registry id, whatever the provider claims.
+ * order, as plain JSON, marked when its provider has no key. The provider half of each ref is the registry id,
+ * whatever the provider claims.
  */
-export function catalogFrom(providers: ReadonlyMap<string, ModelProvider>): ModelSpec[] {
+export function catalogFrom(
+  providers: ReadonlyMap<string, ModelProvider>,
+  keyMissing: (providerId: string) => boolean = () => false,
+): ModelSpec[] {
   const models: ModelSpec[] = [];
   for (const [id, provider] of providers) {
+    const missing = keyMissing(id);
     for (const model of provider.models()) {
-      models.push({ provider: id, modelId: model.modelId, name: model.name, reasoning: model.reasoning });
+      models.push({
+        provider: id,
+        modelId: model.modelId,
+        name: model.name,
+        reasoning: model.reasoning,
+        ...(missing ? { keyMissing: true as const } : {}),
+      });
     }
   }
   return models;

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { TRANSPORTS, eventually } from '@pi/test-support';
-import { modelsJson, startModelsHost, type ModelsHost } from './testing/models-host';
+import { modelsJson, startModelsHost, withoutBuiltins, type ModelsHost } from './testing/models-host';
 
 const local = modelsJson({ local: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'small' }] } });
 const ids = (host: {
   state: { value: { catalog: { availableModels: Array<{ provider: string; modelId: string }> } } };
-}) => host.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`);
+}) => withoutBuiltins(host.state.value.catalog.availableModels).map((model) => `${model.provider}/${model.modelId}`);
 
 describe.each(TRANSPORTS)('models.json hot reload over %s', (transport) => {
   let host: ModelsHost | undefined;

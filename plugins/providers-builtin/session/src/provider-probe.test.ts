@@ -7,7 +7,15 @@ import { eventually } from '@pi/test-support';
 const KEY = 'sk-probe-1234567890';
 
 function config(baseUrl: string, apiKeyEnv: string | null = 'ROUTER_KEY'): ProviderConfig {
-  return { id: 'router', name: 'Router', baseUrl, apiKeyEnv, headers: { 'x-title': 'pi' }, models: [] };
+  return {
+    id: 'router',
+    name: 'Router',
+    api: 'openai-completions',
+    baseUrl,
+    apiKeyEnv,
+    headers: { 'x-title': 'pi' },
+    models: [],
+  };
 }
 
 describe('probing a configured provider', () => {
@@ -25,6 +33,13 @@ describe('probing a configured provider', () => {
   it('passes when the server lists its models, sending the key as a bearer token', async () => {
     expect(await probeProvider(config(server.baseUrl), KEY, true, options())).toBeNull();
     expect(server.authorizations).toEqual([`Bearer ${KEY}`]);
+  });
+
+  it("asks a server speaking Anthropic's protocol at /v1/models with its key header", async () => {
+    const anthropic = { ...config(server.baseUrl.replace(/\/v1$/, '')), api: 'anthropic' as const };
+    expect(await probeProvider(anthropic, KEY, true, options())).toBeNull();
+    expect(server.apiKeys).toEqual([KEY]);
+    expect(server.authorizations).toEqual(['']);
   });
 
   it('reports a refused key by status, without the key or the body', async () => {

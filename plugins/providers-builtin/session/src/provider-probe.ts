@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '@pi/model-providers';
+import { ANTHROPIC_VERSION, type ProviderConfig } from '@pi/model-providers';
 
 export interface ProbeOptions {
   readonly fetch: typeof fetch;
@@ -9,8 +9,9 @@ export interface ProbeOptions {
 }
 
 /**
- * Asks one configured server for its model list (`GET <baseUrl>/models`), the cheapest request that proves
- * the address, the network path and the key. Resolves null when it answers 2xx, else a one-line reason that
+ * Asks one configured server for its model list (`GET <baseUrl>/models`, or `/v1/models` with Anthropic's
+ * headers for a server speaking its protocol), the cheapest request that proves the address, the network path
+ * and the key. Resolves null when it answers 2xx, else a one-line reason that
  * names neither the key nor the response body. Rejects only when the caller's signal aborts.
  */
 export async function probeProvider(
@@ -27,8 +28,16 @@ export async function probeProvider(
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
   try {
-    const response = await options.fetch(`${provider.baseUrl.replace(/\/+$/, '')}/models`, {
-      headers: { ...provider.headers, ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }) },
+    const anthropic = provider.api === 'anthropic';
+    const base = provider.baseUrl.replace(/\/+$/, '');
+    const keyHeaders: Record<string, string> =
+      apiKey === undefined
+        ? {}
+        : anthropic
+          ? { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION }
+          : { authorization: `Bearer ${apiKey}` };
+    const response = await options.fetch(anthropic ? `${base}/v1/models` : `${base}/models`, {
+      headers: { ...provider.headers, ...keyHeaders },
       signal,
     });
     await response.body?.cancel().catch(() => undefined);

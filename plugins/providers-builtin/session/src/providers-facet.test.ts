@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserMessage } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { TRANSPORTS, eventually, remoteErrorOf } from '@pi/test-support';
-import { modelsJson, startModelsHost, type ModelsHost } from './testing/models-host';
+import { modelsJson, startModelsHost, withoutBuiltins, type ModelsHost } from './testing/models-host';
 import { settingsFacet } from './testing/stand-in-facets';
 
 const hello: UserMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }];
@@ -27,10 +27,15 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
   it('runs out of the box on the offline provider', async () => {
     host = await startModelsHost({ transport });
     const models = await host.models();
-    expect(models.state.value.catalog.availableModels.map((model) => `${model.provider}/${model.modelId}`)).toEqual([
+    const catalog = models.state.value.catalog.availableModels;
+    expect(catalog.slice(0, 2).map((model) => `${model.provider}/${model.modelId}`)).toEqual([
       'offline/echo',
       'offline/thinker',
     ]);
+    // The built-in network providers follow, each marked: this session's environment holds no key.
+    expect(withoutBuiltins(catalog)).toHaveLength(2);
+    expect(catalog.slice(2).every((model) => model.keyMissing === true)).toBe(true);
+    expect(catalog.some((model) => model.provider === 'anthropic' && model.modelId === 'claude-sonnet-4-5')).toBe(true);
     expect(models.state.value.configuration).toEqual({
       model: { provider: 'offline', modelId: 'echo' },
       thinkingLevel: 'off',
@@ -113,7 +118,7 @@ describe.each(TRANSPORTS)('model selection over %s', (transport) => {
       }),
     });
     const models = await host.models();
-    expect(models.state.value.catalog.availableModels).toEqual([
+    expect(withoutBuiltins(models.state.value.catalog.availableModels)).toEqual([
       { provider: 'offline', modelId: 'replaced', name: 'Replaced', reasoning: false },
       { provider: 'local', modelId: 'small', name: 'small', reasoning: false },
       { provider: 'local', modelId: 'deep', name: 'deep', reasoning: true },

@@ -77,7 +77,12 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
     await new Promise<void>((resolve) => queueMicrotask(resolve));
     rebuildContext = BACKGROUND_CONTEXT;
   };
-  context.providers.onRebuild((providers) => authority.catalogChanged(catalogFrom(providers), rebuildContext));
+  context.providers.onRebuild((providers) =>
+    authority.catalogChanged(
+      catalogFrom(providers, (id) => configured.keyMissing(id)),
+      rebuildContext,
+    ),
+  );
   context.providers.add((draft) => draft.set(offline.id, offline));
   context.providers.add((draft) => {
     for (const provider of configured.providers()) draft.set(provider.id, provider);

@@ -20,6 +20,21 @@ describe('model text', () => {
     expect(modelChoices(state())).toEqual(['offline/echo — Offline echo  (current)', 'lab/big']);
   });
 
+  it('says how to add the key of a model whose provider has none', () => {
+    const catalog = {
+      revision: 2,
+      availableModels: [
+        { provider: 'anthropic', modelId: 'claude', name: 'Claude', reasoning: true, keyMissing: true as const },
+      ],
+    };
+    expect(modelChoices(state({ catalog }))).toEqual(['anthropic/claude — Claude  (no key: /login)']);
+    const selected = state({
+      catalog,
+      configuration: { model: { provider: 'anthropic', modelId: 'claude' }, thinkingLevel: 'high' },
+    });
+    expect(modelChoices(selected)).toEqual(['anthropic/claude — Claude  (no key: /login) (current)']);
+  });
+
   it('titles the picker with a running refresh or the warning of the last one', () => {
     expect(pickerTitle(state())).toBe('Select a model');
     expect(pickerTitle(state({ refresh: { status: 'refreshing' } }))).toBe('Select a model · refreshing…');

@@ -20,13 +20,22 @@ export function sameModel(a: ModelRef | null, b: ModelRef): boolean {
 
 /** Marks the selected model's row in the picker. */
 export const CURRENT_MARK = '(current)';
+/** Marks a model whose provider has no API key yet. */
+export const NO_KEY_MARK = '(no key: /login)';
 
-/** One picker row per catalogue model, in catalogue order: `provider/modelId — name`, the selected one marked. */
+/**
+ * One picker row per catalogue model, in catalogue order: `provider/modelId — name`, the selected one marked, and
+ * one whose provider has no key saying how to add it.
+ */
 export function modelChoices(state: ModelsState): string[] {
   return state.catalog.availableModels.map((model) => {
     const name = printable(model.name).trim();
     const row = name === '' || name === model.modelId ? modelLabel(model) : `${modelLabel(model)} — ${name}`;
-    return sameModel(state.configuration.model, model) ? `${row}  ${CURRENT_MARK}` : row;
+    const marks = [
+      ...(model.keyMissing === true ? [NO_KEY_MARK] : []),
+      ...(sameModel(state.configuration.model, model) ? [CURRENT_MARK] : []),
+    ];
+    return marks.length === 0 ? row : `${row}  ${marks.join(' ')}`;
   });
 }
 

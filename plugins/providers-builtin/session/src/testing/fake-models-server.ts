@@ -12,6 +12,8 @@ export interface FakeModelsServer {
   mode: FakeServerMode;
   /** The Authorization header of each request, in arrival order ('' when absent). */
   readonly authorizations: string[];
+  /** The x-api-key header (Anthropic's) of each request, in arrival order ('' when absent). */
+  readonly apiKeys: string[];
   /** Requests currently held open. */
   readonly held: number;
   release(): void;
@@ -22,6 +24,7 @@ export interface FakeModelsServer {
 export async function startFakeModelsServer(mode: FakeServerMode = 'ok'): Promise<FakeModelsServer> {
   const held = new Set<ServerResponse>();
   const authorizations: string[] = [];
+  const apiKeys: string[] = [];
   const answer = (response: ServerResponse) => {
     response
       .writeHead(200, { 'content-type': 'application/json' })
@@ -29,6 +32,7 @@ export async function startFakeModelsServer(mode: FakeServerMode = 'ok'): Promis
   };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     authorizations.push(request.headers.authorization ?? '');
+    apiKeys.push(String(request.headers['x-api-key'] ?? ''));
     if (request.url !== '/v1/models') return void response.writeHead(404).end();
     if (fake.mode === 'unauthorized') return void response.writeHead(401, 'Unauthorized').end('{"error":"bad key"}');
     if (fake.mode === 'ok') return answer(response);
@@ -45,6 +49,7 @@ export async function startFakeModelsServer(mode: FakeServerMode = 'ok'): Promis
     baseUrl: `http://127.0.0.1:${port}/v1`,
     mode,
     authorizations,
+    apiKeys,
     get held() {
       return held.size;
     },

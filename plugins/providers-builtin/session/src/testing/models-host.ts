@@ -1,3 +1,4 @@
+import { BUILTIN_PROVIDERS } from '@pi/model-providers';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,4 +76,9 @@ export function modelsJson(
   >,
 ) {
   return { providers };
+}
+
+/** The catalogue without the built-in network providers, which every session offers: what a test configured. */
+export function withoutBuiltins<T extends { provider: string }>(models: readonly T[]): T[] {
+  return models.filter((model) => !BUILTIN_PROVIDERS.some((provider) => provider.id === model.provider));
 }

@@ -1,0 +1,32 @@
+import type { ModelProvider } from '@pi/agent';
+import { createAnthropicProvider } from './anthropic-provider';
+import type { ProviderConfig } from './models-config';
+import { createOpenAICompatibleProvider } from './openai-compatible-provider';
+
+export interface ProviderConnectionOptions {
+  /** Reads the key at each request; omitted for a server without authentication. */
+  readonly apiKey?: () => Promise<string | undefined>;
+  readonly fetch?: typeof fetch;
+}
+
+/** The live provider for one configured server, speaking its protocol. */
+export function providerFromConfig(config: ProviderConfig, options: ProviderConnectionOptions): ModelProvider {
+  const connection = {
+    id: config.id,
+    name: config.name,
+    baseUrl: config.baseUrl,
+    headers: config.headers,
+    ...(config.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.idleTimeoutMs }),
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  };
+  switch (config.api) {
+    case 'anthropic':
+      return createAnthropicProvider({
+        ...connection,
+        models: config.models.map(({ provider: _, ...model }) => model),
+      });
+    case 'openai-completions':
+      return createOpenAICompatibleProvider({ ...connection, models: config.models });
+  }
+}
