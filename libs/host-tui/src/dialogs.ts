@@ -69,12 +69,13 @@ export function selectDialog(
   };
 }
 
-/** One line of text; Enter submits, Esc cancels. */
+/** One line of text; Enter submits, Esc cancels. Masked, each character shows as `•` (a key, a password). */
 export function inputDialog(
   title: string,
   placeholder: string,
   openedAt: number,
   settle: (text: string | undefined) => void,
+  masked = false,
 ): Dialog {
   let text = '';
   let done = false;
@@ -101,7 +102,7 @@ export function inputDialog(
     render(_width, theme) {
       return [
         theme.bold(title),
-        text === '' ? theme.fg('dim', placeholder) : `${text}▏`,
+        text === '' ? theme.fg('dim', placeholder) : `${masked ? '•'.repeat([...text].length) : text}▏`,
         theme.fg('dim', 'enter submit · esc cancel'),
       ];
     },

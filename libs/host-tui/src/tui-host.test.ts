@@ -182,6 +182,23 @@ describe('the TUI host', () => {
     expect(fixture.screen()).not.toContain('Pick a fruit');
   });
 
+  it('a masked input shows a bullet per character and resolves with the text typed or pasted', async () => {
+    let answer: string | undefined;
+    const fixture = await startFixture({
+      '@t/demo': (context) => {
+        void context.ui.input('API key', 'paste it', { masked: true }).then((value) => (answer = value));
+      },
+    });
+    await fixture.type('sk-');
+    await fixture.type('\x1b[200~a1é\x1b[201~');
+    fixture.host.flush();
+    expect(fixture.screen()).toContain('••••••');
+    expect(fixture.screen()).not.toContain('sk-');
+    await fixture.type('\r');
+    await eventually(() => answer !== undefined);
+    expect(answer).toBe('sk-a1é');
+  });
+
   it('a dialog closes when its signal aborts', async () => {
     const controller = new AbortController();
     let answer: string | undefined = 'pending';

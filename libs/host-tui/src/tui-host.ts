@@ -132,7 +132,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       ),
     input: (title, placeholder = '', dialogOptions) =>
       openDialog<string | undefined>(
-        (settle) => inputDialog(title, placeholder, now(), settle),
+        (settle) => inputDialog(title, placeholder, now(), settle, dialogOptions?.masked === true),
         undefined,
         dialogOptions?.signal,
       ),

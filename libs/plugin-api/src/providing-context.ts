@@ -17,6 +17,8 @@ export interface InteractionRequestOptions {
   /** With no client handling the interaction, wait this long for one to declare a handler instead of failing
    *  with `no_handler` at once (an unattended session waiting for a presentation); then `timeout`. */
   readonly waitForHandlerMs?: number;
+  /** Ask this client only (e.g. the one whose call started the interaction: `context.value(CLIENT_ID)`). */
+  readonly clientId?: string;
 }
 
 /** Asks one eligible connected presentation for a decision (spec: SessionInteractions). */

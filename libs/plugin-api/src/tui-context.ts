@@ -18,6 +18,8 @@ export interface TuiTheme {
 export interface DialogOptions {
   /** Aborting closes the dialog; it then resolves as cancelled (undefined, or false for confirm). */
   readonly signal?: AbortSignal;
+  /** `input` only: show each typed character as `•` (for a key or a password). */
+  readonly masked?: boolean;
 }
 
 /** Dialogs and notices of the terminal host. Every dialog closes when its signal aborts. */

@@ -86,6 +86,41 @@ describe('InteractionBroker routing', () => {
     broker.disconnect('newer');
   });
 
+  it('sends a request addressed to one client to that client only, and refuses it when that client does not handle it', async () => {
+    const broker = new InteractionBroker();
+    const older = client(broker, 'older');
+    const newer = client(broker, 'newer');
+    const answer = broker.request(Confirm, { command: 'a' }, BACKGROUND_CONTEXT, { clientId: 'older' });
+    expect(older.requests()).toHaveLength(1);
+    expect(newer.requests()).toHaveLength(0);
+    broker.reply('older', { requestId: older.lastRequestId(), response: { allow: false } });
+    await expect(answer).resolves.toEqual({ allow: false });
+    client(broker, 'other', ['oauth']);
+    expect(
+      (await rejection(broker.request(Confirm, { command: 'a' }, BACKGROUND_CONTEXT, { clientId: 'other' }))).code,
+    ).toBe('no_handler');
+    expect(
+      (await rejection(broker.request(Confirm, { command: 'a' }, BACKGROUND_CONTEXT, { clientId: 'gone' }))).code,
+    ).toBe('no_handler');
+  });
+
+  it('refuses a malformed answer to a sensitive interaction without quoting any of it', async () => {
+    const Secret = defineInteraction<{ provider: string }, { key: string }>('secret', {
+      request: z.object({ provider: z.string() }),
+      response: z.object({ key: z.string().regex(/^sk-/, 'must start with sk-') }),
+      sensitive: true,
+    });
+    const broker = new InteractionBroker();
+    const tui = client(broker, 'tui', ['secret']);
+    const answer = broker.request(Secret, { provider: 'a' }, BACKGROUND_CONTEXT);
+    broker.reply('tui', { requestId: tui.lastRequestId(), response: { key: 'hunter2-oops' } });
+    const error = await rejection(answer);
+    expect(error.code).toBe('invalid_result');
+    expect(JSON.stringify({ message: error.message, details: error.details })).not.toMatch(/hunter2|sk-/);
+    expect(Secret.sensitive).toBe(true);
+    expect(Confirm.sensitive).toBe(false);
+  });
+
   it('falls back to the previous client when the newest stops serving, and the stop removes only its own declaration', () => {
     const broker = new InteractionBroker();
     client(broker, 'older');

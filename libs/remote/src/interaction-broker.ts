@@ -92,14 +92,17 @@ export class InteractionBroker {
     interaction: Interaction<Request, Response>,
     request: Request,
     context: Context,
-    options: { timeoutMs?: number; waitForHandlerMs?: number } = {},
+    options: { timeoutMs?: number; waitForHandlerMs?: number; clientId?: string } = {},
   ): Promise<Response> {
     // Every failure is a RemoteError, so callers can fail closed on the code alone.
     if (!this.#requested.has(interaction.id))
       this.#requested.set(interaction.id, interaction as Interaction<unknown, unknown>);
     if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The interaction was cancelled');
     const json = parseValue(interaction.request, request, '$.request', 'invalid_argument') as JsonValue;
-    const handler = this.#eligible(interaction.id) ?? (await this.#waitForHandler(interaction.id, context, options));
+    const handler =
+      options.clientId === undefined
+        ? (this.#eligible(interaction.id) ?? (await this.#waitForHandler(interaction.id, context, options)))
+        : this.#addressed(interaction.id, options.clientId);
     const requestId = randomUUID();
     const reply = await new Promise<InteractionReply | RemoteError>((resolve) => {
       const timeout = setTimeout(
@@ -127,7 +130,22 @@ export class InteractionBroker {
     });
     if (reply instanceof RemoteError) throw reply;
     if ('error' in reply) throw clientFailure(reply.error);
-    return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
+    if (!interaction.sensitive)
+      return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
+    try {
+      return parseValue(interaction.response, reply.response, '$.response', 'invalid_result') as Response;
+    } catch {
+      // A validation message may quote the value, and here the value is a secret.
+      throw new RemoteError('invalid_result', `The answer to "${interaction.id}" does not match its contract`);
+    }
+  }
+
+  /** The one client a request is addressed to (the one that asked for it), if it handles the interaction. */
+  #addressed(interactionId: string, clientId: string): Handler {
+    const handler = this.#handlers.get(clientId);
+    if (handler === undefined || !handler.ids.has(interactionId))
+      throw new RemoteError('no_handler', `The client that asked does not handle "${interactionId}"`);
+    return handler;
   }
 
   #eligible(interactionId: string): Handler | undefined {

@@ -37,6 +37,11 @@ export interface Interaction<Request, Response> {
   readonly id: string;
   readonly request: Schema<Request>;
   readonly response: Schema<Response>;
+  /**
+   * The answer is a secret (a key, a password): it crosses only in the answer frame, and no error, log or span
+   * quotes it — a malformed answer is refused without saying what was wrong with it.
+   */
+  readonly sensitive: boolean;
 }
 
 export type ServiceToken<T> = RemoteService<T> | LocalService<T>;
@@ -55,9 +60,15 @@ export function defineLocalService<T>(id: string): LocalService<T> {
 
 export function defineInteraction<Request, Response>(
   id: string,
-  schemas: { request: Schema<Request>; response: Schema<Response> },
+  schemas: { request: Schema<Request>; response: Schema<Response>; sensitive?: boolean },
 ): Interaction<Request, Response> {
-  return Object.freeze({ kind: 'interaction', id: checkId(id), ...schemas });
+  return Object.freeze({
+    kind: 'interaction',
+    id: checkId(id),
+    request: schemas.request,
+    response: schemas.response,
+    sensitive: schemas.sensitive === true,
+  });
 }
 
 /** Ids are path segments on the wire, so they are kept to lower-case words and dashes. */

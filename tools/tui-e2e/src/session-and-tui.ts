@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { accountsSessionFacet, pluginId as accountsId } from '@pi/accounts-session';
+import { accountsTuiFacet } from '@pi/accounts-tui';
 import type { AgentMessage, SessionEntry, ToolResultMessage } from '@pi/agent';
 import { chatSessionFacet, pluginId as chatId } from '@pi/chat-session';
 import { chatTuiFacet } from '@pi/chat-tui';
@@ -13,8 +15,8 @@ import { questionTuiFacet } from '@pi/question-tui';
 import { type TransportKind } from '@pi/test-support';
 
 /**
- * A session host running the built-in providers and the question tool (and chat, when asked), and a TUI running
- * their TUI facets, in the built-in manifest's order.
+ * A session host running the built-in providers and the question tool (and chat and accounts, when asked), and a
+ * TUI running their TUI facets, in the built-in manifest's order.
  */
 export interface SessionAndTui {
   readonly session: TestSessionHost;
@@ -32,13 +34,15 @@ export interface SessionAndTui {
 
 export async function startSessionAndTui(
   transport: TransportKind,
-  options: { readonly chat?: boolean } = {},
+  options: { readonly chat?: boolean; readonly accounts?: boolean } = {},
 ): Promise<SessionAndTui> {
   const chat = options.chat === true;
+  const accounts = options.accounts === true;
   let lane: AgentLanePluginView | undefined;
   const session = await startTestSessionHost({
     transport,
     facets: [
+      ...(accounts ? [{ id: accountsId, facet: accountsSessionFacet }] : []),
       { id: providersId, facet: createProvidersBuiltinFacet({ env: {}, watchDebounceMs: 10 }) },
       ...(chat ? [{ id: chatId, facet: chatSessionFacet }] : []),
       { id: questionId, facet: questionSessionFacet },
@@ -49,6 +53,7 @@ export async function startSessionAndTui(
   const driven = lane;
   const tui = await startTestTuiHost({
     facets: {
+      ...(accounts ? { [accountsId]: accountsTuiFacet } : {}),
       [providersId]: providersBuiltinTuiFacet,
       ...(chat ? { [chatId]: chatTuiFacet } : {}),
       [questionId]: questionTuiFacet,

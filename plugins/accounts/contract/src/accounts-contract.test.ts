@@ -1,15 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
-import { Accounts, Credentials, apiKeySchema, isProviderId, providerIdSchema, type AccountsService } from './index';
+import {
+  Accounts,
+  Credentials,
+  KeyEntryInteraction,
+  apiKeySchema,
+  isProviderId,
+  providerIdSchema,
+  type AccountsService,
+} from './index';
 
 describe('the accounts contract', () => {
-  it('is a plugin whose package metadata gives it a session facet only, so presentations never load its code', () => {
+  it('is a plugin with a session facet and a TUI facet of its own, so presentations never load the credential store', () => {
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
       apiVersion: '1.0',
       description: expect.any(String),
-      facets: { session: '@pi/accounts-session' },
+      facets: { session: '@pi/accounts-session', tui: '@pi/accounts-tui' },
     });
   });
 
@@ -18,11 +26,12 @@ describe('the accounts contract', () => {
     expect(Object.keys(Credentials)).not.toContain('exposure');
   });
 
-  it('exposes only setKey, remove and the providers state remotely', () => {
+  it('exposes only login, setKey, remove and the providers state remotely; the key entry is sensitive', () => {
     expect(Accounts.kind).toBe('remote-service');
-    expect(Object.keys(Accounts.exposure.methods).sort()).toEqual(['remove', 'setKey']);
+    expect(Object.keys(Accounts.exposure.methods).sort()).toEqual(['login', 'remove', 'setKey']);
     expect(Object.keys(Accounts.exposure.state)).toEqual(['state']);
     expect(Object.keys(Accounts.exposure.events)).toEqual([]);
+    expect(KeyEntryInteraction.sensitive).toBe(true);
   });
 
   it('has no remote member that returns a key', () => {

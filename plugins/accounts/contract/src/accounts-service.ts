@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '@pi/context';
-import { defineRemoteService, type RemoteState } from '@pi/remote';
+import { defineInteraction, defineRemoteService, type RemoteState } from '@pi/remote';
 import { providerIdSchema } from './provider-id';
 
 export interface AccountSummary {
@@ -13,13 +13,19 @@ export interface AccountsState {
   providers: AccountSummary[];
 }
 
+/** What `login` did: the key was entered and stored, or the person cancelled. */
+export type LoginOutcome = { outcome: 'stored' | 'cancelled' };
+
 /**
  * The narrow remote façade over the credential store. Presentations see provider ids and booleans; no member
- * returns a key, and the state never holds one. `setKey` is the one way in: the key crosses once, as an
- * argument, from the presentation that collected it.
+ * returns a key, and the state never holds one. A key comes in through `login` — the session asks the calling
+ * presentation for it with the sensitive KeyEntryInteraction, so it crosses once, in that answer — or, for a
+ * tool that already holds one, as `setKey`'s argument.
  */
 export interface AccountsService {
   readonly state: RemoteState<AccountsState>;
+  /** Asks the calling client for the provider's key (KeyEntryInteraction) and stores it. */
+  login(provider: string, context: Context): Promise<LoginOutcome>;
   setKey(provider: string, key: string, context: Context): Promise<void>;
   /** Forgets a provider's key; removing a provider without one is a no-op (so a replay is harmless). */
   remove(provider: string, context: Context): Promise<void>;
@@ -42,8 +48,26 @@ export const accountsStateSchema = z.object({
   providers: z.array(z.object({ provider: providerIdSchema, configured: z.boolean() })),
 });
 
+/** What the session asks a presentation when someone logs in: the provider whose key to type. */
+export type KeyEntryRequest = { provider: string };
+export type KeyEntryResponse = { outcome: 'entered'; key: string } | { outcome: 'cancelled' };
+
+/**
+ * The spec's sensitive interaction: the answer is an API key. It never enters replicated state, the session file,
+ * logs, spans or errors (a malformed answer is refused without quoting it); presentations show a masked field.
+ */
+export const KeyEntryInteraction = defineInteraction<KeyEntryRequest, KeyEntryResponse>('key-entry', {
+  request: z.object({ provider: providerIdSchema }),
+  response: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('entered'), key: apiKeySchema }),
+    z.object({ outcome: z.literal('cancelled') }),
+  ]),
+  sensitive: true,
+});
+
 export const Accounts = defineRemoteService<AccountsService>('accounts', {
   methods: {
+    login: { args: [providerIdSchema], result: z.object({ outcome: z.enum(['stored', 'cancelled']) }) },
     setKey: { args: [providerIdSchema, apiKeySchema], result: z.void() },
     remove: { args: [providerIdSchema], result: z.void() },
   },

@@ -9,10 +9,14 @@ export {
 } from './credential-store';
 export {
   Accounts,
+  KeyEntryInteraction,
   MAX_API_KEY_LENGTH,
   accountsStateSchema,
   apiKeySchema,
   type AccountSummary,
   type AccountsService,
   type AccountsState,
+  type KeyEntryRequest,
+  type KeyEntryResponse,
+  type LoginOutcome,
 } from './accounts-service';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Accounts, Credentials, type CredentialStore } from '@pi/accounts';
+import { Accounts, Credentials, KeyEntryInteraction, type CredentialStore } from '@pi/accounts';
 import type { ModelProvider } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
@@ -130,6 +130,65 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
     expect(spans.map((span) => span.name)).toContain('rpc.server accounts.setKey');
     expect(JSON.stringify(spans)).not.toContain(SECRET);
     expect(logs.text()).not.toContain(SECRET);
+  });
+
+  it('login asks the calling client for the key with the sensitive interaction, and the key is only in that answer', async () => {
+    const logs = captureLogs();
+    const bystander = await connect();
+    const bystanderAsked: string[] = [];
+    bystander.handle(KeyEntryInteraction, async (request) => {
+      bystanderAsked.push(request.provider);
+      return { outcome: 'cancelled' };
+    });
+    const client = await connect();
+    const asked: string[] = [];
+    client.handle(KeyEntryInteraction, async (request) => {
+      asked.push(request.provider);
+      return { outcome: 'entered' as const, key: SECRET };
+    });
+    let outcome: unknown;
+    try {
+      const accounts = await client.use(Accounts);
+      outcome = await accounts.login('openrouter', BACKGROUND_CONTEXT);
+      await eventually(() => accounts.state.value.providers.some((entry) => entry.configured));
+      expect(await credentials.get('openrouter')).toBe(SECRET);
+      const described = JSON.stringify(await client.describe(BACKGROUND_CONTEXT));
+      expect(described).toContain('login');
+      expect(described).not.toContain(SECRET);
+    } finally {
+      logs.restore();
+    }
+    expect(outcome).toEqual({ outcome: 'stored' });
+    expect(asked).toEqual(['openrouter']);
+    expect(bystanderAsked).toEqual([]);
+    // The key crossed once, client to session, in the interaction's answer; nothing the session sent holds it.
+    const sentWithSecret = transport.frames.sent.filter((frame) => frame.includes(SECRET));
+    expect(sentWithSecret).toHaveLength(1);
+    expect(sentWithSecret[0]).not.toContain('accounts.login');
+    expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
+    expect(JSON.stringify(telemetry.spans())).not.toContain(SECRET);
+    expect(logs.text()).not.toContain(SECRET);
+  });
+
+  it('login stores nothing when the person cancels, and refuses a malformed key without quoting it', async () => {
+    const client = await connect();
+    let answer: { outcome: 'entered'; key: string } | { outcome: 'cancelled' } = { outcome: 'cancelled' };
+    client.handle(KeyEntryInteraction, async () => answer);
+    const accounts = await client.use(Accounts);
+    expect(await accounts.login('openrouter', BACKGROUND_CONTEXT)).toEqual({ outcome: 'cancelled' });
+    answer = { outcome: 'entered', key: `${SECRET} with spaces` };
+    const refused = await remoteErrorOf(accounts.login('openrouter', BACKGROUND_CONTEXT));
+    expect(refused.message).not.toContain(SECRET);
+    expect(JSON.stringify(refused.details ?? null)).not.toContain(SECRET);
+    expect(await credentials.get('openrouter')).toBeUndefined();
+  });
+
+  it('login fails with no_handler when the calling client cannot ask for a key', async () => {
+    const typing = await connect();
+    typing.handle(KeyEntryInteraction, async () => ({ outcome: 'entered' as const, key: SECRET }));
+    const accounts = await (await connect()).use(Accounts);
+    expect((await remoteErrorOf(accounts.login('openrouter', BACKGROUND_CONTEXT))).code).toBe('no_handler');
+    expect(await credentials.get('openrouter')).toBeUndefined();
   });
 
   it('refuses a forged call with a malformed key without echoing the key', async () => {

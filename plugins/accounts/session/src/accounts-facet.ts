@@ -1,12 +1,16 @@
 import { join } from 'node:path';
-import { Accounts, Credentials, type AccountsState } from '@pi/accounts';
+import { Accounts, Credentials, KeyEntryInteraction, type AccountsState } from '@pi/accounts';
 import { BACKGROUND_CONTEXT } from '@pi/context';
+import { CLIENT_ID } from '@pi/remote';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { toAccountsError } from './accounts-errors';
 import { accountsProjection } from './accounts-projection';
 import { createFileCredentialStore } from './file-credential-store';
 
 export const CREDENTIALS_FILE_NAME = 'credentials.json';
+
+/** How long a person has to paste a key before the login gives up. */
+export const KEY_ENTRY_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * The session facet of @pi/accounts: provides the local Credentials store (for provider plugins) and the
@@ -35,6 +39,18 @@ export function accountsSessionFacet(context: CodingAgentSessionPluginContext): 
   context.provide(Credentials, store);
   context.provide(Accounts, {
     state,
+    async login(provider, callContext) {
+      // Only the presentation that asked types the key: another one attached to the session never sees the prompt.
+      const clientId = callContext.value(CLIENT_ID);
+      const answer = await context.interactions.request(KeyEntryInteraction, { provider }, callContext, {
+        timeoutMs: KEY_ENTRY_TIMEOUT_MS,
+        ...(clientId === undefined ? {} : { clientId }),
+      });
+      if (answer.outcome === 'cancelled') return { outcome: 'cancelled' };
+      await write(() => store.set(provider, answer.key));
+      await quietly(projection.publish(callContext));
+      return { outcome: 'stored' };
+    },
     async setKey(provider, key, callContext) {
       callContext.abortSignal?.throwIfAborted();
       await write(() => store.set(provider, key));

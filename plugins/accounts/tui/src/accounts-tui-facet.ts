@@ -1,0 +1,69 @@
+import { ACCOUNTS_PLUGIN_ID, Accounts, KeyEntryInteraction, type AccountSummary } from '@pi/accounts';
+import type { Facet } from '@pi/plugin-api';
+
+/** The manifest id this facet answers to. */
+export const pluginId = ACCOUNTS_PLUGIN_ID;
+
+/**
+ * The TUI facet of @pi/accounts: `/login [provider]` asks the session to log in, and answers its key request with a
+ * masked field (the key goes back only in that answer: never into the editor, its history or the transcript);
+ * `/logout [provider]` forgets a stored key.
+ */
+export const accountsTuiFacet: Facet<'tui'> = (context) => {
+  context.interactions.handle(KeyEntryInteraction, async (request, callContext) => {
+    const key = await context.ui.input(
+      `API key for ${request.provider}`,
+      'paste the key (stored in the pi config directory, readable only by you); esc cancels',
+      { masked: true, ...(callContext.abortSignal === undefined ? {} : { signal: callContext.abortSignal }) },
+    );
+    const trimmed = key?.trim() ?? '';
+    return trimmed === '' ? { outcome: 'cancelled' } : { outcome: 'entered', key: trimmed };
+  });
+
+  const pickProvider = async (
+    args: string,
+    title: string,
+    among: (providers: readonly AccountSummary[]) => AccountSummary[],
+  ): Promise<string | undefined> => {
+    const named = args.trim();
+    if (named !== '') return named;
+    const accounts = await context.use(Accounts);
+    const choices = among(accounts.state.value.providers);
+    if (choices.length === 0) return undefined;
+    const label = (entry: AccountSummary) => `${entry.provider}${entry.configured ? '  (key stored)' : ''}`;
+    const picked = await context.ui.select(title, choices.map(label));
+    return choices.find((entry) => label(entry) === picked)?.provider;
+  };
+
+  context.commands.register({
+    id: 'accounts.login',
+    description: "Store a provider's API key (typed into a masked field)",
+    slash: 'login',
+    needsSession: true,
+    async run(args, callContext) {
+      // The offline provider needs no key; every other one may take one.
+      const provider = await pickProvider(args, 'Log in to which provider?', (all) =>
+        all.filter((entry) => entry.provider !== 'offline'),
+      );
+      if (provider === undefined) return;
+      const accounts = await context.use(Accounts);
+      const { outcome } = await accounts.login(provider, callContext);
+      context.ui.notify(outcome === 'stored' ? `Key stored for ${provider}` : `Login to ${provider} cancelled`);
+    },
+  });
+  context.commands.register({
+    id: 'accounts.logout',
+    description: "Forget a provider's stored API key",
+    slash: 'logout',
+    needsSession: true,
+    async run(args, callContext) {
+      const provider = await pickProvider(args, 'Log out of which provider?', (all) =>
+        all.filter((entry) => entry.configured),
+      );
+      if (provider === undefined) return void context.ui.notify('No provider has a stored key');
+      const accounts = await context.use(Accounts);
+      await accounts.remove(provider, callContext);
+      context.ui.notify(`Key removed for ${provider}`);
+    },
+  });
+};
