@@ -116,7 +116,7 @@ describe('InteractionBroker routing', () => {
     broker.reply('tui', { requestId: tui.lastRequestId(), response: { key: 'hunter2-oops' } });
     const error = await rejection(answer);
     expect(error.code).toBe('invalid_result');
-    expect(JSON.stringify({ message: error.message, details: error.details })).not.toMatch(/hunter2|sk-/);
+    expect(JSON.stringify({ message: error.message, data: error.data })).not.toMatch(/hunter2|sk-/);
     expect(Secret.sensitive).toBe(true);
     expect(Confirm.sensitive).toBe(false);
   });

@@ -179,7 +179,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
     answer = { outcome: 'entered', key: `${SECRET} with spaces` };
     const refused = await remoteErrorOf(accounts.login('openrouter', BACKGROUND_CONTEXT));
     expect(refused.message).not.toContain(SECRET);
-    expect(JSON.stringify(refused.details ?? null)).not.toContain(SECRET);
+    expect(JSON.stringify(refused.data ?? null)).not.toContain(SECRET);
     expect(await credentials.get('openrouter')).toBeUndefined();
   });
 

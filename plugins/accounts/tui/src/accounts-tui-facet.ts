@@ -1,4 +1,10 @@
-import { ACCOUNTS_PLUGIN_ID, Accounts, KeyEntryInteraction, type AccountSummary } from '@pi/accounts';
+import {
+  ACCOUNTS_PLUGIN_ID,
+  Accounts,
+  KeyEntryInteraction,
+  type AccountSummary,
+  type KeyEntryResponse,
+} from '@pi/accounts';
 import type { Facet } from '@pi/plugin-api';
 
 /** The manifest id this facet answers to. */
@@ -10,7 +16,7 @@ export const pluginId = ACCOUNTS_PLUGIN_ID;
  * `/logout [provider]` forgets a stored key.
  */
 export const accountsTuiFacet: Facet<'tui'> = (context) => {
-  context.interactions.handle(KeyEntryInteraction, async (request, callContext) => {
+  context.interactions.handle(KeyEntryInteraction, async (request, callContext): Promise<KeyEntryResponse> => {
     const key = await context.ui.input(
       `API key for ${request.provider}`,
       'paste the key (stored in the pi config directory, readable only by you); esc cancels',

@@ -24,7 +24,7 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly its methods, the six state cells (recent first) and one event stream', () => {
+  it('exposes exactly its methods, the seven state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
     expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
       'compact',
@@ -43,6 +43,7 @@ describe('chat contract', () => {
       'queue',
       'storage',
       'waiting',
+      'usage',
     ]);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });

@@ -4,7 +4,14 @@ import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/re
 import { compactRequestSchema, compactResultSchema, type CompactRequest, type CompactResult } from './chat-compaction';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
-import { modelWaitSchema, storageStatusSchema, type ModelWait, type StorageStatus } from './chat-status';
+import {
+  modelWaitSchema,
+  sessionUsageSchema,
+  storageStatusSchema,
+  type ModelWait,
+  type SessionUsage,
+  type StorageStatus,
+} from './chat-status';
 import {
   historyPageSchema,
   historyRequestSchema,
@@ -104,6 +111,8 @@ export interface ChatService {
   readonly storage: RemoteState<StorageStatus>;
   /** The run in progress waiting on a silent model, or null. */
   readonly waiting: RemoteState<ModelWait | null>;
+  /** What the session's model requests used in all, and how full the last one's context was. */
+  readonly usage: RemoteState<SessionUsage>;
   readonly events: RemoteEvents<ChatEvent>;
   /** Starts a run; refused as `busy` while one is in progress (steer or follow up then). */
   prompt(request: PromptRequest, context: Context): Promise<PromptResponse>;
@@ -199,6 +208,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     queue: chatQueueSchema,
     storage: storageStatusSchema,
     waiting: modelWaitSchema.nullable(),
+    usage: sessionUsageSchema,
   },
   events: { events: chatEventSchema },
 });

@@ -37,3 +37,39 @@ export const modelWaitSchema: z.ZodType<ModelWait> = z.object({
   operationId: z.string(),
   silentMs: z.number().int().min(0),
 });
+
+/**
+ * The session's token totals over every answer in its file (every branch: what was spent), their cost where the
+ * models' prices are known, and the tokens the latest answer's request held (prompt, cache and answer): how full
+ * the context is.
+ */
+export type SessionUsage = {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** US dollars over the priced answers; 0 when none was priced. */
+  cost: number;
+  /** The latest answer's request, all tokens counted; null before any answer reported usage. */
+  contextTokens: number | null;
+};
+
+export const EMPTY_SESSION_USAGE: SessionUsage = Object.freeze({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  cost: 0,
+  contextTokens: null,
+});
+
+const tokenTotal = z.number().int().min(0);
+
+export const sessionUsageSchema: z.ZodType<SessionUsage> = z.strictObject({
+  input: tokenTotal,
+  output: tokenTotal,
+  cacheRead: tokenTotal,
+  cacheWrite: tokenTotal,
+  cost: z.number().min(0),
+  contextTokens: tokenTotal.nullable(),
+});

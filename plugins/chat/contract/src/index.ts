@@ -20,10 +20,13 @@ export {
   type PromptResponse,
 } from './chat-service';
 export {
+  EMPTY_SESSION_USAGE,
   SESSION_FILE_UNWRITABLE,
   modelWaitSchema,
+  sessionUsageSchema,
   storageStatusSchema,
   type ModelWait,
+  type SessionUsage,
   type StorageStatus,
 } from './chat-status';
 export { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';

@@ -6,6 +6,7 @@ import {
   type ChatQueue,
   type ChatService,
   type ModelWait,
+  type SessionUsage,
   type StorageStatus,
   type StreamingCheckpoint,
   type TranscriptHead,
@@ -22,6 +23,7 @@ import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
+import { usageOf, usageProjection } from './usage-projection';
 import { treeService } from './tree-service';
 
 /** The manifest id this facet answers to. */
@@ -47,6 +49,8 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   const storage = context.remoteState<StorageStatus>(storageOf(context.agent.sessionFileFault));
   const waiting = context.remoteState<ModelWait | null>(null);
   context.agent.events.subscribe(statusProjection(storage, waiting));
+  const usage = context.remoteState<SessionUsage>(usageOf(tree.entries()));
+  context.agent.events.subscribe(usageProjection(usage));
   const userMessage = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
   const sendOptions = (operationId: string | undefined) =>
     operationId === undefined ? {} : { clientOperationId: operationId };
@@ -58,6 +62,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     queue,
     storage,
     waiting,
+    usage,
     events,
     async prompt(request, callContext) {
       // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.

@@ -19,6 +19,8 @@ export type ModelSpec = ModelRef & {
   reasoning: boolean;
   /** Present (true) when the model's provider needs an API key and none is set: a prompt to it would fail. */
   keyMissing?: true;
+  /** How many tokens a request may hold, when known (the footer shows how full the context is). */
+  contextWindow?: number;
 };
 
 export type RefreshStatus =
@@ -63,6 +65,7 @@ export const modelSpecSchema = modelRefSchema.extend({
   name: z.string(),
   reasoning: z.boolean(),
   keyMissing: z.literal(true).optional(),
+  contextWindow: z.number().int().positive().optional(),
 });
 
 export const refreshStatusSchema = z.union([

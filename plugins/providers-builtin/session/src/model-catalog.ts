@@ -20,6 +20,7 @@ export function catalogFrom(
         name: model.name,
         reasoning: model.reasoning,
         ...(missing ? { keyMissing: true as const } : {}),
+        ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
       });
     }
   }

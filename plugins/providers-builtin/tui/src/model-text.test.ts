@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelsState } from '@pi/providers-builtin';
-import { footerText, modelChoices, pickerTitle, printable } from './model-text';
+import { compact, footerText, modelChoices, pickerTitle, printable } from './model-text';
 
 const state = (patch: Partial<ModelsState> = {}): ModelsState => ({
   catalog: {
@@ -33,6 +33,34 @@ describe('model text', () => {
       configuration: { model: { provider: 'anthropic', modelId: 'claude' }, thinkingLevel: 'high' },
     });
     expect(modelChoices(selected)).toEqual(['anthropic/claude — Claude  (no key: /login) (current)']);
+  });
+
+  it("adds the session's tokens, cost and how full the context is to the footer once an answer reported usage", () => {
+    const usage = {
+      input: 1_500,
+      output: 12,
+      cacheRead: 120_000,
+      cacheWrite: 1_200,
+      cost: 0.0832,
+      contextTokens: 25_000,
+    };
+    const windowed = state({
+      catalog: {
+        revision: 1,
+        availableModels: [
+          { provider: 'offline', modelId: 'echo', name: 'e', reasoning: false, contextWindow: 200_000 },
+        ],
+      },
+    });
+    expect(footerText(windowed, usage)).toBe(
+      'offline/echo · thinking off · ↑1.5k ↓12 R120k W1.2k · $0.083 · 12.5%/200k',
+    );
+    expect(footerText(state(), usage)).toBe(
+      'offline/echo · thinking off · ↑1.5k ↓12 R120k W1.2k · $0.083 · context 25k',
+    );
+    expect(footerText(state(), { ...usage, cost: 0, contextTokens: null })).toBe('offline/echo · thinking off');
+    expect(footerText(state(), { ...usage, cost: 0 })).not.toContain('$');
+    expect([compact(950), compact(1_234), compact(56_789), compact(2_500_000)]).toEqual(['950', '1.2k', '57k', '2.5M']);
   });
 
   it('titles the picker with a running refresh or the warning of the last one', () => {

@@ -1,3 +1,4 @@
+import type { SessionUsage } from '@pi/chat';
 import type { ModelRef, ModelsState, RefreshStatus } from '@pi/providers-builtin';
 
 /**
@@ -64,9 +65,31 @@ export function pickerTitle(state: ModelsState): string {
   return note === undefined ? 'Select a model' : `Select a model · ${note}`;
 }
 
-/** The footer's line: `provider/modelId · thinking <level>`, plus the refresh when one is running. */
-export function footerText(state: ModelsState): string {
+/**
+ * The footer's line: `provider/modelId · thinking <level>`, the refresh when one is running, then the session's
+ * usage when it has any: tokens in (↑), out (↓), read from (R) and written to (W) the prompt cache, the cost, and
+ * how full the context of the latest request was against the selected model's window.
+ */
+export function footerText(state: ModelsState, usage?: SessionUsage): string {
   const model = state.configuration.model === null ? 'no model' : modelLabel(state.configuration.model);
   const refreshing = state.refresh.status === 'refreshing' ? ' · refreshing models…' : '';
-  return `${model} · thinking ${state.configuration.thinkingLevel}${refreshing}`;
+  const line = `${model} · thinking ${state.configuration.thinkingLevel}${refreshing}`;
+  if (usage === undefined || usage.contextTokens === null) return line;
+  const tokens = `↑${compact(usage.input)} ↓${compact(usage.output)} R${compact(usage.cacheRead)} W${compact(usage.cacheWrite)}`;
+  const cost = usage.cost > 0 ? ` · $${usage.cost.toFixed(usage.cost < 1 ? 3 : 2)}` : '';
+  const selected = state.catalog.availableModels.find((candidate) => sameModel(state.configuration.model, candidate));
+  const window = selected?.contextWindow;
+  const context =
+    window === undefined
+      ? `context ${compact(usage.contextTokens)}`
+      : `${((usage.contextTokens / window) * 100).toFixed(1)}%/${compact(window)}`;
+  return `${line} · ${tokens}${cost} · ${context}`;
+}
+
+/** 950, 1.2k, 12k, 1.2M: a count at a glance. */
+export function compact(count: number): string {
+  if (count < 1_000) return String(count);
+  if (count < 10_000) return `${(count / 1_000).toFixed(1)}k`;
+  if (count < 1_000_000) return `${Math.round(count / 1_000)}k`;
+  return `${(count / 1_000_000).toFixed(1)}M`;
 }

@@ -1,3 +1,4 @@
+import { Chat } from '@pi/chat';
 import { followState, type Facet } from '@pi/plugin-api';
 import { Models, PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
 import { registerModelCommands } from './model-commands';
@@ -8,7 +9,7 @@ export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
 
 /**
  * The TUI facet of @pi/providers-builtin: the model picker (Ctrl+L, `/model`), the thinking level (Ctrl+T,
- * `/thinking`), `/refresh`, and a footer line with the model and thinking level. It holds no catalogue of its own:
+ * `/thinking`), `/refresh`, and a footer line with the model, the thinking level and the session's usage. It holds no catalogue of its own:
  * it calls the session's Models and shows its replicated state.
  */
 export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
@@ -18,11 +19,18 @@ export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
     (proxy) => proxy.state,
     () => context.ui.requestRender(),
   );
+  // The session's usage comes from the chat plugin; without it the footer shows the model alone.
+  const usage = followState(
+    context,
+    Chat,
+    (chat) => chat.usage,
+    () => context.ui.requestRender(),
+  );
   registerModelCommands(context);
   context.slots.add('footer', {
     render() {
       const state = models.current();
-      return state === undefined ? [] : [context.ui.theme.fg('muted', footerText(state))];
+      return state === undefined ? [] : [context.ui.theme.fg('muted', footerText(state, usage.current()))];
     },
   });
 };
