@@ -1,7 +1,7 @@
 import type { ModelSpec } from '@pi/agent';
 
 /** The wire protocols a provider may speak. */
-export const PROVIDER_APIS = ['openai-completions', 'anthropic'] as const;
+export const PROVIDER_APIS = ['openai-completions', 'anthropic', 'google'] as const;
 
 export type ProviderApi = (typeof PROVIDER_APIS)[number];
 
@@ -91,6 +91,31 @@ export const BUILTIN_PROVIDERS: readonly BuiltinProvider[] = Object.freeze([
         contextWindow: 1_047_576,
         maxOutputTokens: 32_768,
         cost: usd(2, 8, 0.5),
+      },
+    ],
+  },
+  {
+    id: 'google',
+    name: 'Google',
+    api: 'google',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    apiKeyEnv: 'GEMINI_API_KEY',
+    models: [
+      {
+        modelId: 'gemini-2.5-pro',
+        name: 'Gemini 2.5 Pro',
+        reasoning: true,
+        contextWindow: 1_048_576,
+        maxOutputTokens: 65_536,
+        cost: usd(1.25, 10, 0.31),
+      },
+      {
+        modelId: 'gemini-2.5-flash',
+        name: 'Gemini 2.5 Flash',
+        reasoning: true,
+        contextWindow: 1_048_576,
+        maxOutputTokens: 65_536,
+        cost: usd(0.3, 2.5, 0.075),
       },
     ],
   },

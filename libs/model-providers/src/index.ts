@@ -4,6 +4,9 @@ export { DEFAULT_MAX_OUTPUT_TOKENS, THINKING_BUDGETS } from './anthropic-request
 export { BUILTIN_PROVIDERS, PROVIDER_APIS, builtinProvider } from './builtin-catalogue';
 export type { BuiltinProvider, ProviderApi } from './builtin-catalogue';
 export { ChatCompletionAccumulator } from './chat-completion-chunks';
+export { GEMINI_BASE_URL, createGeminiProvider } from './gemini-provider';
+export type { GeminiProviderOptions } from './gemini-provider';
+export { GEMINI_THINKING_BUDGETS } from './gemini-request';
 export { ConfigErrorCode } from './config-error';
 export type { ConfigError } from './config-error';
 export { EMPTY_MODELS_CONFIG, parseModelsConfig, providerCatalogue } from './models-config';

@@ -1,5 +1,6 @@
 import type { ModelProvider } from '@pi/agent';
 import { createAnthropicProvider } from './anthropic-provider';
+import { createGeminiProvider } from './gemini-provider';
 import type { ProviderConfig } from './models-config';
 import { createOpenAICompatibleProvider } from './openai-compatible-provider';
 
@@ -23,6 +24,11 @@ export function providerFromConfig(config: ProviderConfig, options: ProviderConn
   switch (config.api) {
     case 'anthropic':
       return createAnthropicProvider({
+        ...connection,
+        models: config.models.map(({ provider: _, ...model }) => model),
+      });
+    case 'google':
+      return createGeminiProvider({
         ...connection,
         models: config.models.map(({ provider: _, ...model }) => model),
       });

@@ -10,7 +10,7 @@ export interface ProbeOptions {
 
 /**
  * Asks one configured server for its model list (`GET <baseUrl>/models`, or `/v1/models` with Anthropic's
- * headers for a server speaking its protocol), the cheapest request that proves the address, the network path
+ * headers for a server speaking its protocol; Gemini's key header for Google's), the cheapest request that proves the address, the network path
  * and the key. Resolves null when it answers 2xx, else a one-line reason that
  * names neither the key nor the response body. Rejects only when the caller's signal aborts.
  */
@@ -35,7 +35,9 @@ export async function probeProvider(
         ? {}
         : anthropic
           ? { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION }
-          : { authorization: `Bearer ${apiKey}` };
+          : provider.api === 'google'
+            ? { 'x-goog-api-key': apiKey }
+            : { authorization: `Bearer ${apiKey}` };
     const response = await options.fetch(anthropic ? `${base}/v1/models` : `${base}/models`, {
       headers: { ...provider.headers, ...keyHeaders },
       signal,
