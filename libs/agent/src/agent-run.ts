@@ -51,6 +51,7 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
   };
   const { tree, writer, eventContext } = services;
   const requestContext = new RequestContext({ ...plan, tree, writer, eventContext });
+  let overflowCompacted = false;
   for (let turn = 0; turn < plan.maxTurns; turn += 1) {
     if (aborted()) return { outcome: 'aborted', error: null };
     const tools = services.tools();
@@ -89,6 +90,20 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
       },
       context,
     );
+    // A provider that says the request is too long is believed over the estimate: compact and ask again, once.
+    if (result.kind === 'failed' && result.overflow && !overflowCompacted && result.partial === null) {
+      overflowCompacted = true;
+      const compacted = await requestContext.compactAfterOverflow(context);
+      if (compacted === 'aborted') return { outcome: 'aborted', error: null };
+      if (compacted === 'written') {
+        turn -= 1;
+        continue;
+      }
+      return {
+        outcome: 'failed',
+        error: `compaction_failed: ${result.error}; compacting to make room failed: ${compacted.failed}`,
+      };
+    }
     if (result.kind !== 'answered') {
       if (result.partial !== null) await record(result.partial);
       return result.kind === 'aborted'

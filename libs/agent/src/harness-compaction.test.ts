@@ -356,3 +356,54 @@ describe('manual compaction', () => {
     expect(texts(provider.requests[2]?.messages).map((text) => text.slice(0, 4))).toEqual(['one', 'A0 x', 'agai']);
   });
 });
+
+describe('a request the provider refuses as too long', () => {
+  const overflowAt =
+    (failing: number) =>
+    (_request: unknown, index: number): ProviderEvent[] => {
+      if (index === failing) throw new ProviderError('context_overflow', 'prompt is too long: 210000 tokens > 200000');
+      return textAnswer(`A${index}`);
+    };
+
+  it('is compacted and asked again once, even for a model without a known window, and the run completes', async () => {
+    const { harness, provider } = await openWith({ answer: overflowAt(2) });
+    for (const prompt of ['one', 'two']) expect((await exchange(harness, prompt)).outcome).toBe('completed');
+    const run = await exchange(harness, 'three');
+
+    expect(run.outcome).toBe('completed');
+    expect(provider.summaries).toHaveLength(1);
+    expect(await compactions()).toHaveLength(1);
+    expect(texts(provider.requests.at(-1)?.messages).at(-1)).toBe('three');
+    expect(textOf(harness.tree.messages().at(-1) as AgentMessage)).toBe('A3');
+  });
+
+  it('fails the run when compacting cannot make room, saying both why', async () => {
+    const { harness } = await openWith({
+      answer: overflowAt(1),
+      summarize: async () => {
+        throw new ProviderError('http_status', 'the summary was refused');
+      },
+    });
+    await exchange(harness, 'one');
+    const run = await exchange(harness, 'two');
+    expect(run.outcome).toBe('failed');
+    expect(run.error).toMatch(
+      /^compaction_failed: prompt is too long.*compacting to make room failed: .*summary was refused/,
+    );
+    expect(await compactions()).toEqual([]);
+  });
+
+  it('is retried only once: a second refusal fails the run', async () => {
+    const { harness, provider } = await openWith({
+      answer: (_request, index) => {
+        if (index >= 2) throw new ProviderError('context_overflow', 'maximum context length exceeded');
+        return textAnswer(`A${index}`);
+      },
+    });
+    for (const prompt of ['one', 'two']) await exchange(harness, prompt);
+    const run = await exchange(harness, 'three');
+    expect(run.outcome).toBe('failed');
+    expect(run.error).toContain('maximum context length exceeded');
+    expect(provider.requests).toHaveLength(4);
+  });
+});

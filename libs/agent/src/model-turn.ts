@@ -3,7 +3,7 @@ import { iterateUntilAborted } from './abortable-iteration';
 import { providerErrorText } from './error-text';
 import { ModelSilence } from './model-silence';
 import type { AssistantMessage, TextPart, ThinkingPart, ToolCallPart, Usage } from '@pi/agent-contract';
-import type { ModelProvider, ProviderEvent, ProviderRequest } from './provider';
+import { ProviderError, type ModelProvider, type ProviderEvent, type ProviderRequest } from './provider';
 
 export interface TurnRequest {
   provider: ModelProvider;
@@ -20,7 +20,7 @@ export interface TurnRequest {
 export type TurnResult =
   | { kind: 'answered'; message: AssistantMessage }
   | { kind: 'aborted'; partial: AssistantMessage | null }
-  | { kind: 'failed'; error: string; partial: AssistantMessage | null };
+  | { kind: 'failed'; error: string; partial: AssistantMessage | null; overflow: boolean };
 
 /** Streams one model answer, forwarding text deltas as they arrive, and assembles the final message. */
 export async function streamTurn(turn: TurnRequest, context: Context): Promise<TurnResult> {
@@ -68,12 +68,22 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
     if (end === 'aborted') return { kind: 'aborted', partial: partial('aborted') };
   } catch (error) {
     // Never the raw thrown text: a provider's error can quote what the server echoed, credentials included.
-    return { kind: 'failed', error: providerErrorText(error), partial: partial('error') };
+    return {
+      kind: 'failed',
+      error: providerErrorText(error),
+      partial: partial('error'),
+      overflow: error instanceof ProviderError && error.code === 'context_overflow',
+    };
   } finally {
     silence.stop();
   }
   if (stopReason === null) {
-    return { kind: 'failed', error: 'the model stream ended without a done event', partial: partial('error') };
+    return {
+      kind: 'failed',
+      error: 'the model stream ended without a done event',
+      partial: partial('error'),
+      overflow: false,
+    };
   }
   return {
     kind: 'answered',

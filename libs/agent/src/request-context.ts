@@ -34,6 +34,38 @@ export class RequestContext {
     this.#contextWindow = contextWindowOf(parts.provider, parts.modelId);
   }
 
+  /**
+   * The provider said the request was too long for the model (whatever the estimate thought): compacts the branch
+   * now, whatever its size. 'written' when a summary was written and the request can go again; else why not.
+   */
+  async compactAfterOverflow(context: Context): Promise<'written' | 'aborted' | { failed: string }> {
+    const { tree, writer, provider, modelId, operationId, eventContext } = this.#parts;
+    const compacted = await compactContext(
+      {
+        context: branchContext(tree.branch()),
+        provider,
+        modelId,
+        contextWindow: this.#contextWindow,
+        instructions: null,
+        trigger: 'auto',
+        operationId,
+      },
+      { writer, mayWrite: () => null, eventContext },
+      context,
+    );
+    switch (compacted.kind) {
+      case 'written':
+      case 'aborted':
+        return compacted.kind;
+      case 'nothing_to_compact':
+        return { failed: 'nothing before the latest turn to summarize' };
+      case 'failed':
+        return { failed: compacted.error };
+      case 'refused':
+        return { failed: compacted.message };
+    }
+  }
+
   async prepare(tools: readonly ToolSchema[], context: Context): Promise<PreparedContext> {
     const { tree, writer, provider, modelId, operationId, eventContext } = this.#parts;
     const window = this.#contextWindow;

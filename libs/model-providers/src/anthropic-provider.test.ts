@@ -118,6 +118,22 @@ describe('the Anthropic provider', () => {
     expect((failure as Error).message).not.toContain(apiKey);
   });
 
+  it('says context_overflow when the server refuses the prompt as too long, so the run can compact and retry', async () => {
+    const provider = await providerFor((_, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'invalid_request_error', message: 'prompt is too long: 212345 tokens > 200000 maximum' },
+        }),
+      );
+    });
+    await expect(collect(provider.stream(request, BACKGROUND_CONTEXT))).rejects.toMatchObject({
+      code: 'context_overflow',
+      message: expect.stringContaining('prompt is too long'),
+    });
+  });
+
   it('fails before sending anything without a key, and for a model it does not offer', async () => {
     const provider = await providerFor(answering(), '');
     await expect(collect(provider.stream(request, BACKGROUND_CONTEXT))).rejects.toMatchObject({

@@ -1,6 +1,6 @@
 import { ProviderError } from '@pi/agent';
 import type { Context } from '@pi/context';
-import { httpErrorMessage, serverExplanation } from './http-error-message';
+import { httpErrorMessage, isContextOverflow, serverExplanation } from './http-error-message';
 import { networkCause } from './network-cause';
 import { abortedError } from './provider-abort';
 import {
@@ -71,7 +71,10 @@ export async function openEventStream(post: EventStreamPost, context: Context): 
       body,
       retryAfterMs: retryAfter,
     };
-    throw new ProviderError('http_status', httpErrorMessage(post.providerName, failed));
+    throw new ProviderError(
+      isContextOverflow(failed) ? 'context_overflow' : 'http_status',
+      httpErrorMessage(post.providerName, failed),
+    );
   }
 }
 

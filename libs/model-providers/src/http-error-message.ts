@@ -54,3 +54,23 @@ function jsonErrorMessage(body: string): string | null {
   if (typeof message === 'string') return message;
   return null;
 }
+
+/**
+ * How providers word "the request is longer than the model's window": Anthropic ("prompt is too long"), OpenAI and
+ * compatible servers ("maximum context length", `context_length_exceeded`), Gemini ("input token count … exceeds").
+ */
+const OVERFLOW_PATTERNS = [
+  /prompt is too long/i,
+  /context[_ ]length[_ ]exceeded/i,
+  /maximum context length/i,
+  /exceeds the (?:model's )?(?:maximum )?context (?:window|length)/i,
+  /input token count.*exceeds/i,
+  /too many (?:input )?tokens/i,
+];
+
+/** Whether a refused request was refused for being too long for the model (400 or 413 with such words). */
+export function isContextOverflow(response: Pick<FailedResponse, 'status' | 'body' | 'contentType'>): boolean {
+  if (response.status !== 400 && response.status !== 413) return false;
+  const text = `${serverExplanation(response.body, response.contentType)} ${response.body.slice(0, 2_000)}`;
+  return OVERFLOW_PATTERNS.some((pattern) => pattern.test(text));
+}
