@@ -87,3 +87,41 @@ describe('pi command lines', () => {
     expect(parse('call', 'a.b', '--title', 't')._unsafeUnwrapErr()).toBe('--title goes with pi sessions create');
   });
 });
+
+describe('pi -p command lines', () => {
+  it('take the prompt, the flags that go with it, and piped text after the prompt', () => {
+    expect(
+      parseCliOptions(
+        ['-p', 'review this', '--model', 'anthropic/claude:low', '--mode', 'json'],
+        '/here',
+        'diff --git\n',
+      )._unsafeUnwrap(),
+    ).toMatchObject({
+      command: 'print',
+      print: {
+        prompt: 'review this\n\ndiff --git',
+        noSession: false,
+        model: 'anthropic/claude:low',
+        mode: 'json',
+        allowTools: false,
+      },
+    });
+    expect(parse('--print=hi', '--no-session', '--allow-tools')._unsafeUnwrap().print).toMatchObject({
+      prompt: 'hi',
+      noSession: true,
+      allowTools: true,
+    });
+  });
+
+  it.each([
+    [['-p', ''], '-p needs a prompt'],
+    [['-p', 'a', 'b'], '-p takes the prompt as its value'],
+    [['status', '-p', 'a'], 'does not go with pi status'],
+    [['-p', 'a', '--session', 's-1'], '--session, --socket and --url do not apply'],
+    [['-p', 'a', '--mode', 'yaml'], '--mode is text or json'],
+    [['status', '--no-session'], '--no-session goes with -p'],
+    [['call', 's.m', '--model', 'x/y'], '--model goes with -p'],
+  ])('refuse %j with one line', (argv, message) => {
+    expect(parse(...argv)._unsafeUnwrapErr()).toContain(message);
+  });
+});

@@ -2,7 +2,21 @@ import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
 
 export const COMMANDS = ['services', 'call', 'watch', 'status', 'sessions'] as const;
-export type Command = (typeof COMMANDS)[number];
+/** A command named on the line, or `print` (given as `-p`). */
+export type Command = (typeof COMMANDS)[number] | 'print';
+
+/** `pi -p "prompt"`: one prompt, its answer printed. */
+export interface PrintFlags {
+  readonly prompt: string;
+  /** `--no-session`: a session of its own, removed afterwards. */
+  readonly noSession: boolean;
+  /** `--model provider/modelId[:thinking]`. */
+  readonly model: string | undefined;
+  /** `--mode text` (the final answer) or `json` (every event of the run, one JSON line each). */
+  readonly mode: 'text' | 'json';
+  /** `--allow-tools`: tools that ask for confirmation run; otherwise they are denied. */
+  readonly allowTools: boolean;
+}
 
 /** What `pi sessions` does; `pi sessions` alone lists. */
 export const SESSIONS_ACTIONS = ['list', 'create', 'rm'] as const;
@@ -36,6 +50,8 @@ export interface CliOptions {
   readonly connection: ConnectionFlags;
   /** Set for the `sessions` command only. */
   readonly sessions?: SessionsFlags | undefined;
+  /** Set for `-p` only. */
+  readonly print?: PrintFlags | undefined;
 }
 
 interface Arity {
@@ -44,7 +60,7 @@ interface Arity {
   readonly usage: string;
 }
 
-const OPERANDS: Record<Exclude<Command, 'sessions'>, Arity> = {
+const OPERANDS: Record<Exclude<Command, 'sessions' | 'print'>, Arity> = {
   services: { min: 0, max: 1, usage: 'pi services [service]' },
   call: { min: 1, max: Number.POSITIVE_INFINITY, usage: 'pi call <service>.<method> [json args...]' },
   watch: { min: 1, max: 1, usage: 'pi watch <service>' },
@@ -62,7 +78,7 @@ const SESSIONS_OPERANDS: Record<SessionsAction, Arity> = {
  * two ways to connect at once or a flag of another command is one error line. Flags may come anywhere; after `--`
  * everything is an operand (a negative number argument: `pi call s.m -- -1`).
  */
-export function parseCliOptions(argv: readonly string[], cwd: string): Result<CliOptions, string> {
+export function parseCliOptions(argv: readonly string[], cwd: string, stdinText?: string): Result<CliOptions, string> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -79,6 +95,11 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         'data-dir': { type: 'string' },
         title: { type: 'string' },
         all: { type: 'boolean' },
+        print: { type: 'string', short: 'p' },
+        'no-session': { type: 'boolean' },
+        model: { type: 'string' },
+        mode: { type: 'string' },
+        'allow-tools': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -88,13 +109,6 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
   const [first, ...rest] = positionals;
   const help = values.help === true || first === 'help';
   const named = first === 'help' ? rest[0] : first;
-  if (named !== undefined && !isCommand(named)) return err(`Unknown command "${named}" (see pi --help)`);
-  const command = named;
-  if (values.socket !== undefined && values.url !== undefined) return err('Give --socket or --url, not both');
-  if ((values.socket ?? values.url) !== undefined && values.session !== undefined) {
-    return err('--session finds a session by id; with --socket or --url, leave it out');
-  }
-  const operands = first === 'help' ? [] : rest;
   const connection = {
     cwd: values.cwd ?? cwd,
     session: values.session,
@@ -102,7 +116,26 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     url: values.url,
     dataDir: values['data-dir'],
   };
+  if (values.print !== undefined && (named === undefined || !isCommand(named))) {
+    return printOptions(
+      { command: undefined, help, json: values.json === true, operands: positionals, connection },
+      values,
+      stdinText,
+    );
+  }
+  if (named !== undefined && !isCommand(named)) return err(`Unknown command "${named}" (see pi --help)`);
+  const command = named;
+  if (values.socket !== undefined && values.url !== undefined) return err('Give --socket or --url, not both');
+  if ((values.socket ?? values.url) !== undefined && values.session !== undefined) {
+    return err('--session finds a session by id; with --socket or --url, leave it out');
+  }
+  const operands = first === 'help' ? [] : rest;
   const base = { command, help, json: values.json === true, operands, connection };
+  const printOnly = (['no-session', 'model', 'mode', 'allow-tools'] as const).find(
+    (flag) => values[flag] !== undefined,
+  );
+  if (values.print !== undefined) return printOptions(base, values, stdinText);
+  if (printOnly !== undefined) return err(`--${printOnly} goes with -p "prompt"`);
   if (command === 'sessions') return sessionsOptions(base, values);
   if (values.title !== undefined) return err('--title goes with pi sessions create');
   if (values.all !== undefined) return err('--all goes with pi sessions list');
@@ -111,6 +144,44 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     if (checked !== undefined) return err(checked);
   }
   return ok(base);
+}
+
+/** `pi -p "prompt" [--no-session] [--model p/id[:thinking]] [--mode text|json] [--allow-tools]`; piped text follows. */
+function printOptions(
+  base: CliOptions,
+  values: {
+    print?: string;
+    'no-session'?: boolean;
+    model?: string;
+    mode?: string;
+    'allow-tools'?: boolean;
+    session?: string;
+    socket?: string;
+    url?: string;
+  },
+  stdinText: string | undefined,
+): Result<CliOptions, string> {
+  if (base.command !== undefined) return err(`-p runs one prompt; it does not go with pi ${base.command}`);
+  if (base.operands.length > 0) return err('-p takes the prompt as its value: pi -p "prompt" (quote it)');
+  if ((values.session ?? values.socket ?? values.url) !== undefined) {
+    return err('-p uses the session of the directory (--cwd); --session, --socket and --url do not apply');
+  }
+  const mode = values.mode ?? 'text';
+  if (mode !== 'text' && mode !== 'json') return err(`--mode is text or json, got "${mode}"`);
+  const piped = stdinText?.trim() ?? '';
+  const prompt = piped === '' ? (values.print ?? '') : `${values.print ?? ''}\n\n${piped}`;
+  if (prompt.trim() === '') return err('-p needs a prompt: pi -p "what does this project do?"');
+  return ok({
+    ...base,
+    command: 'print',
+    print: {
+      prompt,
+      noSession: values['no-session'] === true,
+      model: values.model,
+      mode,
+      allowTools: values['allow-tools'] === true,
+    },
+  });
 }
 
 /** `pi sessions [list | create | rm <id>]`: the action, its operands and the flags that go with it. */
@@ -135,7 +206,11 @@ function sessionsOptions(
   return checked === undefined ? ok({ ...base, operands, sessions }) : err(checked);
 }
 
-function checkArity(operands: readonly string[], { min, max, usage }: Arity, command: Command): string | undefined {
+function checkArity(
+  operands: readonly string[],
+  { min, max, usage }: Arity,
+  command: Exclude<Command, 'print'>,
+): string | undefined {
   if (operands.length >= min && operands.length <= max) return undefined;
   return `Usage: ${usage} (see pi ${command} --help)`;
 }

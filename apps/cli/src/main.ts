@@ -5,7 +5,11 @@ import { runCli } from './run-cli';
 
 /** The `pi` process: parse flags, run one command, exit with its code. Ctrl-C or SIGTERM interrupts it. */
 async function main(): Promise<number> {
-  const options = parseCliOptions(process.argv.slice(2), process.cwd());
+  // Piped text joins a -p prompt (`git diff | pi -p "review this"`); a terminal on stdin is not read.
+  const argv = process.argv.slice(2);
+  const printing = argv.some((arg) => arg === '-p' || arg === '--print' || arg.startsWith('--print='));
+  const stdinText = printing && !process.stdin.isTTY ? await readStdin() : undefined;
+  const options = parseCliOptions(argv, process.cwd(), stdinText);
   if (options.isErr()) {
     process.stderr.write(`pi: ${options.error}\n`);
     return EXIT.usage;
@@ -14,6 +18,10 @@ async function main(): Promise<number> {
   const onSignal = () => interrupt.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // A reader that went away (`pi -p … | head`) ends the command like Ctrl-C: what it started is still stopped.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') interrupt.abort();
+  });
   return runCli(options.value, {
     io: {
       out: (line) => process.stdout.write(`${line}\n`),
@@ -22,6 +30,12 @@ async function main(): Promise<number> {
     env: process.env,
     interrupted: interrupt.signal,
   });
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 // Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.

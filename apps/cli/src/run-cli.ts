@@ -3,6 +3,7 @@ import { connect, type ClientBehaviour } from '@pi/client';
 import { toRemoteError } from '@pi/remote';
 import type { CliOptions, Command } from './cli-options';
 import { callCommand } from './commands/call';
+import { printCommand } from './commands/print';
 import { servicesCommand } from './commands/services';
 import { sessionsCommand } from './commands/sessions';
 import { coordinatorOnlyStatus, statusCommand } from './commands/status';
@@ -21,7 +22,7 @@ export interface CliEnvironment {
 }
 
 /** Only a watch outlives a dropped connection; one-shot commands fail at once instead of waiting to reconnect. */
-const BEHAVIOUR: Record<Exclude<Command, 'sessions'>, ClientBehaviour> = {
+const BEHAVIOUR: Record<Exclude<Command, 'sessions' | 'print'>, ClientBehaviour> = {
   services: { reconnect: false },
   call: { reconnect: false },
   watch: {},
@@ -41,6 +42,14 @@ export async function runCli(options: CliOptions, { io, env, interrupted }: CliE
   if (command === undefined) {
     io.err(usageOf(undefined).trimEnd());
     return EXIT.usage;
+  }
+  if (command === 'print' && options.print !== undefined) {
+    return printCommand(
+      { flags: options.print, cwd: options.connection.cwd, dataDir: options.connection.dataDir },
+      env,
+      io,
+      interrupted,
+    );
   }
   if (command === 'sessions') {
     const flags = options.sessions ?? { action: 'list', title: undefined, all: false };

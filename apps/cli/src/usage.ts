@@ -22,7 +22,17 @@ const EXIT_CODES = `Exit codes:
   5 unknown_service, unknown_member · 6 invalid_argument · 7 cancelled, timeout
   8 limit_exceeded, no_handler, stale_reference · 9 a service's own code (for example unknown_model)`;
 
+const PRINT = `Print mode:
+  pi -p "prompt"      run one prompt in the session of this directory (one is started for it when none
+                      runs, and stopped after); the final answer goes to stdout, exit 0; a failed run is one
+                      line on stderr. Piped text is added to the prompt: git diff | pi -p "review this"
+  --no-session        a session of its own, removed afterwards
+  --model P/ID[:T]    the model (and thinking level off, low or high) to answer with
+  --mode json         every event of the run as one JSON line instead of the answer
+  --allow-tools       run tools that ask for confirmation (they are denied otherwise)`;
+
 export const USAGE = `Usage: pi <command> [options]
+       pi -p "prompt" [--no-session] [--model provider/id[:thinking]] [--mode text|json] [--allow-tools]
 
 Talks to a running pi session (or any pi host), or to the pi coordinator, through the typed client library.
 
@@ -35,6 +45,8 @@ Commands:
   sessions [list | create | rm <id>] the coordinator's sessions of this directory: list, start or remove one
 
 Run pi <command> --help for one command.
+
+${PRINT}
 
 ${CONNECTION}
 
