@@ -215,7 +215,7 @@ function checkArity(
   return `Usage: ${usage} (see pi ${command} --help)`;
 }
 
-function isCommand(name: string): name is Command {
+function isCommand(name: string): name is (typeof COMMANDS)[number] {
   return (COMMANDS as readonly string[]).includes(name);
 }
 

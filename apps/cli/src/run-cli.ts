@@ -43,9 +43,11 @@ export async function runCli(options: CliOptions, { io, env, interrupted }: CliE
     io.err(usageOf(undefined).trimEnd());
     return EXIT.usage;
   }
-  if (command === 'print' && options.print !== undefined) {
+  if (command === 'print') {
+    // The parser sets the flags whenever it names this command.
+    const flags = options.print ?? { prompt: '', noSession: false, model: undefined, mode: 'text', allowTools: false };
     return printCommand(
-      { flags: options.print, cwd: options.connection.cwd, dataDir: options.connection.dataDir },
+      { flags, cwd: options.connection.cwd, dataDir: options.connection.dataDir },
       env,
       io,
       interrupted,

@@ -56,6 +56,7 @@ ${EXIT_CODES}
 `;
 
 const COMMAND_USAGE: Record<Command, string> = {
+  print: PRINT,
   services: `Usage: pi services [service] [options]
 
 Lists the services the host serves (from its $rpc.describe): each method with its arguments and result,
