@@ -16,7 +16,8 @@ export interface SessionHostOptions {
   readonly identity: SessionIdentity;
   /** The session's JSONL file. */
   readonly sessionFile: string;
-  readonly paths: SessionPaths;
+  /** The facets' paths; the session file is `sessionFile`. */
+  readonly paths: Omit<SessionPaths, 'sessionFile'>;
   /** How the RPC surface is served to presentations: authentication, limits, keep-alive. */
   readonly transport: ExposeOptions;
   /** The session's client of its coordinator; absent for a standalone session. */
@@ -106,7 +107,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     harness: harness.value,
     lifecycle,
     identity: options.identity,
-    paths: options.paths,
+    paths: { ...options.paths, sessionFile: options.sessionFile },
     upstream: options.upstream ?? absentUpstream(),
     tools: { registry: tools, rebuild: toolRebuild.request },
     providers: { registry: providers, rebuild: providerRebuild.request },

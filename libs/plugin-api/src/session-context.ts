@@ -107,11 +107,15 @@ export interface SessionUpstream {
   use<T>(service: RemoteService<T>): Promise<T>;
 }
 
-/** Where a facet may keep files: the user's pi data and config directories, and the session's project. */
+/**
+ * Where a facet may keep files: the user's pi data and config directories, and the session's project; and the
+ * session's own file, to show people (facets write to it only through `agent.appendCustom`).
+ */
 export interface SessionPaths {
   readonly dataDir: string;
   readonly configDir: string;
   readonly cwd: string;
+  readonly sessionFile: string;
 }
 
 /**

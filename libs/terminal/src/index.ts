@@ -23,6 +23,7 @@ export { KEYMAP_ERROR_CODES, keymapFromJson, type KeymapError, type KeymapErrorC
 export { stripAnsi, tokenizeAnsi, type AnsiToken } from './text/ansi-tokens';
 export { SgrState } from './text/sgr-state';
 export { styledGraphemes, type StyledPiece } from './text/styled-graphemes';
+export { compactCount } from './text/compact-count';
 export { padRight, truncate } from './text/truncate';
 export { graphemeWidth, splitGraphemes, visibleWidth } from './text/width';
 export { wrapText } from './text/wrap';

@@ -30,6 +30,7 @@ describe('chat contract', () => {
       'compact',
       'followUp',
       'history',
+      'info',
       'operation',
       'prompt',
       'requestAbort',

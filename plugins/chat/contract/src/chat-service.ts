@@ -6,9 +6,11 @@ import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type Stream
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
 import {
   modelWaitSchema,
+  sessionInfoSchema,
   sessionUsageSchema,
   storageStatusSchema,
   type ModelWait,
+  type SessionInfo,
   type SessionUsage,
   type StorageStatus,
 } from './chat-status';
@@ -113,6 +115,8 @@ export interface ChatService {
   readonly waiting: RemoteState<ModelWait | null>;
   /** What the session's model requests used in all, and how full the last one's context was. */
   readonly usage: RemoteState<SessionUsage>;
+  /** The session's id, file, entry and message counts and usage (for `/session`). */
+  info(context: Context): Promise<SessionInfo>;
   readonly events: RemoteEvents<ChatEvent>;
   /** Starts a run; refused as `busy` while one is in progress (steer or follow up then). */
   prompt(request: PromptRequest, context: Context): Promise<PromptResponse>;
@@ -195,6 +199,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     steer: { args: [promptRequestSchema], result: queueResponseSchema },
     followUp: { args: [promptRequestSchema], result: queueResponseSchema },
     withdraw: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
+    info: { args: [], result: sessionInfoSchema },
     requestAbort: { args: [z.string().min(1).max(MAX_OPERATION_ID_LENGTH)], result: z.void() },
     operation: { args: [operationRequestSchema], result: operationStatusSchema },
     history: { args: [historyRequestSchema], result: historyPageSchema },

@@ -73,3 +73,22 @@ export const sessionUsageSchema: z.ZodType<SessionUsage> = z.strictObject({
   cost: z.number().min(0),
   contextTokens: tokenTotal.nullable(),
 });
+
+/** What `/session` shows: which session this is, where its file is, how much it holds and what it used. */
+export type SessionInfo = {
+  sessionId: string;
+  /** The session's JSONL file. */
+  file: string;
+  /** Entries in the file (every branch), and messages by role. */
+  entries: number;
+  messages: { user: number; assistant: number; tool: number };
+  usage: SessionUsage;
+};
+
+export const sessionInfoSchema: z.ZodType<SessionInfo> = z.strictObject({
+  sessionId: z.string().min(1).max(256),
+  file: z.string().min(1).max(4096),
+  entries: tokenTotal,
+  messages: z.strictObject({ user: tokenTotal, assistant: tokenTotal, tool: tokenTotal }),
+  usage: sessionUsageSchema,
+});

@@ -23,9 +23,11 @@ export {
   EMPTY_SESSION_USAGE,
   SESSION_FILE_UNWRITABLE,
   modelWaitSchema,
+  sessionInfoSchema,
   sessionUsageSchema,
   storageStatusSchema,
   type ModelWait,
+  type SessionInfo,
   type SessionUsage,
   type StorageStatus,
 } from './chat-status';

@@ -23,7 +23,7 @@ import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
-import { usageOf, usageProjection } from './usage-projection';
+import { sessionInfo, usageOf, usageProjection } from './usage-projection';
 import { treeService } from './tree-service';
 
 /** The manifest id this facet answers to. */
@@ -64,6 +64,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     waiting,
     usage,
     events,
+    async info() {
+      return sessionInfo(context.agent.identity.sessionId, context.paths.sessionFile, tree.entries(), usage.value);
+    },
     async prompt(request, callContext) {
       // The lane validates the message (blank text is `invalid_message`), so there is one rule, not two.
       const accepted = await lane.prompt([userMessage(request.text)], callContext, sendOptions(request.operationId));

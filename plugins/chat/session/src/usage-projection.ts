@@ -1,5 +1,5 @@
 import type { HarnessEvent, SessionEntry, Usage } from '@pi/agent';
-import { EMPTY_SESSION_USAGE, type SessionUsage } from '@pi/chat';
+import { EMPTY_SESSION_USAGE, type SessionInfo, type SessionUsage } from '@pi/chat';
 import type { Context } from '@pi/context';
 import type { MutableRemoteState } from '@pi/remote';
 
@@ -36,4 +36,16 @@ function add(totals: SessionUsage, usage: Usage): SessionUsage {
     cost: totals.cost + (usage.cost ?? 0),
     contextTokens: usage.input + usage.cacheRead + usage.cacheWrite + usage.output,
   };
+}
+
+/** `/session`'s answer: the session's identity and file, what the file holds, and the usage so far. */
+export function sessionInfo(
+  sessionId: string,
+  file: string,
+  entries: readonly SessionEntry[],
+  usage: SessionUsage,
+): SessionInfo {
+  const messages = { user: 0, assistant: 0, tool: 0 };
+  for (const entry of entries) if (entry.kind === 'message') messages[entry.message.role] += 1;
+  return { sessionId, file, entries: entries.length, messages, usage };
 }

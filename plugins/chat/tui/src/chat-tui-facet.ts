@@ -18,6 +18,7 @@ import {
 import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
+import { registerSessionCommand } from './session-command';
 import { silentSeconds, statusLines, type ReceivedWait } from './status-lines';
 import { registerTreeCommands } from './tree-commands';
 
@@ -204,4 +205,5 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   });
   registerTreeCommands(context);
   registerCompactCommand(context);
+  registerSessionCommand(context);
 };

@@ -1,4 +1,5 @@
 import type { SessionUsage } from '@pi/chat';
+import { compactCount } from '@pi/terminal';
 import type { ModelRef, ModelsState, RefreshStatus } from '@pi/providers-builtin';
 
 /**
@@ -75,21 +76,13 @@ export function footerText(state: ModelsState, usage?: SessionUsage): string {
   const refreshing = state.refresh.status === 'refreshing' ? ' · refreshing models…' : '';
   const line = `${model} · thinking ${state.configuration.thinkingLevel}${refreshing}`;
   if (usage === undefined || usage.contextTokens === null) return line;
-  const tokens = `↑${compact(usage.input)} ↓${compact(usage.output)} R${compact(usage.cacheRead)} W${compact(usage.cacheWrite)}`;
+  const tokens = `↑${compactCount(usage.input)} ↓${compactCount(usage.output)} R${compactCount(usage.cacheRead)} W${compactCount(usage.cacheWrite)}`;
   const cost = usage.cost > 0 ? ` · $${usage.cost.toFixed(usage.cost < 1 ? 3 : 2)}` : '';
   const selected = state.catalog.availableModels.find((candidate) => sameModel(state.configuration.model, candidate));
   const window = selected?.contextWindow;
   const context =
     window === undefined
-      ? `context ${compact(usage.contextTokens)}`
-      : `${((usage.contextTokens / window) * 100).toFixed(1)}%/${compact(window)}`;
+      ? `context ${compactCount(usage.contextTokens)}`
+      : `${((usage.contextTokens / window) * 100).toFixed(1)}%/${compactCount(window)}`;
   return `${line} · ${tokens}${cost} · ${context}`;
-}
-
-/** 950, 1.2k, 12k, 1.2M: a count at a glance. */
-export function compact(count: number): string {
-  if (count < 1_000) return String(count);
-  if (count < 10_000) return `${(count / 1_000).toFixed(1)}k`;
-  if (count < 1_000_000) return `${Math.round(count / 1_000)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
 }
