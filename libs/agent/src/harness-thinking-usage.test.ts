@@ -50,6 +50,38 @@ describe('an answer with reasoning and usage', () => {
     expect(stored).toContainEqual(message);
   });
 
+  it('keeps the usage and its cost when the session is opened again', async () => {
+    const scripted = createScriptedProvider({
+      turns: [
+        [
+          { type: 'text_delta', delta: 'Hi.' },
+          { type: 'usage', usage },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ],
+    });
+    const cost = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+    const withPrices = { ...scripted, models: () => scripted.models().map((model) => ({ ...model, cost })) };
+    const directory = await createSessionDirectory();
+    remove = () => directory.remove();
+    const first = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [withPrices] }))
+    )._unsafeUnwrap();
+    const accepted = await first.main.prompt(
+      [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+      BACKGROUND_CONTEXT,
+    );
+    await first.main.settled(accepted._unsafeUnwrap().operationId);
+    const written = first.tree.messages().at(-1);
+    await first.close();
+    expect(written).toMatchObject({ usage: { ...usage, cost: expect.any(Number) } });
+
+    harness = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [withPrices] }))
+    )._unsafeUnwrap();
+    expect(harness.tree.messages().at(-1)).toEqual(written);
+  });
+
   it('has no usage when the provider reported none', async () => {
     const { message } = await run([
       { type: 'text_delta', delta: 'Hi.' },

@@ -30,6 +30,7 @@ export const usageSchema = z.object({
   output: tokenCount,
   cacheRead: tokenCount,
   cacheWrite: tokenCount,
+  cost: z.number().min(0).optional(),
 });
 
 export const userMessageSchema: z.ZodType<UserMessage> = z.object({
