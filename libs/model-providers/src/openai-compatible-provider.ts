@@ -1,20 +1,14 @@
-import { ProviderError, type ModelProvider, type ModelSpec } from '@pi/agent';
-import type { Context } from '@pi/context';
+import type { ModelProvider } from '@pi/agent';
 import { ChatCompletionAccumulator } from './chat-completion-chunks';
-import { chatCompletionBody, type ChatCompletionBody } from './openai-request';
-import { collectSummary } from './collect-summary';
-import { summaryCompletionBody } from './openai-summary';
-import { endpoint, streamFromServer, type ServerConnection } from './server-stream';
-import { checkIdleTimeout } from './stall-watch';
+import { chatCompletionBody } from './openai-request';
+import { createServerProvider, type ServerModel } from './server-provider';
+import { endpoint, type ServerConnection } from './server-stream';
 
-/** A model the server offers; `provider` is filled in from the provider's id. */
-export interface OpenAICompatibleModel {
-  readonly modelId: string;
+/** A model the server offers; its name defaults to its id, `reasoning` to false. */
+export type OpenAICompatibleModel = Omit<ServerModel, 'name' | 'reasoning'> & {
   readonly name?: string;
   readonly reasoning?: boolean;
-  /** The model's context window in tokens, when known (automatic compaction needs it). */
-  readonly contextWindow?: number;
-}
+};
 
 export interface OpenAICompatibleProviderOptions extends ServerConnection {
   readonly id: string;
@@ -25,43 +19,18 @@ export interface OpenAICompatibleProviderOptions extends ServerConnection {
 
 /** A provider for any server speaking OpenAI's streaming chat-completions API (OpenAI, OpenRouter, vLLM, Ollama…). */
 export function createOpenAICompatibleProvider(options: OpenAICompatibleProviderOptions): ModelProvider {
-  if (options.idleTimeoutMs !== undefined) checkIdleTimeout(options.idleTimeoutMs);
-  const models: readonly ModelSpec[] = Object.freeze(
-    options.models.map((model) =>
-      Object.freeze({
-        provider: options.id,
-        modelId: model.modelId,
-        name: model.name ?? model.modelId,
-        reasoning: model.reasoning ?? false,
-        ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
-      }),
-    ),
-  );
-  const stream = (modelId: string, bodyFor: (model: ModelSpec) => ChatCompletionBody, context: Context) =>
-    streamFromServer(
-      options,
-      () => {
-        const model = models.find((candidate) => candidate.modelId === modelId);
-        if (model === undefined) throw new ProviderError('unknown_model', `${options.name} has no model "${modelId}"`);
-        return {
-          url: endpoint(options.baseUrl, '/chat/completions'),
-          headers: (apiKey) => ({
-            'content-type': 'application/json',
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-          }),
-          body: JSON.stringify(bodyFor(model)),
-          accumulator: new ChatCompletionAccumulator(),
-        };
-      },
-      context,
-    );
-  return {
-    id: options.id,
-    name: options.name,
-    models: () => models,
-    stream: (request, context) => stream(request.modelId, (model) => chatCompletionBody(request, model), context),
-    // A real request: the same endpoint, key, timeouts, retries, errors and redaction as a turn.
-    summarize: (request, context) =>
-      collectSummary(stream(request.modelId, (model) => summaryCompletionBody(request, model), context)),
-  };
+  const models = options.models.map((model) => ({
+    ...model,
+    name: model.name ?? model.modelId,
+    reasoning: model.reasoning ?? false,
+  }));
+  return createServerProvider({ ...options, models }, (request, model) => ({
+    url: endpoint(options.baseUrl, '/chat/completions'),
+    headers: (apiKey) => ({
+      'content-type': 'application/json',
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    }),
+    body: JSON.stringify(chatCompletionBody(request, model)),
+    accumulator: new ChatCompletionAccumulator(),
+  }));
 }

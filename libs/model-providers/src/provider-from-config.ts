@@ -23,15 +23,9 @@ export function providerFromConfig(config: ProviderConfig, options: ProviderConn
   };
   switch (config.api) {
     case 'anthropic':
-      return createAnthropicProvider({
-        ...connection,
-        models: config.models.map(({ provider: _, ...model }) => model),
-      });
+      return createAnthropicProvider({ ...connection, models: config.models });
     case 'google':
-      return createGeminiProvider({
-        ...connection,
-        models: config.models.map(({ provider: _, ...model }) => model),
-      });
+      return createGeminiProvider({ ...connection, models: config.models });
     case 'openai-completions':
       return createOpenAICompatibleProvider({ ...connection, models: config.models });
   }

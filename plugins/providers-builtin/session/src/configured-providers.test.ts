@@ -92,4 +92,12 @@ describe('the models.json provider layer', () => {
     expect(anthropic?.name).toBe('Anthropic');
     expect(anthropic?.models().map((model) => model.modelId)).toContain('claude-sonnet-4-5');
   });
+
+  it('gives every live provider, whatever its protocol, its catalogue models with their window, limit and prices', () => {
+    const layer = new ConfiguredProviders({ env: {}, credentials: () => undefined });
+    for (const builtin of BUILTIN_PROVIDERS) {
+      const live = layer.providers().find((provider) => provider.id === builtin.id);
+      expect(live?.models(), builtin.id).toEqual(builtin.models.map((model) => ({ ...model, provider: builtin.id })));
+    }
+  });
 });
