@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiledScript } from '@pi/compiled-script';
 import { UPSTREAM_HANDOFF_MAX_BYTES, type HandoffError, type UpstreamHandoff } from './upstream-handoff';
 
 const handoff: UpstreamHandoff = {
@@ -33,20 +34,8 @@ async function readInChild(
   feed: (pipe: Writable) => void = () => undefined,
   fd?: number,
 ): Promise<{ ok?: UpstreamHandoff; err?: HandoffError }> {
-  const script = join(await folder(), 'child.mts');
-  const module = fileURLToPath(new URL('./upstream-handoff.ts', import.meta.url));
-  await writeFile(
-    script,
-    [
-      `import { readUpstreamHandoff } from ${JSON.stringify(module)};`,
-      `const result = await readUpstreamHandoff(${fd === undefined ? '' : String(fd)});`,
-      `process.stdout.write(JSON.stringify(result.isOk() ? { ok: result.value } : { err: result.error }));`,
-    ].join('\n'),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    stdio,
-  });
+  const script = await compiledScript(fileURLToPath(new URL('../test/read-upstream-handoff.ts', import.meta.url)));
+  const child = spawn(process.execPath, [script, ...(fd === undefined ? [] : [String(fd)])], { stdio });
   let output = '';
   let errors = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

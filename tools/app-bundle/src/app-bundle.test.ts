@@ -45,6 +45,13 @@ describe.each(APPS)('the $name bundle', (app) => {
     expect(info.inputs).toContain(app.entry);
   });
 
+  it("carries zod's English messages and no other locale, and lists only real files as its inputs", async () => {
+    const locales = Object.keys(metafile.inputs).filter((input) => /zod[\\/]v4[\\/]locales[\\/]/.test(input));
+    if (locales.length > 0) expect(locales.map((input) => input.replace(/.*[\\/]/, ''))).toEqual(['en.js']);
+    const info = JSON.parse(await readFile(join(folder, 'build-info.json'), 'utf8')) as { inputs: string[] };
+    expect(info.inputs.filter((input) => !existsSync(join(WORKSPACE_ROOT, input)))).toEqual([]);
+  });
+
   it('carries the built-in facet modules of its host (none for a program without plugins), and no other tier', async () => {
     const facets = JSON.parse(await readFile(join(folder, 'facets.json'), 'utf8')) as Record<string, string>;
     expect(Object.keys(facets).length > 0).toBe(app.host !== null);

@@ -158,7 +158,7 @@ function tableRows(results: Results): string[][] {
 
 const options = parseOptions(process.argv.slice(2));
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const flooder = spawnFlooder();
+const flooder = await spawnFlooder();
 const results: Results = {};
 try {
   results['quiet'] = await runCondition('quiet', options, flooder, log);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compiledScript } from '@pi/compiled-script';
 import type { ServerCommand, ServerReport } from './server-protocol';
 
 export type SystemName = 'raw-ws' | 'trpc-wslink' | 'pi' | 'capnweb' | 'birpc';
@@ -41,16 +42,18 @@ export interface SpawnOptions {
   readonly entry?: string;
 }
 
-/** Spawns `node --import tsx servers/<system>.server.ts` (tsx's loader, without its wrapper process). */
-export function spawnServer(system: SystemName, options: SpawnOptions): Promise<ServerProcess> {
+/**
+ * Spawns `servers/<system>.server.ts` compiled into one module for plain `node`: every system starts as a shipped
+ * program does, with no loader hooks in its memory or on its clock. A profiled server (`--cpu-prof`) runs from its
+ * sources through tsx's loader instead, so that `profile-summary` can name each frame's file and TypeScript line.
+ */
+export async function spawnServer(system: SystemName, options: SpawnOptions): Promise<ServerProcess> {
   const entry = options.entry ?? fileURLToPath(new URL(`./servers/${system}.server.ts`, import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', ...(options.nodeFlags ?? []), '--import', 'tsx', entry, options.listenOn],
-    {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
+  const nodeFlags = options.nodeFlags ?? [];
+  const program = nodeFlags.includes('--cpu-prof') ? ['--import', 'tsx', entry] : [await compiledScript(entry)];
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, ...program, options.listenOn], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) =>
       reject(new Error(`The ${system} server exited (${code}) before it was ready`));

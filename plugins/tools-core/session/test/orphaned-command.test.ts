@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiledScript } from '@pi/compiled-script';
 import { eventually } from '@pi/test-support';
 
 // A session process that ends however it ends must not leave its running `bash` command behind: the command leads
@@ -47,7 +48,8 @@ function alive(pid: number): boolean {
 async function startSession(command: string, graceMs = 60_000): Promise<{ session: Session; output: () => string }> {
   const cwd = await mkdtemp(join(tmpdir(), 'pi-orphan-'));
   cleanups.push(() => rm(cwd, { recursive: true, force: true }));
-  const session = spawn(process.execPath, ['--import', 'tsx', SESSION_LIKE, command, cwd, String(graceMs)], {
+  const script = await compiledScript(SESSION_LIKE);
+  const session = spawn(process.execPath, [script, command, cwd, String(graceMs)], {
     cwd: PROJECT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compiledScript } from '@pi/compiled-script';
 import type { FloodShape, FlooderCommand, FlooderReport } from './flood-protocol';
 
 type Answered = Extract<FlooderReport, { type: 'answered' }>;
@@ -12,9 +13,11 @@ export interface FlooderProcess {
   stop(): Promise<void>;
 }
 
-export function spawnFlooder(): FlooderProcess {
+export async function spawnFlooder(): Promise<FlooderProcess> {
   const entry = fileURLToPath(new URL('./flooder.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [await compiledScript(entry)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return {
     connect: async (url, shape, count) => {
       await ask(child, { type: 'connect', url, shape, count }, 'ready');

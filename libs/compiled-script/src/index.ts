@@ -1,0 +1,1 @@
+export { compiledScript } from './compiled-script';
