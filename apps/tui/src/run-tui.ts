@@ -10,6 +10,7 @@ import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
 import { reviveWhenEnded } from './session-revival';
+import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
 
 /**
@@ -76,6 +77,7 @@ export async function runTui(
         label: attachment.label,
         onQuit: () => quit(),
         switchSession,
+        externalEditor: terminalEditor({ input, output, env }),
       });
       if (host.isErr()) return err(host.error.message);
       output.write(enterTerminal({ altScreen: false }));

@@ -65,6 +65,12 @@ export type {
   ThinkingLevel,
   ToolSchema,
 } from './provider';
+export {
+  providerLoginSchema,
+  type AuthorizationCodeLogin,
+  type DeviceCodeLogin,
+  type ProviderLogin,
+} from './provider-login';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';
 export type { SessionFileFault } from './session-file-fault';
 export type {

@@ -1,6 +1,7 @@
 import type { Context } from '@pi/context';
 import type { SummaryRequest } from './compaction';
 import type { AgentMessage, JsonObject, Usage } from './messages';
+import type { ProviderLogin } from './provider-login';
 
 export type ThinkingLevel = 'off' | 'low' | 'high';
 
@@ -59,6 +60,8 @@ export type ProviderEvent =
 export interface ModelProvider {
   readonly id: string;
   readonly name: string;
+  /** How a person signs in instead of typing a key, for a provider that offers it. */
+  readonly login?: ProviderLogin;
   models(): readonly ModelSpec[];
   stream(request: ProviderRequest, context: Context): AsyncIterable<ProviderEvent>;
   /**

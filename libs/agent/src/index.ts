@@ -78,6 +78,12 @@ export type {
   WithdrawRejection,
 } from '@pi/agent-contract';
 export {
+  providerLoginSchema,
+  type AuthorizationCodeLogin,
+  type DeviceCodeLogin,
+  type ProviderLogin,
+} from '@pi/agent-contract';
+export {
   ProviderError,
   type ModelProvider,
   type ModelCost,

@@ -1,5 +1,6 @@
 import type { KeyEvent } from '@pi/terminal';
 import type { TuiTheme } from '@pi/plugin-api';
+import { wrapText } from '@pi/terminal';
 
 /** A modal dialog: it takes every key while open and renders as a box over the bottom of the transcript. */
 export interface Dialog {
@@ -76,6 +77,7 @@ export function inputDialog(
   openedAt: number,
   settle: (text: string | undefined) => void,
   masked = false,
+  message = '',
 ): Dialog {
   let text = '';
   let done = false;
@@ -99,9 +101,10 @@ export function inputDialog(
     handlePaste(pasted) {
       text += pasted.replace(/\n/g, ' ');
     },
-    render(_width, theme) {
+    render(width, theme) {
       return [
         theme.bold(title),
+        ...(message === '' ? [] : wrapText(message, width)),
         text === '' ? theme.fg('dim', placeholder) : `${masked ? '•'.repeat([...text].length) : text}▏`,
         theme.fg('dim', 'enter submit · esc cancel'),
       ];
@@ -134,11 +137,11 @@ export function confirmDialog(
       if (['left', 'right', 'tab', 'up', 'down'].includes(key.name)) yes = !yes;
     },
     handlePaste: () => undefined,
-    render(_width, theme) {
+    render(width, theme) {
       const choice = (label: string, active: boolean) => (active ? theme.fg('accent', `[${label}]`) : ` ${label} `);
       return [
         theme.bold(title),
-        ...message.split('\n'),
+        ...wrapText(message, width),
         `${choice('Yes', yes)}  ${choice('No', !yes)}`,
         theme.fg('dim', 'y yes · n no · esc deny'),
       ];

@@ -27,6 +27,8 @@ export interface TerminalScreen {
   onResize(listener: () => void): () => void;
   /** The characters on screen, one string per row (for tests and benchmarks). */
   text(): string[];
+  /** After another program had the terminal (an external editor): clears it, so the next paint draws every cell. */
+  redrawAll(): void;
   /** Leaves the alternate screen and restores the terminal (cursor, modes). */
   destroy(): void;
 }
@@ -157,6 +159,9 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         }
         return out;
       });
+    },
+    redrawAll() {
+      (screen as unknown as { realloc(): void }).realloc();
     },
     destroy() {
       program.write('\x1b[?2004l');

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { CodingAgentTuiPluginContext } from '@pi/plugin-api';
 import type { RpcClient } from '@pi/transport-trpc';
 import { DIALOG_ARMING_MS } from './dialogs';
+import type { ExternalEditor } from './external-editor';
 import type { TerminalIO } from './terminal-screen';
 import { startTuiHost, type TuiHost } from './tui-host';
 
@@ -57,6 +58,8 @@ export async function startTestTuiHost(options: {
   readonly rows?: number;
   /** What `context.session.switchTo` calls; absent: switching is refused as for a TUI attached by address. */
   readonly switchSession?: (sessionId: string) => Promise<void>;
+  /** What Ctrl+G runs on the prompt; absent as in a host without one. */
+  readonly externalEditor?: ExternalEditor;
 }): Promise<TestTuiHost> {
   const terminal = createVirtualTerminal(options.columns ?? 80, options.rows ?? 24);
   const clock = { now: 10_000 };
@@ -69,6 +72,7 @@ export async function startTestTuiHost(options: {
     now: () => clock.now,
     onQuit: () => (quits += 1),
     switchSession: options.switchSession,
+    externalEditor: options.externalEditor,
   });
   if (started.isErr()) throw new Error(started.error.message);
   const host = started.value;

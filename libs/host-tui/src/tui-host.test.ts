@@ -1,3 +1,4 @@
+import { err, ok, type Result } from 'neverthrow';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProvidingSide, runFacets, type RunnableFacet } from '@pi/host-kit';
 import type { CodingAgentTuiPluginContext, ProvidingPluginContext } from '@pi/plugin-api';
@@ -5,7 +6,7 @@ import { Catalog, createCatalog, eventually, serveHost, type HostTransport } fro
 import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
 import { DIALOG_ARMING_MS } from './dialogs';
 import { createVirtualTerminal, type VirtualTerminal } from './testing';
-import { startTuiHost, type TuiHost } from './tui-host';
+import { startTuiHost, type TuiHost, type TuiHostOptions } from './tui-host';
 
 const TOKEN = 'tui-token';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -27,7 +28,11 @@ interface Fixture {
   quits: number;
 }
 
-async function startFixture(facets: Record<string, TuiFacet>, size = { columns: 80, rows: 24 }): Promise<Fixture> {
+async function startFixture(
+  facets: Record<string, TuiFacet>,
+  size = { columns: 80, rows: 24 },
+  hostOptions: Pick<TuiHostOptions, 'externalEditor'> = {},
+): Promise<Fixture> {
   const side = new ProvidingSide();
   const providers = await runFacets(
     [
@@ -67,6 +72,7 @@ async function startFixture(facets: Record<string, TuiFacet>, size = { columns: 
       label: '~/project',
       now: () => clock.now,
       onQuit: () => (fixture.quits += 1),
+      ...hostOptions,
     })
   )._unsafeUnwrap();
   cleanups.push(async () => {
@@ -212,6 +218,48 @@ describe('the TUI host', () => {
     await eventually(() => answer === undefined);
     fixture.host.flush();
     expect(fixture.screen()).not.toContain('Your name');
+  });
+
+  it('Ctrl+G hands the prompt to the external editor, reads no keys meanwhile, and takes back what was saved', async () => {
+    const submitted: string[] = [];
+    let finish: (saved: Result<string, string>) => void = () => undefined;
+    const given: string[] = [];
+    const fixture = await startFixture(
+      { '@t/chat': (context) => void context.editor.onSubmit((text) => void submitted.push(text)) },
+      undefined,
+      {
+        externalEditor: (text) => {
+          given.push(text);
+          return new Promise((resolve) => (finish = resolve));
+        },
+      },
+    );
+    await fixture.type('fix the');
+    await fixture.type('\x07');
+    expect(given).toEqual(['fix the']);
+    await fixture.type('typed while away');
+    expect(fixture.screen()).not.toContain('typed while away');
+    finish(ok('fix the build\nand test it\n'));
+    await eventually(() => fixture.screen().includes('and test it'));
+    expect(fixture.screen()).not.toContain('typed while away');
+    await fixture.type('\r');
+    expect(submitted).toEqual(['fix the build\nand test it']);
+  });
+
+  it('an external editor that fails or is missing leaves the prompt as it was and says why', async () => {
+    const fixture = await startFixture({}, undefined, {
+      externalEditor: async () => err('vim exited with code 1: the prompt is unchanged'),
+    });
+    await fixture.type('keep me');
+    await fixture.type('\x07');
+    await eventually(() => fixture.screen().includes('vim exited with code 1'));
+    expect(fixture.screen()).toContain('keep me');
+
+    const without = await startFixture({});
+    await without.type('still here');
+    await without.type('\x07');
+    expect(without.screen()).toContain('No external editor here');
+    expect(without.screen()).toContain('still here');
   });
 
   it('Ctrl+C clears a draft, and twice on an empty editor quits', async () => {

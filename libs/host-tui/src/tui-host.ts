@@ -19,6 +19,7 @@ import { confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs
 import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
+import type { ExternalEditor } from './external-editor';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
 import { tuiTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
@@ -37,6 +38,8 @@ export interface TuiHostOptions {
   readonly onQuit?: () => void;
   /** Attaches the TUI to another session (the application restarts the host on it); absent: switching is refused. */
   readonly switchSession?: (sessionId: string) => Promise<void>;
+  /** What the `externalEditor` key (Ctrl+G) runs on the prompt; absent: the key says there is none. */
+  readonly externalEditor?: ExternalEditor;
   readonly now?: () => number;
 }
 
@@ -93,6 +96,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   let lastClear = Number.NEGATIVE_INFINITY;
   let connection: ConnectionState = options.client.connection.value;
   let stopped = false;
+  /** While an external editor has the terminal: no keys are read and nothing is painted. */
+  let handedOver = false;
 
   const scheduler = new RenderScheduler(() => paint());
   const render = () => scheduler.request();
@@ -132,7 +137,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       ),
     input: (title, placeholder = '', dialogOptions) =>
       openDialog<string | undefined>(
-        (settle) => inputDialog(title, placeholder, now(), settle, dialogOptions?.masked === true),
+        (settle) =>
+          inputDialog(title, placeholder, now(), settle, dialogOptions?.masked === true, dialogOptions?.message),
         undefined,
         dialogOptions?.signal,
       ),
@@ -220,6 +226,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       transcript.scrollToEnd();
       return render();
     }
+    if (actions.includes('externalEditor')) return void editExternally();
     if (actions.includes('expandTools')) {
       expanded = !expanded;
       transcript.invalidate();
@@ -261,8 +268,29 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     options.onQuit?.();
   }
 
+  /** Ctrl+G: the prompt goes to the user's editor and what they saved comes back (one trailing newline dropped). */
+  async function editExternally(): Promise<void> {
+    if (options.externalEditor === undefined || handedOver) {
+      return notify('No external editor here: the prompt stays as it is', 'warning');
+    }
+    handedOver = true;
+    options.terminal.input.off('data', onData);
+    try {
+      const edited = await options.externalEditor(editor.text());
+      if (edited.isOk()) editor.setText(edited.value.replace(/\r?\n$/, ''));
+      else notify(edited.error, 'warning');
+    } finally {
+      handedOver = false;
+      if (!stopped) {
+        options.terminal.input.on('data', onData);
+        screen.redrawAll();
+        render();
+      }
+    }
+  }
+
   function paint(): void {
-    if (stopped) return;
+    if (stopped || handedOver) return;
     const time = now();
     while (notices.length > 0 && (notices[0]?.until ?? 0) <= time) notices.shift();
     const frame = composeFrame({

@@ -1,4 +1,4 @@
-import type { ModelSpec } from '@pi/agent';
+import type { ModelSpec, ProviderLogin } from '@pi/agent';
 
 /** The wire protocols a provider may speak. */
 export const PROVIDER_APIS = ['openai-completions', 'anthropic', 'google'] as const;
@@ -12,6 +12,8 @@ export interface BuiltinProvider {
   readonly api: ProviderApi;
   readonly baseUrl: string;
   readonly apiKeyEnv: string;
+  /** How a person signs in instead of pasting a key, for a provider that offers it. */
+  readonly login?: ProviderLogin;
   readonly models: readonly Omit<ModelSpec, 'provider'>[];
 }
 
@@ -125,6 +127,15 @@ export const BUILTIN_PROVIDERS: readonly BuiltinProvider[] = Object.freeze([
     api: 'openai-completions',
     baseUrl: 'https://openrouter.ai/api/v1',
     apiKeyEnv: 'OPENROUTER_API_KEY',
+    // OpenRouter's PKCE flow for apps (no client id): it answers with an API key of the user's account. Nothing
+    // listens on the callback address; the person pastes the address the browser landed on, code included.
+    login: {
+      flow: 'authorization_code',
+      dialect: 'openrouter',
+      authorizeUrl: 'https://openrouter.ai/auth',
+      tokenUrl: 'https://openrouter.ai/api/v1/auth/keys',
+      redirectUri: 'http://localhost:3000/pi-login',
+    },
     models: [
       {
         modelId: 'anthropic/claude-sonnet-4.5',

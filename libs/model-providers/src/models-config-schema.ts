@@ -1,3 +1,4 @@
+import { providerLoginSchema } from '@pi/agent';
 import { z } from 'zod';
 import { PROVIDER_APIS } from './builtin-catalogue';
 import { MAX_CONTEXT_WINDOW } from './models-config-limits';
@@ -55,6 +56,8 @@ const providerSchema = z.strictObject({
     .positive('must be at least 1 (milliseconds)')
     .max(MAX_IDLE_TIMEOUT_MS, `at most ${MAX_IDLE_TIMEOUT_MS} (5 minutes, the HTTP client's own limit)`)
     .optional(),
+  // A provider's sign-in instead of a typed key; one given here replaces a built-in provider's whole.
+  login: providerLoginSchema.optional(),
   // Only the list here: its models are checked a slice at a time (modelSliceSchema), so a long list never holds
   // the event loop in one step.
   models: z.array(z.unknown()).optional(),

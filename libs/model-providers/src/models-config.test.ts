@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROVIDERS, builtinProvider } from './builtin-catalogue';
 import { EMPTY_MODELS_CONFIG, parseModelsConfig, providerCatalogue } from './models-config';
 import { MAX_MODELS_JSON_MODELS, MAX_REPORTED_ISSUES, MODELS_PER_STEP } from './models-config-limits';
+import { providerFromConfig } from './provider-from-config';
 
 const local = (models: unknown[]) => ({ providers: { local: { baseUrl: 'http://127.0.0.1:11434/v1', models } } });
 const numbered = (count: number, from = 0) =>
@@ -247,5 +248,56 @@ describe('the built-in providers in models.json', () => {
         'providers.local.models[0].cost.input: a price cannot be negative',
       ]),
     );
+  });
+});
+
+describe('a provider sign-in (login) in models.json', () => {
+  const device = {
+    flow: 'device_code',
+    deviceAuthorizationUrl: 'https://sso.example.com/device',
+    tokenUrl: 'https://sso.example.com/token',
+    clientId: 'pi',
+  };
+
+  it("OpenRouter signs in with its PKCE flow out of the box; models.json replaces a built-in's login whole", () => {
+    const builtin = providerCatalogue(EMPTY_MODELS_CONFIG).find((provider) => provider.id === 'openrouter');
+    expect(builtin?.login).toMatchObject({ flow: 'authorization_code', dialect: 'openrouter' });
+    expect(
+      providerCatalogue(EMPTY_MODELS_CONFIG).find((provider) => provider.id === 'anthropic')?.login,
+    ).toBeUndefined();
+
+    const config = parseModelsConfig({ providers: { openrouter: { login: device } } })._unsafeUnwrap();
+    const [openrouter] = config.providers;
+    expect(openrouter?.login).toEqual(device);
+    expect(openrouter === undefined ? undefined : providerFromConfig(openrouter, {}).login).toEqual(device);
+  });
+
+  it('a gateway of its own may sign in with the device flow', () => {
+    const config = parseModelsConfig({
+      providers: { gateway: { baseUrl: 'https://llm.example.com/v1', login: device, models: [{ id: 'm' }] } },
+    })._unsafeUnwrap();
+    const [gateway] = config.providers;
+    expect(gateway === undefined ? undefined : providerFromConfig(gateway, {}).login).toEqual(device);
+  });
+
+  it('refuses an unknown flow, a missing URL, a non-http address and an oauth2 login without a client id', () => {
+    const issues = (login: unknown) =>
+      parseModelsConfig({ providers: { openrouter: { login } } })._unsafeUnwrapErr().issues;
+    expect(issues({ flow: 'password' })[0]).toMatch(/^providers\.openrouter\.login\.flow: /);
+    expect(issues({ ...device, tokenUrl: undefined })).toEqual([
+      expect.stringMatching(/^providers\.openrouter\.login\.tokenUrl: /),
+    ]);
+    expect(issues({ ...device, deviceAuthorizationUrl: 'file:///etc/passwd' })).toEqual([
+      'providers.openrouter.login.deviceAuthorizationUrl: an http(s) URL',
+    ]);
+    expect(
+      issues({
+        flow: 'authorization_code',
+        dialect: 'oauth2',
+        authorizeUrl: 'https://a.example/authorize',
+        tokenUrl: 'https://a.example/token',
+        redirectUri: 'http://localhost:3000/cb',
+      }),
+    ).toEqual(['providers.openrouter.login.clientId: the oauth2 dialect needs a client id']);
   });
 });

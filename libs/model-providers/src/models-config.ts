@@ -1,4 +1,4 @@
-import type { ModelSpec } from '@pi/agent';
+import type { ModelSpec, ProviderLogin } from '@pi/agent';
 import { err, ok, type Result } from 'neverthrow';
 import type { z } from 'zod';
 import { BUILTIN_PROVIDERS, builtinProvider, type BuiltinProvider, type ProviderApi } from './builtin-catalogue';
@@ -29,6 +29,8 @@ export interface ProviderConfig {
   readonly models: readonly ModelSpec[];
   /** How long the server may send nothing before a turn fails; absent means the provider's default (90 s). */
   readonly idleTimeoutMs?: number;
+  /** How a person signs in instead of typing a key, when the provider offers it. */
+  readonly login?: ProviderLogin;
 }
 
 /**
@@ -98,6 +100,7 @@ export function* modelsConfigSteps(json: unknown): Generator<void, ModelsConfigR
       models: mergedModels(id, builtin, given),
       // Only when set, so a config without it compares equal to one from before the key existed.
       ...(provider.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: provider.idleTimeoutMs }),
+      ...loginOf(provider.login ?? builtin?.login),
     });
   }
   return ok({ providers: configs });
@@ -115,9 +118,15 @@ export function providerCatalogue(config: ModelsConfig): readonly ProviderConfig
       apiKeyEnv: provider.apiKeyEnv,
       headers: {},
       models: provider.models.map((model) => ({ ...model, provider: provider.id })),
+      ...loginOf(provider.login),
     }),
   );
   return [...untouched, ...config.providers];
+}
+
+/** `{ login }` when there is one: models.json's replaces the built-in's whole. */
+function loginOf(login: ProviderLogin | undefined): { login?: ProviderLogin } {
+  return login === undefined ? {} : { login };
 }
 
 /** A built-in provider's models with the user's: one of theirs with a catalogue id replaces it, others follow. */

@@ -1,4 +1,4 @@
-import type { ModelProvider } from '@pi/agent';
+import type { ModelProvider, ProviderLogin } from '@pi/agent';
 import { ChatCompletionAccumulator } from './chat-completion-chunks';
 import { chatCompletionBody } from './openai-request';
 import { createServerProvider, type ServerModel } from './server-provider';
@@ -15,6 +15,8 @@ export interface OpenAICompatibleProviderOptions extends ServerConnection {
   /** Up to and including the API version, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
   readonly baseUrl: string;
   readonly models: readonly OpenAICompatibleModel[];
+  /** How a person signs in instead of typing a key, when the provider offers it. */
+  readonly login?: ProviderLogin;
 }
 
 /** A provider for any server speaking OpenAI's streaming chat-completions API (OpenAI, OpenRouter, vLLM, Ollama…). */

@@ -18,6 +18,7 @@ export function providerFromConfig(config: ProviderConfig, options: ProviderConn
     baseUrl: config.baseUrl,
     headers: config.headers,
     ...(config.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: config.idleTimeoutMs }),
+    ...(config.login === undefined ? {} : { login: config.login }),
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   };

@@ -3,6 +3,7 @@ import {
   summaryPrompt,
   type ModelProvider,
   type ModelSpec,
+  type ProviderLogin,
   type ProviderRequest,
   type SummaryRequest,
 } from '@pi/agent';
@@ -17,6 +18,8 @@ export type ServerModel = Omit<ModelSpec, 'provider'> & { readonly provider?: st
 export interface ServerProviderOptions extends ServerConnection {
   readonly id: string;
   readonly models: readonly ServerModel[];
+  /** How a person signs in instead of typing a key, when the provider offers it. */
+  readonly login?: ProviderLogin;
 }
 
 /** How one wire protocol asks for a turn: the HTTP request, and the reader of its answer's stream. */
@@ -46,6 +49,7 @@ export function createServerProvider(options: ServerProviderOptions, protocol: W
   return {
     id: options.id,
     name: options.name,
+    ...(options.login === undefined ? {} : { login: options.login }),
     models: () => models,
     stream,
     summarize: (request, context) => collectSummary(stream(summaryTurn(request), context)),

@@ -20,6 +20,8 @@ export interface DialogOptions {
   readonly signal?: AbortSignal;
   /** `input` only: show each typed character as `•` (for a key or a password). */
   readonly masked?: boolean;
+  /** `input` only: text shown above the field, wrapped to the screen (instructions, an address to open). */
+  readonly message?: string;
 }
 
 /** Dialogs and notices of the terminal host. Every dialog closes when its signal aborts. */

@@ -59,3 +59,9 @@ export {
   type RunningProgram,
 } from './pi-programs';
 export { sandboxClients, type SandboxClients } from './sandbox-clients';
+export {
+  startAuthorizationServer,
+  type AuthorizationServer,
+  type DeviceAnswer,
+  type ReceivedRequest,
+} from './authorization-server';

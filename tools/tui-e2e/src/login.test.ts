@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TRANSPORTS, type TransportKind } from '@pi/test-support';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Models } from '@pi/providers-builtin';
+import { TRANSPORTS, eventually, startAuthorizationServer, type TransportKind } from '@pi/test-support';
 import { startSessionAndTui, type SessionAndTui } from './session-and-tui';
 
 const KEY = 'sk-ant-typed-into-the-tui-0123456789';
@@ -62,6 +63,55 @@ describe.each(TRANSPORTS)('/login and /logout over %s', (transport) => {
     await shows('Key removed for anthropic');
     await tui.type('\x0c');
     await shows('anthropic/claude-sonnet-4-5 — Claude Sonnet 4.5  (no key: /login)');
+  });
+
+  it('/login openrouter signs in through the browser: the address shown whole, the landing address pasted, the key stored', async () => {
+    vi.stubEnv('PI_NO_BROWSER', '1');
+    const server = await startAuthorizationServer();
+    try {
+      const { session, tui, shows } = await start(transport);
+      // OpenRouter's own flow, pointed at the local authorization server as a proxy's users would point it.
+      const login = {
+        flow: 'authorization_code',
+        dialect: 'openrouter',
+        authorizeUrl: `${server.origin}/auth`,
+        tokenUrl: `${server.origin}/keys`,
+        redirectUri: 'http://localhost:3000/pi-login',
+      };
+      await writeFile(
+        join(session.directory, 'config', 'models.json'),
+        JSON.stringify({ providers: { openrouter: { login, models: [{ id: 'pi/oauth-test' }] } } }),
+      );
+      // The model it adds says the file was read.
+      const models = await (await session.connect()).use(Models);
+      await eventually(() =>
+        models.state.value.catalog.availableModels.some((model) => model.modelId === 'pi/oauth-test'),
+      );
+      await tui.type('/login openrouter\r');
+      await shows('Sign in to openrouter');
+      const screen = tui.screen().split('\n');
+      const first = screen.findIndex((line) => line.startsWith(`${server.origin}/auth?`));
+      const last = screen.findIndex((line, index) => index > first && line.trim() === '');
+      const address = screen
+        .slice(first, last)
+        .map((line) => line.trimEnd())
+        .join('');
+      expect(screen[first - 1]).toContain('Open this address in a browser:');
+
+      const landing = server.signIn(address);
+      await tui.type(`\x1b[200~${landing}\x1b[201~`);
+      await tui.type('\r');
+      await shows('Key stored for openrouter');
+      const files = await filesUnder(session.directory);
+      const code = new URL(landing).searchParams.get('code') ?? '';
+      expect(files.filter((file) => file.text.includes(server.token)).map((file) => file.path)).toEqual([
+        join(session.directory, 'config', 'credentials.json'),
+      ]);
+      expect(files.some((file) => file.text.includes(code))).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+      await server.close();
+    }
   });
 
   it('Esc in the key field cancels the login and stores nothing', async () => {

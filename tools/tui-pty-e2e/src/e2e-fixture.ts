@@ -13,8 +13,11 @@ export interface E2eFixture {
   readonly sandbox: Sandbox;
   /** Starts `pi-session` in the sandbox (`--session ID` reopens one). */
   startSession(args?: readonly string[]): Promise<SessionProcess>;
-  /** Starts `pi-tui` with these flags in the sandbox's project, in a pty of 100×30 unless told otherwise. */
-  spawnTui(args: readonly string[], size?: { cols: number; rows: number }): TuiPty;
+  /**
+   * Starts `pi-tui` with these flags in the sandbox's project, in a pty of 100×30 unless told otherwise, with `env`
+   * on top of the sandbox's environment.
+   */
+  spawnTui(args: readonly string[], size?: { cols: number; rows: number }, env?: NodeJS.ProcessEnv): TuiPty;
   /**
    * Runs the README's `npm start` (workspace root) from the sandbox's project, in a pty of 100×30: npm passes the
    * directory it was run from to pi-tui as INIT_CWD, so the session starts there.
@@ -39,8 +42,8 @@ export async function createE2eFixture(): Promise<E2eFixture> {
       sessions.push(session);
       return session;
     },
-    spawnTui(args, size) {
-      const tui = spawnTui({ args, cwd: sandbox.cwd, env: sandbox.env, ...size });
+    spawnTui(args, size, env = {}) {
+      const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, ...env }, ...size });
       tuis.push(tui);
       return tui;
     },

@@ -5,6 +5,7 @@ const FIXED = {
   backspace: '\x7f',
   'ctrl+c': '\x03',
   'ctrl+d': '\x04',
+  'ctrl+g': '\x07',
   'ctrl+j': '\n',
   'ctrl+l': '\x0c',
   'ctrl+t': '\x14',

@@ -24,7 +24,10 @@ export type LoginOutcome = { outcome: 'stored' | 'cancelled' };
  */
 export interface AccountsService {
   readonly state: RemoteState<AccountsState>;
-  /** Asks the calling client for the provider's key (KeyEntryInteraction) and stores it. */
+  /**
+   * Signs the calling client in to the provider and stores the key: through the provider's OAuth flow when it has
+   * one (OAuthInteraction), else by asking for the key (KeyEntryInteraction).
+   */
   login(provider: string, context: Context): Promise<LoginOutcome>;
   setKey(provider: string, key: string, context: Context): Promise<void>;
   /** Forgets a provider's key; removing a provider without one is a no-op (so a replay is harmless). */
@@ -60,6 +63,46 @@ export const KeyEntryInteraction = defineInteraction<KeyEntryRequest, KeyEntryRe
   request: z.object({ provider: providerIdSchema }),
   response: z.discriminatedUnion('outcome', [
     z.object({ outcome: z.literal('entered'), key: apiKeySchema }),
+    z.object({ outcome: z.literal('cancelled') }),
+  ]),
+  sensitive: true,
+});
+
+/** The longest pasted answer accepted: an authorization code, or the whole address the browser landed on. */
+export const MAX_OAUTH_PASTE_LENGTH = 8192;
+
+/**
+ * What the session shows a person signing in with OAuth: an address to open in a browser. For the authorization
+ * code flow they then paste back the address they landed on (or its code); for the device flow they type
+ * `userCode` on that page while the session waits, and the session closes the request when the provider answers.
+ */
+export type OAuthRequest =
+  | { provider: string; flow: 'authorization_code'; url: string }
+  | { provider: string; flow: 'device_code'; url: string; userCode: string; expiresInSeconds: number };
+
+/** `pasted`: the authorization code flow's answer; `approved`: the person says they are done (the session checks now). */
+export type OAuthResponse = { outcome: 'pasted'; text: string } | { outcome: 'approved' } | { outcome: 'cancelled' };
+
+const oauthUrl = z.url({ protocol: /^https?$/ }).max(MAX_OAUTH_PASTE_LENGTH);
+
+/**
+ * The spec's OAuth interaction. Sensitive: a pasted code, with the session's verifier, is a credential, so the
+ * answer is treated like a typed key (never recorded, logged or quoted).
+ */
+export const OAuthInteraction = defineInteraction<OAuthRequest, OAuthResponse>('oauth', {
+  request: z.discriminatedUnion('flow', [
+    z.object({ provider: providerIdSchema, flow: z.literal('authorization_code'), url: oauthUrl }),
+    z.object({
+      provider: providerIdSchema,
+      flow: z.literal('device_code'),
+      url: oauthUrl,
+      userCode: z.string().min(1).max(64),
+      expiresInSeconds: z.number().int().positive(),
+    }),
+  ]),
+  response: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('pasted'), text: z.string().min(1).max(MAX_OAUTH_PASTE_LENGTH) }),
+    z.object({ outcome: z.literal('approved') }),
     z.object({ outcome: z.literal('cancelled') }),
   ]),
   sensitive: true,

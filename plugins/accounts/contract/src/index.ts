@@ -11,6 +11,8 @@ export {
   Accounts,
   KeyEntryInteraction,
   MAX_API_KEY_LENGTH,
+  MAX_OAUTH_PASTE_LENGTH,
+  OAuthInteraction,
   accountsStateSchema,
   apiKeySchema,
   type AccountSummary,
@@ -19,4 +21,6 @@ export {
   type KeyEntryRequest,
   type KeyEntryResponse,
   type LoginOutcome,
+  type OAuthRequest,
+  type OAuthResponse,
 } from './accounts-service';

@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts, Credentials, KeyEntryInteraction, type CredentialStore } from '@pi/accounts';
-import type { ModelProvider } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
@@ -17,20 +16,10 @@ import {
   type HostTransport,
 } from '@pi/test-support';
 import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
+import { captureLogs, silentProvider } from '../test/test-doubles';
 import { sessionFacet } from './index';
 
 const SECRET = 'sk-or-v1-5e1f0c9d8b7a6f5e4d3c2b1a';
-
-function silentProvider(id: string): ModelProvider {
-  return {
-    id,
-    name: id,
-    models: () => [],
-    stream: async function* () {
-      // Never asked to answer in these tests.
-    },
-  };
-}
 
 /** A facet standing in for a provider plugin: one provider in the registry, and local use of Credentials. */
 function providerPlugin(onActivate: (credentials: CredentialStore) => void) {
@@ -38,21 +27,6 @@ function providerPlugin(onActivate: (credentials: CredentialStore) => void) {
     context.providers.add((draft) => draft.set('openrouter', silentProvider('openrouter')));
     context.onActivate(() => onActivate(context.use(Credentials)));
   };
-}
-
-/** Everything this process wrote to the console or its standard streams while the test ran. */
-function captureLogs(): { text(): string; restore(): void } {
-  const lines: string[] = [];
-  const record = (...args: unknown[]) =>
-    void lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
-  const spies = [
-    ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation(record),
-    ),
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (record(String(chunk)), true)),
-  ];
-  return { text: () => lines.join('\n'), restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }
 
 describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {

@@ -1,16 +1,19 @@
 import { join } from 'node:path';
-import { Accounts, Credentials, KeyEntryInteraction, type AccountsState } from '@pi/accounts';
+import { Accounts, Credentials, KeyEntryInteraction, OAuthInteraction, type AccountsState } from '@pi/accounts';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { CLIENT_ID } from '@pi/remote';
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { toAccountsError } from './accounts-errors';
 import { accountsProjection } from './accounts-projection';
 import { createFileCredentialStore } from './file-credential-store';
+import { loginWithOAuth, type AskPerson, type OAuthIo } from './oauth-login';
 
 export const CREDENTIALS_FILE_NAME = 'credentials.json';
 
 /** How long a person has to paste a key before the login gives up. */
 export const KEY_ENTRY_TIMEOUT_MS = 10 * 60_000;
+/** How long an OAuth sign-in may wait on the person: beyond a device code's usual 15 minutes, which end it first. */
+export const OAUTH_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * The session facet of @pi/accounts: provides the local Credentials store (for provider plugins) and the
@@ -18,6 +21,7 @@ export const KEY_ENTRY_TIMEOUT_MS = 10 * 60_000;
  * every change to the store, including changes other local plugins make.
  */
 export function accountsSessionFacet(context: CodingAgentSessionPluginContext): void {
+  const oauthIo: OAuthIo = { fetch: (input, init) => fetch(input, init), sleep: abortableSleep };
   const store = createFileCredentialStore(join(context.paths.configDir, CREDENTIALS_FILE_NAME));
   const state = context.remoteState<AccountsState>({ providers: [] });
   const projection = accountsProjection(store, state);
@@ -40,14 +44,27 @@ export function accountsSessionFacet(context: CodingAgentSessionPluginContext): 
   context.provide(Accounts, {
     state,
     async login(provider, callContext) {
-      // Only the presentation that asked types the key: another one attached to the session never sees the prompt.
+      // Only the presentation that asked sees the prompt: another one attached to the session never does.
       const clientId = callContext.value(CLIENT_ID);
-      const answer = await context.interactions.request(KeyEntryInteraction, { provider }, callContext, {
-        timeoutMs: KEY_ENTRY_TIMEOUT_MS,
-        ...(clientId === undefined ? {} : { clientId }),
-      });
-      if (answer.outcome === 'cancelled') return { outcome: 'cancelled' };
-      await write(() => store.set(provider, answer.key));
+      const toCaller = (timeoutMs: number) => ({ timeoutMs, ...(clientId === undefined ? {} : { clientId }) });
+      const oauth = context.providers.current().get(provider)?.login;
+      let key: string | undefined;
+      if (oauth === undefined) {
+        const answer = await context.interactions.request(
+          KeyEntryInteraction,
+          { provider },
+          callContext,
+          toCaller(KEY_ENTRY_TIMEOUT_MS),
+        );
+        key = answer.outcome === 'entered' ? answer.key : undefined;
+      } else {
+        const ask: AskPerson = (request, askContext) =>
+          context.interactions.request(OAuthInteraction, request, askContext, toCaller(OAUTH_TIMEOUT_MS));
+        key = await loginWithOAuth(provider, oauth, ask, callContext, oauthIo);
+      }
+      if (key === undefined) return { outcome: 'cancelled' };
+      const stored = key;
+      await write(() => store.set(provider, stored));
       await quietly(projection.publish(callContext));
       return { outcome: 'stored' };
     },
@@ -74,4 +91,17 @@ export function accountsSessionFacet(context: CodingAgentSessionPluginContext): 
   context.onActivate(() =>
     quietly(projection.setKnownProviders(context.providers.current().keys(), BACKGROUND_CONTEXT)),
   );
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

@@ -2,17 +2,21 @@ import {
   ACCOUNTS_PLUGIN_ID,
   Accounts,
   KeyEntryInteraction,
+  OAuthInteraction,
   type AccountSummary,
   type KeyEntryResponse,
+  type OAuthResponse,
 } from '@pi/accounts';
 import type { Facet } from '@pi/plugin-api';
+import { openInBrowser } from './open-in-browser';
 
 /** The manifest id this facet answers to. */
 export const pluginId = ACCOUNTS_PLUGIN_ID;
 
 /**
  * The TUI facet of @pi/accounts: `/login [provider]` asks the session to log in, and answers its key request with a
- * masked field (the key goes back only in that answer: never into the editor, its history or the transcript);
+ * masked field, or its OAuth request with the address to open (in the browser too, where there is one) and a field
+ * for the address the browser lands on (the key goes back only in that answer: never into the editor, its history or the transcript);
  * `/logout [provider]` forgets a stored key.
  */
 export const accountsTuiFacet: Facet<'tui'> = (context) => {
@@ -24,6 +28,29 @@ export const accountsTuiFacet: Facet<'tui'> = (context) => {
     );
     const trimmed = key?.trim() ?? '';
     return trimmed === '' ? { outcome: 'cancelled' } : { outcome: 'entered', key: trimmed };
+  });
+
+  context.interactions.handle(OAuthInteraction, async (request, callContext): Promise<OAuthResponse> => {
+    const signal = callContext.abortSignal === undefined ? {} : { signal: callContext.abortSignal };
+    const where = openInBrowser(request.url)
+      ? 'Your browser should open this address (open it yourself if it does not):'
+      : 'Open this address in a browser:';
+    const title = `Sign in to ${request.provider}`;
+    if (request.flow === 'authorization_code') {
+      const pasted = await context.ui.input(title, 'paste the address here; esc cancels', {
+        message: `${where}\n${request.url}\n\nSign in there, then paste the address the browser lands on (or the code it shows).`,
+        ...signal,
+      });
+      const text = pasted?.trim() ?? '';
+      return text === '' ? { outcome: 'cancelled' } : { outcome: 'pasted', text };
+    }
+    const minutes = Math.max(1, Math.round(request.expiresInSeconds / 60));
+    const approved = await context.ui.confirm(
+      title,
+      `${where}\n${request.url}\n\nand enter the code  ${request.userCode}  there (valid for ${minutes} min). This closes by itself once ${request.provider} has your approval. Approved already?`,
+      signal,
+    );
+    return approved ? { outcome: 'approved' } : { outcome: 'cancelled' };
   });
 
   const pickProvider = async (
@@ -43,7 +70,7 @@ export const accountsTuiFacet: Facet<'tui'> = (context) => {
 
   context.commands.register({
     id: 'accounts.login',
-    description: "Store a provider's API key (typed into a masked field)",
+    description: 'Sign in to a provider: its browser sign-in where it has one, else its API key in a masked field',
     slash: 'login',
     needsSession: true,
     async run(args, callContext) {
