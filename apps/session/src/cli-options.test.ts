@@ -14,6 +14,7 @@ describe('pi-session flags', () => {
       dataDir: undefined,
       configDir: undefined,
       upstreamFd: undefined,
+      stopWithStdin: false,
     });
   });
 
@@ -33,6 +34,7 @@ describe('pi-session flags', () => {
       '/d',
       '--config-dir',
       '/c',
+      '--stop-with-stdin',
     ];
     expect(parseCliOptions(args, '/')._unsafeUnwrap()).toMatchObject({
       cwd: '/p',
@@ -42,6 +44,7 @@ describe('pi-session flags', () => {
       port: 0,
       dataDir: '/d',
       configDir: '/c',
+      stopWithStdin: true,
     });
     for (const flag of args.filter((arg) => arg.startsWith('--'))) expect(USAGE).toContain(flag);
   });

@@ -12,6 +12,8 @@ export interface CliOptions {
   readonly configDir: string | undefined;
   /** A pipe the coordinator that started this session writes its upstream handoff to (address and credential). */
   readonly upstreamFd: number | undefined;
+  /** Stop when standard input closes: a launcher holding its write end takes the session with it however it ends. */
+  readonly stopWithStdin: boolean;
 }
 
 export const USAGE = `Usage: pi-session [options]
@@ -33,6 +35,8 @@ Options:
                       $XDG_CONFIG_HOME/pi, or ~/.config/pi)
   --upstream-fd N     read the coordinator's handoff (its socket and this session's credential)
                       from file descriptor N; the coordinator passes it when it starts a session
+  --stop-with-stdin   stop when standard input closes (a launcher such as \`pi -p\` holds it open,
+                      so the session ends with the launcher, even one that was killed)
   -h, --help          show this help
 `;
 
@@ -56,6 +60,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         'data-dir': { type: 'string' },
         'config-dir': { type: 'string' },
         'upstream-fd': { type: 'string' },
+        'stop-with-stdin': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -88,5 +93,6 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     dataDir: values['data-dir'],
     configDir: values['config-dir'],
     upstreamFd: upstreamFd === undefined ? undefined : Number(upstreamFd),
+    stopWithStdin: values['stop-with-stdin'] === true,
   });
 }

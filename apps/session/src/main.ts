@@ -3,11 +3,19 @@ import { startedLines, stoppedLine } from './announcements';
 import { USAGE, parseCliOptions } from './cli-options';
 import { startSession } from './start-session';
 
-/** Resolves with the first SIGINT or SIGTERM; listening from the start, so one sent during startup is not lost. */
-function nextStopSignal(): Promise<NodeJS.Signals> {
+/**
+ * Resolves with the first SIGINT or SIGTERM (or, with `--stop-with-stdin`, the end of standard input); listening from
+ * the start, so one that comes during startup is not lost.
+ */
+function nextStop(stopWithStdin: boolean): Promise<string> {
   return new Promise((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
+    if (stopWithStdin) {
+      process.stdin.once('end', () => resolve('the end of its input (its launcher is gone)'));
+      process.stdin.once('error', () => resolve('the end of its input (its launcher is gone)'));
+      process.stdin.resume();
+    }
   });
 }
 
@@ -22,7 +30,7 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const stopSignal = nextStopSignal();
+  const stopSignal = nextStop(options.value.stopWithStdin);
   const started = await startSession(options.value, process.env);
   if (started.isErr()) {
     process.stderr.write(`pi-session: ${started.error}\n`);

@@ -1,10 +1,14 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPi } from './pi-cli-process';
+import { isRunning } from '@pi/connection-files';
+import { eventually } from '@pi/test-support';
+import { runPi, startPi } from './pi-cli-process';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
+  readConnectionFile,
   readSessionEntries,
   runPiSession,
   type SessionProcess,
@@ -82,6 +86,23 @@ describe('pi -p, print mode', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const allowed = await print(sandbox, 'run `echo from-bash`', '--no-session', '--allow-tools');
     expect(allowed).toMatchObject({ code: 0 });
     expect(allowed.stdout).toContain('from-bash');
+  });
+
+  it('a pi killed mid-prompt takes the session it started with it (the session stops when its stdin closes)', async () => {
+    const sandbox = await sandboxed();
+    const pi = startPi(['-p', 'run `sleep 60`', '--allow-tools', '--data-dir', sandbox.dataDir], {
+      cwd: sandbox.cwd,
+      env: { XDG_RUNTIME_DIR: sandbox.runtimeDir, XDG_CONFIG_HOME: sandbox.configDir },
+    });
+    const sessionsDir = join(sandbox.dataDir, 'sessions');
+    const connectionFile = () =>
+      (existsSync(sessionsDir) ? readdirSync(sessionsDir) : []).find((name) => name.endsWith('.connection.json'));
+    await eventually(() => connectionFile() !== undefined, 24_000);
+    const { pid } = await readConnectionFile(join(sessionsDir, connectionFile() ?? ''));
+    pi.signal('SIGKILL');
+    await pi.done;
+    await eventually(() => !isRunning(pid), 24_000);
+    expect(connectionFile()).toBeUndefined();
   });
 
   it('selects --model with its thinking level, and a bad one is one line and exit 2', async () => {

@@ -21,6 +21,7 @@ const OPTIONS: CliOptions = {
   dataDir: undefined,
   configDir: undefined,
   upstreamFd: undefined,
+  stopWithStdin: false,
 };
 
 const SESSION = {

@@ -12,6 +12,8 @@ export interface ModelSpec {
   reasoning: boolean;
   /** How many tokens a request may hold (prompt and answer); unknown when absent (no automatic compaction). */
   contextWindow?: number;
+  /** Whether the model reads images in a prompt (the catalogue's word: pi's prompts carry text only so far). */
+  images?: boolean;
   /** The longest answer the model may write, in tokens, when known. */
   maxOutputTokens?: number;
   /** What a million tokens cost, in US dollars, when known. */

@@ -15,6 +15,7 @@ export const modelSchema = z.strictObject({
   id: z.string().min(1, 'a model id cannot be empty'),
   name: z.string().min(1).optional(),
   reasoning: z.boolean().optional(),
+  images: z.boolean().optional(),
   contextWindow: z
     .number()
     .int('a whole number of tokens')

@@ -301,3 +301,19 @@ describe('a provider sign-in (login) in models.json', () => {
     ).toEqual(['providers.openrouter.login.clientId: the oauth2 dialect needs a client id']);
   });
 });
+
+describe('image input in the catalogue', () => {
+  it('says per built-in model whether it reads images, and models.json may say it of its own', () => {
+    const catalogue = providerCatalogue(EMPTY_MODELS_CONFIG).flatMap((provider) => provider.models);
+    const reads = (modelId: string) => catalogue.find((model) => model.modelId === modelId)?.images;
+    expect([reads('claude-sonnet-4-5'), reads('gpt-5'), reads('gemini-2.5-pro')]).toEqual([true, true, true]);
+    expect([reads('deepseek-chat'), reads('devstral-medium-latest')]).toEqual([false, false]);
+    expect(catalogue.every((model) => typeof model.images === 'boolean')).toBe(true);
+
+    const config = parseModelsConfig(local([{ id: 'llava', images: true }, { id: 'coder' }]))._unsafeUnwrap();
+    expect(config.providers[0]?.models.map((model) => model.images)).toEqual([true, undefined]);
+    expect(parseModelsConfig(local([{ id: 'x', images: 'yes' }]))._unsafeUnwrapErr().issues[0]).toMatch(
+      /^providers\.local\.models\[0\]\.images: /,
+    );
+  });
+});

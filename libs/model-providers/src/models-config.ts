@@ -162,6 +162,7 @@ function* modelSteps(provider: string, raw: readonly unknown[], issues: string[]
         name: model.name ?? model.id,
         reasoning: model.reasoning ?? false,
         ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
+        ...(model.images === undefined ? {} : { images: model.images }),
         ...(model.maxOutputTokens === undefined ? {} : { maxOutputTokens: model.maxOutputTokens }),
         ...(model.cost === undefined ? {} : { cost: { cacheRead: 0, cacheWrite: 0, ...model.cost } }),
       });

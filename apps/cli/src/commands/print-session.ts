@@ -44,9 +44,10 @@ export async function openPrintSession(
     return err(new RemoteError('unavailable', 'pi-session was not found beside pi or on PATH'));
   const scratch = options.ephemeral ? await mkdtemp(join(tmpdir(), 'pi-print-')) : undefined;
   const dataDir = scratch ?? piDirectories(env, { dataDir: options.dataDir }).dataDir;
-  const child = spawn(process.execPath, [program, '--cwd', cwd, '--data-dir', dataDir], {
+  // Its stdin is a pipe only this process holds: if `pi` is killed, the session sees the end of it and stops.
+  const child = spawn(process.execPath, [program, '--cwd', cwd, '--data-dir', dataDir, '--stop-with-stdin'], {
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

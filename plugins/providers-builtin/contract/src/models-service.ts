@@ -21,6 +21,8 @@ export type ModelSpec = ModelRef & {
   keyMissing?: true;
   /** How many tokens a request may hold, when known (the footer shows how full the context is). */
   contextWindow?: number;
+  /** Present (true) when the model reads images in a prompt. */
+  images?: true;
 };
 
 export type RefreshStatus =
@@ -66,6 +68,7 @@ export const modelSpecSchema = modelRefSchema.extend({
   reasoning: z.boolean(),
   keyMissing: z.literal(true).optional(),
   contextWindow: z.number().int().positive().optional(),
+  images: z.literal(true).optional(),
 });
 
 export const refreshStatusSchema = z.union([

@@ -21,6 +21,7 @@ export function catalogFrom(
         reasoning: model.reasoning,
         ...(missing ? { keyMissing: true as const } : {}),
         ...(model.contextWindow === undefined ? {} : { contextWindow: model.contextWindow }),
+        ...(model.images === true ? { images: true as const } : {}),
       });
     }
   }
