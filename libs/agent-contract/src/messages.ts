@@ -14,6 +14,8 @@ export interface ToolCallPart {
   id: string;
   name: string;
   arguments: JsonObject;
+  /** What the provider that made the call needs back with it (Gemini's thought signature); opaque. */
+  signature?: string;
 }
 
 /**

@@ -51,7 +51,7 @@ export interface ProviderRequest {
 export type ProviderEvent =
   | { type: 'text_delta'; delta: string }
   | { type: 'thinking'; text: string; signature?: string; redacted?: boolean }
-  | { type: 'tool_call'; id: string; name: string; arguments: JsonObject }
+  | { type: 'tool_call'; id: string; name: string; arguments: JsonObject; signature?: string }
   | { type: 'usage'; usage: Usage }
   | { type: 'done'; stopReason: 'stop' | 'tool_calls' | 'length' };
 

@@ -50,6 +50,36 @@ describe('an answer with reasoning and usage', () => {
     expect(stored).toContainEqual(message);
   });
 
+  it("keeps a tool call's signature (Gemini's thought signature) in the tree, the file, and when opened again", async () => {
+    const provider = createScriptedProvider({
+      turns: [
+        [
+          { type: 'tool_call', id: 'call-1', name: 'nothing', arguments: {}, signature: 'sig-call' },
+          { type: 'done', stopReason: 'tool_calls' },
+        ],
+        [
+          { type: 'text_delta', delta: 'Done.' },
+          { type: 'done', stopReason: 'stop' },
+        ],
+      ],
+    });
+    const directory = await createSessionDirectory();
+    remove = () => directory.remove();
+    const first = (
+      await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] }))
+    )._unsafeUnwrap();
+    const accepted = await first.main.prompt(
+      [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+      BACKGROUND_CONTEXT,
+    );
+    await first.main.settled(accepted._unsafeUnwrap().operationId);
+    const call = first.tree.messages().find((message) => message.role === 'assistant');
+    await first.close();
+    expect(call).toMatchObject({ content: [{ type: 'tool_call', id: 'call-1', signature: 'sig-call' }] });
+    harness = (await openHarness(testHarnessOptions({ file: directory.file, providers: [provider] })))._unsafeUnwrap();
+    expect(harness.tree.messages().find((message) => message.role === 'assistant')).toEqual(call);
+  });
+
   it('keeps the usage and its cost when the session is opened again', async () => {
     const scripted = createScriptedProvider({
       turns: [

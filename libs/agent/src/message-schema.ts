@@ -14,6 +14,7 @@ const toolCallPartSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   arguments: jsonObjectSchema,
+  signature: z.string().optional(),
 });
 
 const thinkingPartSchema = z.object({

@@ -45,7 +45,13 @@ export async function streamTurn(turn: TurnRequest, context: Context): Promise<T
         });
         return true;
       case 'tool_call':
-        content.push({ type: 'tool_call', id: event.id, name: event.name, arguments: event.arguments });
+        content.push({
+          type: 'tool_call',
+          id: event.id,
+          name: event.name,
+          arguments: event.arguments,
+          ...(event.signature === undefined ? {} : { signature: event.signature }),
+        });
         return true;
       case 'usage':
         usage = priced(event.usage, turn.provider, turn.request.modelId);

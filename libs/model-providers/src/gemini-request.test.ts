@@ -57,6 +57,32 @@ describe('toGeminiContents', () => {
   });
 });
 
+describe("a call's thought signature", () => {
+  const called = (model: string): AgentMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool_call', id: 'gemini_call_1', name: 'ls', arguments: {}, signature: 'sig-opaque' }],
+    model,
+    stopReason: 'tool_calls',
+  });
+
+  it('goes back with the call to the provider that made it, and to no other', () => {
+    expect(toGeminiContents([user('look'), called('google/gemini-3-pro')], 'google')[1]).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'ls', args: {} }, thoughtSignature: 'sig-opaque' }],
+    });
+    expect(toGeminiContents([user('look'), called('vertex/gemini-3-pro')], 'google')[1]).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'ls', args: {} } }],
+    });
+    expect(
+      geminiBody(
+        { modelId: 'gemini-x', messages: [user('look'), called('google/gemini-x')], tools: [], thinkingLevel: 'off' },
+        flash,
+      ).contents[1]?.parts,
+    ).toEqual([{ functionCall: { name: 'ls', args: {} }, thoughtSignature: 'sig-opaque' }]);
+  });
+});
+
 describe('geminiBody', () => {
   const request = (overrides: Partial<ProviderRequest> = {}): ProviderRequest => ({
     modelId: 'gemini-x',

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_OUTPUT_TOKENS } from './anthropic-request';
 
 export type GeminiPart =
   | { text: string; thought?: boolean }
-  | { functionCall: { name: string; args: JsonObject } }
+  | { functionCall: { name: string; args: JsonObject }; thoughtSignature?: string }
   | { functionResponse: { name: string; response: JsonObject } };
 
 export interface GeminiContent {
@@ -34,7 +34,7 @@ export const GEMINI_THINKING_BUDGETS: Readonly<Record<ThinkingLevel, number>> = 
 /** The body for one turn: the system prompt as `systemInstruction`, tools as function declarations. */
 export function geminiBody(request: ProviderRequest, model: ModelSpec): GeminiBody {
   const body: GeminiBody = {
-    contents: toGeminiContents(request.messages),
+    contents: toGeminiContents(request.messages, model.provider),
     generationConfig: { maxOutputTokens: model.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS },
   };
   if (request.systemPrompt) body.systemInstruction = { parts: [{ text: request.systemPrompt }] };
@@ -51,9 +51,9 @@ export function geminiBody(request: ProviderRequest, model: ModelSpec): GeminiBo
 /**
  * Agent messages as Gemini contents: the assistant is `model`, tool results are `functionResponse` parts of a user
  * turn (matched by the function's name, as Gemini calls have no ids of their own), and consecutive turns of one role
- * share one content. Reasoning is not sent back; empty text is dropped.
+ * share one content. Reasoning text is not sent back, a call's thought signature is (to the provider that made it); empty text is dropped.
  */
-export function toGeminiContents(messages: readonly AgentMessage[]): GeminiContent[] {
+export function toGeminiContents(messages: readonly AgentMessage[], providerId?: string): GeminiContent[] {
   const contents: GeminiContent[] = [];
   const add = (role: GeminiContent['role'], parts: GeminiPart[]) => {
     if (parts.length === 0) return;
@@ -69,16 +69,22 @@ export function toGeminiContents(messages: readonly AgentMessage[]): GeminiConte
           message.content.filter((part) => part.text !== '').map((part) => ({ text: part.text })),
         );
         break;
-      case 'assistant':
+      case 'assistant': {
+        // A thought signature goes back only to the provider that made it; another one would refuse it.
+        const own = providerId !== undefined && message.model.startsWith(`${providerId}/`);
         add(
           'model',
           message.content.flatMap((part): GeminiPart[] => {
             if (part.type === 'text') return part.text === '' ? [] : [{ text: part.text }];
-            if (part.type === 'tool_call') return [{ functionCall: { name: part.name, args: part.arguments } }];
+            if (part.type === 'tool_call') {
+              const call = { functionCall: { name: part.name, args: part.arguments } };
+              return [own && part.signature !== undefined ? { ...call, thoughtSignature: part.signature } : call];
+            }
             return [];
           }),
         );
         break;
+      }
       case 'tool': {
         const output = message.content.map((part) => part.text).join('\n');
         add('user', [

@@ -65,6 +65,18 @@ describe('GeminiStreamAccumulator', () => {
     ]);
   });
 
+  it("keeps a function call's thought signature with the call", () => {
+    const events = decode([
+      chunk([{ functionCall: { name: 'ls', args: {} }, thoughtSignature: 'c2lnLTE=' }]),
+      chunk([{ functionCall: { name: 'read', args: { path: 'a' } } }]),
+      JSON.stringify({ candidates: [{ content: { parts: [] }, finishReason: 'STOP' }] }),
+    ]);
+    expect(events?.filter((event) => event.type === 'tool_call')).toEqual([
+      { type: 'tool_call', id: 'gemini_call_1', name: 'ls', arguments: {}, signature: 'c2lnLTE=' },
+      { type: 'tool_call', id: 'gemini_call_2', name: 'read', arguments: { path: 'a' } },
+    ]);
+  });
+
   it('maps MAX_TOKENS to length, and is incomplete when the body ends before a finish reason', () => {
     expect(
       decode([

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { parseEventJson, type StreamAccumulator } from './event-stream';
 
 // One `data:` chunk of streamGenerateContent with alt=sse, only the fields read here:
-// { candidates: [{ content: { parts: [{ text, thought? } | { functionCall: { name, args } }] }, finishReason? }],
+// { candidates: [{ content: { parts: [{ text, thought?, thoughtSignature? } | { functionCall: { name, args },
+//   thoughtSignature? }] }, finishReason? }],
 //   usageMetadata?: { promptTokenCount, candidatesTokenCount, cachedContentTokenCount, thoughtsTokenCount } }
 // or { error: { code, message, status } } when the server fails after the stream started.
 const count = z.number().int().nonnegative().nullish();
@@ -11,6 +12,7 @@ const count = z.number().int().nonnegative().nullish();
 const partSchema = z.object({
   text: z.string().nullish(),
   thought: z.boolean().nullish(),
+  thoughtSignature: z.string().nullish(),
   functionCall: z.object({ name: z.string().min(1), args: z.record(z.string(), z.json()).nullish() }).nullish(),
 });
 
@@ -36,7 +38,8 @@ const chunkSchema = z.object({
 
 /**
  * Turns Gemini's stream into ProviderEvents: text deltas; thought summaries as reasoning (unsigned, so never sent
- * back); each function call whole, with an id pi makes (Gemini's calls have none); then, when the body ends after a
+ * back); each function call whole, with an id pi makes (Gemini's calls have none) and its thought signature (which
+ * Gemini wants back with the call: Gemini 3 refuses a call without it); then, when the body ends after a
  * finish reason, the last usage reported and `done`. Gemini sends no end marker: the end of the body is the end.
  */
 export class GeminiStreamAccumulator implements StreamAccumulator {
@@ -73,6 +76,7 @@ export class GeminiStreamAccumulator implements StreamAccumulator {
           id: `gemini_call_${this.callIdBase + this.#calls}`,
           name: part.functionCall.name,
           arguments: (part.functionCall.args ?? {}) as JsonObject,
+          ...(part.thoughtSignature ? { signature: part.thoughtSignature } : {}),
         });
       } else if (part.thought === true) {
         this.#thought += part.text ?? '';
