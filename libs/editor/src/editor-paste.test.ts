@@ -19,6 +19,12 @@ describe('pastes', () => {
     expect(d.editor.text()).toBe(`see ${fortyLines} ok`);
   });
 
+  it('counts the lines of a paste that ends with a newline as a person would', () => {
+    const d = editorDriver();
+    d.pasteText(`${Array.from({ length: 200 }, (_, i) => `line ${i + 1}`).join('\n')}\n`);
+    expect(d.view()).toBe('[paste #1 +200 lines]|');
+  });
+
   it('a long single-line paste shows its length', () => {
     const d = editorDriver();
     d.pasteText('x'.repeat(1500));

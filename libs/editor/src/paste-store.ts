@@ -26,7 +26,8 @@ export class PasteStore {
   label(marker: string): string {
     const number = (marker.codePointAt(0) ?? MARKER_BASE) - MARKER_BASE;
     const text = this.pastes.get(marker) ?? '';
-    const lines = text.split('\n').length;
+    // A paste of whole lines ends with a newline, which starts no line of its own.
+    const lines = text.replace(/\n$/, '').split('\n').length;
     const size = lines > 1 ? `+${lines} lines` : `${text.length.toLocaleString('en-US')} chars`;
     return `[paste #${number} ${size}]`;
   }

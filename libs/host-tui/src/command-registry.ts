@@ -48,12 +48,17 @@ export class CommandRegistry {
   }
 
   /** `/name rest of line` → the command and its arguments; undefined for text that is no known slash command. */
+  /**
+   * A known `/name [args]`; an unknown bare `/name` (a typo, most likely); or undefined for text to send — which
+   * includes an unknown name followed by arguments, such as the offline model's `/tool read {"path": "a"}`.
+   */
   parseSlash(line: string): SlashCall | { readonly unknown: string } | undefined {
     const match = /^\/([a-z][\w-]*)(?:\s+([\s\S]*))?$/i.exec(line.trim());
     if (match === null) return undefined;
     const [, name = '', args = ''] = match;
     const command = this.bySlash(name);
-    return command === undefined ? { unknown: name } : { command, args: args.trim() };
+    if (command !== undefined) return { command, args: args.trim() };
+    return args.trim() === '' ? { unknown: name } : undefined;
   }
 
   /** Slash names starting with `prefix`, for completion. */

@@ -31,7 +31,8 @@ export interface Frame {
 const MAX_EDITOR_ROWS = 10;
 
 /**
- * One screen, top to bottom: header slot, the transcript (filling what is left), a dialog if one is open,
+ * One screen, top to bottom: header slot, the transcript (filling what is left; the welcome slot while it is
+ * empty), a dialog if one is open,
  * status slot and notices, editor.above, the editor between two rules, editor.below, the footer line and the
  * footer slot. Every line is cut to the width; the transcript gives way first when the terminal is small.
  */
@@ -56,7 +57,9 @@ export function composeFrame(input: FrameInput): Frame {
     header.length + dialog.length + status.length + stale.length + above.length + 2 + editorRows.length + below.length;
   const transcriptHeight = Math.max(0, height - fixed);
   const viewport = input.transcript.viewport(width, transcriptHeight);
-  const transcriptLines = viewport.lines.map((line) => fit(line, width));
+  // An empty transcript shows the welcome instead, its end above the editor as the transcript's would be.
+  const shown = input.transcript.size === 0 ? slot('welcome').slice(-transcriptHeight) : viewport.lines;
+  const transcriptLines = transcriptHeight === 0 ? [] : shown.map((line) => fit(line, width));
   if (viewport.below > 0 && transcriptLines.length > 0) {
     transcriptLines[transcriptLines.length - 1] = theme.fg(
       'warning',

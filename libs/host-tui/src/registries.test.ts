@@ -19,7 +19,9 @@ describe('commands', () => {
       command: { id: 'models.select' },
       args: 'offline/echo',
     });
-    expect(commands.parseSlash('/nope x')).toEqual({ unknown: 'nope' });
+    expect(commands.parseSlash('/nope')).toEqual({ unknown: 'nope' });
+    // An unknown name with arguments is text for the model (the offline model's `/tool name {json}`).
+    expect(commands.parseSlash('/tool read {"path":"a"}')).toBeUndefined();
     expect(commands.parseSlash('not a command')).toBeUndefined();
   });
 

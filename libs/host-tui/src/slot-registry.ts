@@ -13,6 +13,7 @@ export const SLOT_NAMES: readonly SlotName[] = [
   'editor.above',
   'editor.below',
   'overlay',
+  'welcome',
 ];
 
 /**

@@ -145,21 +145,29 @@ describe('the TUI host', () => {
     expect(submitted).toEqual(['one\ntwo']);
   });
 
-  it('runs a slash command with its arguments, and names an unknown one', async () => {
+  it('runs a slash command with its arguments, names an unknown one (keeping it to mend), and sends an unknown one with arguments to the model', async () => {
     const runs: string[] = [];
+    const submitted: string[] = [];
     const fixture = await startFixture({
-      '@t/demo': (context) =>
-        void context.commands.register({
+      '@t/demo': (context) => {
+        context.commands.register({
           id: 'demo.echo',
           slash: 'echo',
           description: 'echo',
           run: (args) => void runs.push(args),
-        }),
+        });
+        context.editor.onSubmit((text) => void submitted.push(text));
+      },
     });
     await fixture.type('/echo a b\r');
     expect(runs).toEqual(['a b']);
     await fixture.type('/nope\r');
     expect(fixture.screen()).toContain('Unknown command /nope');
+    expect(fixture.screen()).toMatch(/^\/nope/m);
+    await fixture.type('\x03');
+    await fixture.type('/tool read {"path":"a.txt"}\r');
+    expect(submitted).toEqual(['/tool read {"path":"a.txt"}']);
+    expect(runs).toEqual(['a b']);
   });
 
   it('a select dialog filters as the user types and returns the pick; Esc cancels', async () => {
@@ -336,30 +344,34 @@ describe('the TUI host', () => {
     expect(fixture.host.failures()).toEqual(['@t/bad: footer widget threw: broken widget']);
   });
 
-  it('/help lists every registered command and the keys from the keymap', async () => {
+  it('/help lists the slash commands and the keys, wrapped at 80 columns, with no internal ids', async () => {
+    const long = 'Say it back, word for word, however long it is, and then say it once more, a little slower';
     const fixture = await startFixture(
       {
         '@t/demo': (context) => {
-          context.commands.register({
-            id: 'demo.echo',
-            slash: 'echo',
-            description: 'say it back',
-            run: () => undefined,
-          });
-          context.keybindings.bind('ctrl+y', 'demo.echo');
+          context.commands.register({ id: 'demo.echo', slash: 'echo', description: long, run: () => undefined });
+          context.commands.register({ id: 'demo.hidden', description: 'only by key', run: () => undefined });
+          context.commands.register({ id: 'demo.unbound', description: 'not typeable', run: () => undefined });
+          context.keybindings.bind('ctrl+y', 'demo.hidden');
         },
       },
-      { columns: 80, rows: 40 },
+      { columns: 80, rows: 50 },
     );
     await fixture.type('/help\r');
     const screen = fixture.screen();
-    expect(screen).toContain('/echo');
-    expect(screen).toContain('say it back');
+    const rows = screen.split('\n');
+    expect(rows.findIndex((row) => row.trim() === 'Commands')).toBeLessThan(
+      rows.findIndex((row) => row.trim() === 'Keys'),
+    );
+    expect(screen).toMatch(/\/echo +Say it back, word for word/);
+    expect(screen).toContain('a little slower');
+    expect(screen).not.toContain('…');
     expect(screen).toContain('/help');
+    expect(screen).toMatch(/ctrl\+y +only by key/);
+    expect(screen).not.toMatch(/demo\.(hidden|unbound|echo)|not typeable/);
+    expect(screen).toMatch(/ctrl\+g +edit the prompt in \$VISUAL or \$EDITOR/);
     expect(screen).toContain('ctrl+j, shift+enter');
-    expect(screen).toContain('ctrl+y');
-    expect(screen).toContain('alt+enter');
-    expect(screen).toContain('queue a follow-up');
+    expect(screen).toMatch(/alt\+enter +queue a follow-up/);
     expect(screen).toContain('alt+up');
   });
 

@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
 import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
-import type { CodingAgentTuiPluginContext, SubmitAction, TuiCommand, TuiFacilities, TuiTheme } from '@pi/plugin-api';
+import type { CodingAgentTuiPluginContext, SubmitAction, TuiCommand, TuiFacilities } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
 import {
   createInputDecoder,
@@ -10,6 +10,7 @@ import {
   isAction,
   keyId,
   truncate,
+  wrapText,
   type InputEvent,
   type Keymap,
 } from '@pi/terminal';
@@ -20,6 +21,7 @@ import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
+import { helpLines } from './help';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
 import { tuiTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
@@ -172,7 +174,13 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   async function submit(text: string, action: SubmitAction): Promise<void> {
     const slash = commands.parseSlash(text);
     if (slash !== undefined) {
-      if ('unknown' in slash) return notify(`Unknown command /${slash.unknown} — /help lists them`, 'warning');
+      if ('unknown' in slash) {
+        editor.setText(text);
+        return notify(
+          `Unknown command /${slash.unknown} — /help lists them (text after it sends it to the model)`,
+          'warning',
+        );
+      }
       return runCommand(slash.command.id, slash.args);
     }
     const handler = submitHandlers.at(-1);
@@ -382,6 +390,17 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
   };
 
+  // The welcome starts with the host's own word (typing, the keys that matter first); the facets' follow.
+  slots.add('host', 'welcome', {
+    render: (width) => [
+      theme.bold('Welcome to pi.'),
+      ...wrapText(
+        `Type a request and press ${keymap.hint('submit')} (while it works, ${keymap.hint('submit')} steers it and ${keymap.hint('followUp')} queues a follow-up). ${keymap.hint('externalEditor')} opens your editor, ${keymap.hint('interrupt')} interrupts, /help lists commands and keys.`,
+        width,
+      ),
+    ],
+  });
+
   // /help reads the registries as they are now: every command, every key; nothing in it is hard-coded.
   let helpShown = 0;
   commands.register('host', {
@@ -390,7 +409,9 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     description: 'List every command and key binding',
     run: () => {
       helpShown += 1;
-      parts.transcript.upsert(`help:${helpShown}`, { render: () => helpLines(commands, keymap, bindings, theme) });
+      parts.transcript.upsert(`help:${helpShown}`, {
+        render: (width) => helpLines(commands.list(), keymap, bindings, theme, width),
+      });
     },
   });
 
@@ -428,62 +449,6 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       })()),
   });
 }
-
-function helpLines(
-  commands: CommandRegistry,
-  keymap: Keymap,
-  bindings: ReadonlyMap<string, { commandId: string }>,
-  theme: TuiTheme,
-): string[] {
-  const lines = ['', theme.bold('Commands')];
-  for (const command of commands.list()) {
-    const name = command.slash === undefined ? command.id : `/${command.slash}`;
-    lines.push(`  ${theme.fg('accent', name.padEnd(16))} ${command.description}`);
-  }
-  lines.push(theme.bold('Keys'));
-  const actionKeys = (
-    [
-      'submit',
-      'followUp',
-      'dequeue',
-      'newline',
-      'interrupt',
-      'clear',
-      'quit',
-      'modelPicker',
-      'thinkingCycle',
-      'expandTools',
-      'pageUp',
-      'pageDown',
-      'scrollToEnd',
-      'historyPrevious',
-      'historyNext',
-    ] as const
-  )
-    .filter((action) => keymap.keysFor(action).length > 0)
-    .map((action) => `  ${theme.fg('accent', keymap.keysFor(action).join(', ').padEnd(16))} ${ACTION_HELP[action]}`);
-  lines.push(...actionKeys);
-  for (const [key, { commandId }] of bindings) lines.push(`  ${theme.fg('accent', key.padEnd(16))} ${commandId}`);
-  return lines;
-}
-
-const ACTION_HELP = {
-  submit: 'send the prompt (while the agent works: steer it)',
-  followUp: 'queue a follow-up for when the agent is done',
-  dequeue: 'pull the last queued message back into the editor',
-  newline: 'insert a newline',
-  interrupt: 'interrupt the run',
-  clear: 'clear the editor; twice quits',
-  quit: 'quit (on an empty editor)',
-  modelPicker: 'pick a model',
-  thinkingCycle: 'cycle the thinking level',
-  expandTools: 'expand or collapse tool output',
-  pageUp: 'scroll up',
-  pageDown: 'scroll down',
-  scrollToEnd: 'follow the output again',
-  historyPrevious: 'previous prompt (on the first line)',
-  historyNext: 'next prompt (on the last line)',
-} as const;
 
 function commonPrefix(words: readonly string[]): string {
   let prefix = words[0] ?? '';

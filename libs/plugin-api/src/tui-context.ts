@@ -85,8 +85,12 @@ export interface ToolRendererContributions {
   get(toolName: string): ToolRenderer | undefined;
 }
 
-/** Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays. */
-export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay';
+/**
+ * Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays.
+ * `welcome` takes the transcript's place while the transcript holds nothing (a new session): each plugin says there
+ * what a newcomer should know of it.
+ */
+export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay' | 'welcome';
 
 export interface SlotContributions {
   add(slot: SlotName, widget: TuiComponent): () => void;

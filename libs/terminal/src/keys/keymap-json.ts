@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { isAction, type Action } from './actions';
+import { ACTIONS, isAction, type Action } from './actions';
 import { parseKeyId } from './key-id';
 import { createKeymap, type Keymap } from './keymap';
 
@@ -41,7 +41,11 @@ export function keymapFromJson(json: unknown): Result<Keymap, KeymapError> {
   const overrides: Partial<Record<Action, string[]>> = {};
   for (const [action, binding] of Object.entries(value)) {
     if (!isAction(action)) {
-      return err({ code: 'unknown_action', action, message: `unknown action "${action}" in keybindings` });
+      return err({
+        code: 'unknown_action',
+        action,
+        message: `unknown action "${action}" in keybindings (the actions: ${ACTIONS.join(', ')})`,
+      });
     }
     const keys: unknown[] = Array.isArray(binding) ? binding : [binding];
     const ids: string[] = [];

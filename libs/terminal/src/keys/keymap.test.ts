@@ -84,11 +84,11 @@ describe('keymapFromJson', () => {
     expect(keymap.matches(event('\x04'), 'quit')).toBe(false);
   });
 
-  it('an unknown action is an error value naming it', () => {
-    expect(keymapFromJson({ sumbit: 'enter' })._unsafeUnwrapErr()).toMatchObject({
-      code: 'unknown_action',
-      action: 'sumbit',
-    });
+  it('an unknown action is an error value naming it and listing the actions there are', () => {
+    const error = keymapFromJson({ sumbit: 'enter' })._unsafeUnwrapErr();
+    expect(error).toMatchObject({ code: 'unknown_action', action: 'sumbit' });
+    expect(error.message).toContain('(the actions: submit, newline, followUp,');
+    expect(error.message).toContain('externalEditor');
   });
 
   it('an unparsable key name is an error value naming the action and the key', () => {

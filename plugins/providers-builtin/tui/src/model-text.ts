@@ -86,3 +86,29 @@ export function footerText(state: ModelsState, usage?: SessionUsage): string {
       : `${((usage.contextTokens / window) * 100).toFixed(1)}%/${compactCount(window)}`;
   return `${line} · ${tokens}${cost} · ${context}`;
 }
+
+/** What the offline model does without a key: the coding prompts it turns into tool calls. */
+const OFFLINE_PHRASES = [
+  'read README.md',
+  'list files in src',
+  'find *.ts',
+  'grep TODO',
+  'run `ls -la`',
+  'replace old with new in notes.txt',
+];
+
+/**
+ * The welcome's word on models: which one answers and how to change it; with the offline model, that it is a
+ * stand-in and the prompts it understands.
+ */
+export function welcomeText(state: ModelsState, keys: { picker: string; thinking: string }): string[] {
+  const model = state.configuration.model;
+  const current = model === null ? 'none selected' : modelLabel(model);
+  const lines = [
+    `Model: ${current} — ${keys.picker} picks another, ${keys.thinking} the thinking level; /login adds a provider's key (or set ANTHROPIC_API_KEY, OPENAI_API_KEY, …).`,
+  ];
+  if (model?.provider === 'offline') {
+    lines.push(`The offline model needs no key or network; it understands: ${OFFLINE_PHRASES.join(' · ')}`);
+  }
+  return lines;
+}

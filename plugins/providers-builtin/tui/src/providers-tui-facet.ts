@@ -1,8 +1,9 @@
 import { Chat } from '@pi/chat';
+import { wrapText } from '@pi/terminal';
 import { followState, type Facet } from '@pi/plugin-api';
 import { Models, PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
 import { registerModelCommands } from './model-commands';
-import { footerText } from './model-text';
+import { footerText, welcomeText } from './model-text';
 
 /** The manifest id this facet answers to. */
 export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
@@ -31,6 +32,14 @@ export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
     render() {
       const state = models.current();
       return state === undefined ? [] : [context.ui.theme.fg('muted', footerText(state, usage.current()))];
+    },
+  });
+  context.slots.add('welcome', {
+    render(width) {
+      const state = models.current();
+      if (state === undefined) return [];
+      const keys = { picker: context.ui.keyHint('modelPicker'), thinking: context.ui.keyHint('thinkingCycle') };
+      return welcomeText(state, keys).flatMap((line) => ['', ...wrapText(line, width)]);
     },
   });
 };

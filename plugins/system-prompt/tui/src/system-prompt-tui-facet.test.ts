@@ -89,6 +89,16 @@ describe('the system prompt TUI facet', () => {
     expect(tui.screen()).not.toContain('Context');
   });
 
+  it('welcomes a new session with the files the model follows, or where to put some when there are none', async () => {
+    const { status, shows, tui } = await startFixture(EMPTY_SYSTEM_PROMPT_STATUS);
+    tui.host.flush();
+    expect(tui.screen()).not.toContain('AGENTS.md');
+    status.set({ ...LOADED, contextFiles: [] }, BACKGROUND_CONTEXT);
+    await shows('No AGENTS.md here: project instructions for the model go in AGENTS.md');
+    status.set(LOADED, BACKGROUND_CONTEXT);
+    await shows('The model follows ~/.config/pi/AGENTS.md, AGENTS.md (/context lists what it');
+  });
+
   it('/context reads the files again and lists them with their sizes', async () => {
     const fixture = await startFixture(LOADED);
     await fixture.shows('Context: ');

@@ -1,5 +1,6 @@
 import { followState, type Facet } from '@pi/plugin-api';
 import { SYSTEM_PROMPT_PLUGIN_ID, SystemPrompt } from '@pi/system-prompt';
+import { wrapText } from '@pi/terminal';
 import { systemPromptHeader } from './header-text';
 
 /** The manifest id this facet answers to. */
@@ -20,6 +21,18 @@ export const systemPromptTuiFacet: Facet<'tui'> = (context) => {
     render() {
       const current = status.current();
       return current === undefined ? [] : systemPromptHeader(current, context.ui.theme);
+    },
+  });
+  context.slots.add('welcome', {
+    render(width) {
+      const current = status.current();
+      if (current === undefined || !current.loaded || !current.contextFilesEnabled) return [];
+      const files = current.contextFiles.map((file) => file.display);
+      const text =
+        files.length === 0
+          ? 'No AGENTS.md here: project instructions for the model go in AGENTS.md (or CLAUDE.md) here, in a parent, or in ~/.config/pi.'
+          : `The model follows ${files.join(', ')} (/context lists what it reads).`;
+      return ['', ...wrapText(text, width)];
     },
   });
   context.commands.register({
