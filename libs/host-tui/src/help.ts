@@ -41,7 +41,19 @@ export function helpLines(
     .sort((a, b) => (a.slash ?? '').localeCompare(b.slash ?? ''));
   const lines = ['', theme.bold('Commands')];
   for (const command of slashed) lines.push(...row(`/${command.slash}`, command.description));
-  lines.push('', theme.bold('Keys'));
+  return [...lines, ...keyLines(commands, keymap, bindings, theme, width)];
+}
+
+/** The keys part of `/help` (`/hotkeys`): the keymap's actions, then keys plugins bound to commands. */
+export function keyLines(
+  commands: readonly TuiCommand[],
+  keymap: Keymap,
+  bindings: ReadonlyMap<string, { commandId: string }>,
+  theme: TuiTheme,
+  width: number,
+): string[] {
+  const row = (name: string, description: string) => describedRow(name, description, width, theme);
+  const lines = ['', theme.bold('Keys')];
   for (const [action, description] of KEY_HELP) {
     const keys = keymap.keysFor(action);
     if (keys.length > 0) lines.push(...row(keys.join(', '), description));

@@ -270,6 +270,23 @@ describe('the TUI host', () => {
     expect(without.screen()).toContain('still here');
   });
 
+  it('/quit and /exit quit; /hotkeys lists the keys alone', async () => {
+    const fixture = await startFixture({}, { columns: 80, rows: 40 });
+    await fixture.type('/quit\r');
+    await fixture.type('/exit\r');
+    expect(fixture.quits).toBe(2);
+    await fixture.type('/hotkeys\r');
+    expect(fixture.screen()).toMatch(/ctrl\+g +edit the prompt/);
+    expect(fixture.screen()).not.toContain('Commands');
+  });
+
+  it('copyToClipboard writes the text as an OSC 52 sequence, base64 and all', async () => {
+    let copy: (text: string) => void = () => undefined;
+    const fixture = await startFixture({ '@t/demo': (context) => void (copy = context.ui.copyToClipboard) });
+    copy('héllo\nworld');
+    expect(fixture.terminal.written()).toContain(`\x1b]52;c;${Buffer.from('héllo\nworld').toString('base64')}\x07`);
+  });
+
   it('Ctrl+C clears a draft, and twice on an empty editor quits', async () => {
     const fixture = await startFixture({});
     await fixture.type('draft');

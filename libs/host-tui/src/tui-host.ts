@@ -21,7 +21,8 @@ import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
-import { helpLines } from './help';
+import { helpLines, keyLines } from './help';
+import { clipboardSequence } from './clipboard';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
 import { tuiTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
@@ -147,6 +148,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     confirm: (title, message, dialogOptions) =>
       openDialog<boolean>((settle) => confirmDialog(title, message, now(), settle), false, dialogOptions?.signal),
     notify,
+    copyToClipboard: (text) => options.terminal.output.write(clipboardSequence(text)),
     theme,
     requestRender: render,
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
@@ -399,6 +401,26 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         width,
       ),
     ],
+  });
+
+  commands.register('host', {
+    id: 'quit',
+    slash: 'quit',
+    description: 'Quit pi (the session keeps running for the next time)',
+    run: () => quit(),
+  });
+  commands.register('host', { id: 'exit', slash: 'exit', description: 'Quit pi, as /quit', run: () => quit() });
+  let hotkeysShown = 0;
+  commands.register('host', {
+    id: 'hotkeys',
+    slash: 'hotkeys',
+    description: 'List the keys and what they do',
+    run: () => {
+      hotkeysShown += 1;
+      parts.transcript.upsert(`hotkeys:${hotkeysShown}`, {
+        render: (width) => keyLines(commands.list(), keymap, bindings, theme, width),
+      });
+    },
   });
 
   // /help reads the registries as they are now: every command, every key; nothing in it is hard-coded.

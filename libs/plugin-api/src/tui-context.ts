@@ -33,6 +33,11 @@ export interface TuiFacilities {
   /** Resolves true only when the user confirms; Esc, closing or aborting is false. */
   confirm(title: string, message: string, options?: DialogOptions): Promise<boolean>;
   notify(message: string, level?: 'info' | 'warning' | 'error'): void;
+  /**
+   * Puts text on the clipboard of the terminal's machine (OSC 52: works over SSH and in tmux with `set-clipboard`;
+   * a terminal that does not support it ignores it, so say what was copied).
+   */
+  copyToClipboard(text: string): void;
   readonly theme: TuiTheme;
   /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
   requestRender(): void;

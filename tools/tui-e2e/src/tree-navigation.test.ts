@@ -48,6 +48,15 @@ async function sessionLines(session: TestSessionHost, file = session.sessionFile
 }
 
 describe.each(TRANSPORTS)('the session tree in the TUI over %s', (transport) => {
+  it('Escape twice with no run opens the tree; Escape once does not', async () => {
+    const { tui } = await chatTui(transport);
+    await exchange(tui, 'one');
+    await tui.type('\x1b');
+    expect(tui.screen()).not.toContain('Session tree');
+    await tui.type('\x1b');
+    await shows(tui, 'Session tree · 2 messages');
+  });
+
   it('/tree goes back before a prompt, a new prompt branches, and choosing the old answer brings its branch back', async () => {
     const { session, tui } = await chatTui(transport);
     await exchange(tui, 'one');

@@ -18,11 +18,15 @@ import {
 import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
+import { registerCopyCommand } from './copy-command';
 import { registerSessionCommand } from './session-command';
 import { silentSeconds, statusLines, type ReceivedWait } from './status-lines';
-import { registerTreeCommands } from './tree-commands';
+import { TREE_COMMANDS, registerTreeCommands } from './tree-commands';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** Two Escapes this close together, with no run to interrupt, open the session tree. */
+const DOUBLE_ESCAPE_MS = 500;
 /** Entries fetched each time the user scrolls to the top of what is loaded. */
 const OLDER_PAGE = 100;
 const STREAM_KEY = 'chat:streaming';
@@ -167,13 +171,21 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
       context.ui.notify(response.error?.message ?? 'The prompt was not accepted', 'warning');
     }),
   );
+  let lastIdleInterrupt = 0;
   context.commands.register({
     id: 'chat.interrupt',
-    description: 'Interrupt the run in progress (its partial answer is kept)',
+    description: 'Interrupt the run in progress (its partial answer is kept); twice when idle, open the tree',
     needsSession: true,
     async run(_args, callContext) {
       const running = replica.running;
-      if (running === null) return;
+      if (running === null) {
+        // Escape twice, as in pi: the tree of the session, to go back to an earlier message.
+        const now = Date.now();
+        const twice = now - lastIdleInterrupt < DOUBLE_ESCAPE_MS;
+        lastIdleInterrupt = twice ? 0 : now;
+        if (twice) await context.commands.run(TREE_COMMANDS.open);
+        return;
+      }
       // The abort withdraws everything queued: it comes back into the editor, so nothing typed is lost.
       const queued = chat.queue.value.items.map((item) => item.text);
       try {
@@ -206,4 +218,5 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   registerTreeCommands(context);
   registerCompactCommand(context);
   registerSessionCommand(context);
+  registerCopyCommand(context, () => replica.entries);
 };
