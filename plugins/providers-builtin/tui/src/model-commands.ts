@@ -1,5 +1,6 @@
-import type { CodingAgentTuiPluginContext, Context } from '@pi/plugin-api';
-import { Models, type ModelsService } from '@pi/providers-builtin';
+import { RemoteError, type CodingAgentTuiPluginContext, type Context } from '@pi/plugin-api';
+import { Models, type ModelRef, type ModelsService } from '@pi/providers-builtin';
+import { Preferences, type PreferenceValues } from '@pi/settings';
 import { failureText } from './failure-text';
 import { parseModelArgument } from './model-argument';
 import { modelChoices, modelLabel, pickerTitle, sameModel, warningText } from './model-text';
@@ -25,6 +26,28 @@ export function registerModelCommands(context: CodingAgentTuiPluginContext): voi
     }
   };
 
+  /**
+   * A model or level chosen here is what the next session starts with, as in pi: it becomes the user's preference
+   * (a `--model` given to one `pi -p` does not). Without the settings plugin the choice holds for this session.
+   */
+  const remember = async <K extends 'defaultModel' | 'defaultThinkingLevel'>(
+    key: K,
+    value: PreferenceValues[K],
+    callContext: Context,
+  ) => {
+    try {
+      await (await context.use(Preferences)).set(key, value, callContext);
+    } catch (failure) {
+      // A session without the settings plugin has nowhere to keep it: nothing to say.
+      if (failure instanceof RemoteError && failure.code === 'unknown_service') return;
+      ui.notify(`Not kept for new sessions: ${failureText(failure)}`, 'warning');
+    }
+  };
+  const select = async (models: ModelsService, model: ModelRef, callContext: Context) => {
+    await models.select(model, callContext);
+    await remember('defaultModel', { provider: model.provider, modelId: model.modelId }, callContext);
+  };
+
   const pick = async (models: ModelsService, callContext: Context) => {
     const state = models.state.value;
     const choices = modelChoices(state);
@@ -33,7 +56,7 @@ export function registerModelCommands(context: CodingAgentTuiPluginContext): voi
     }
     const choice = await ui.select(pickerTitle(state), choices, { signal: callContext.abortSignal });
     const model = choice === undefined ? undefined : state.catalog.availableModels[choices.indexOf(choice)];
-    if (model !== undefined) await models.select({ provider: model.provider, modelId: model.modelId }, callContext);
+    if (model !== undefined) await select(models, model, callContext);
   };
 
   context.commands.register({
@@ -46,7 +69,7 @@ export function registerModelCommands(context: CodingAgentTuiPluginContext): voi
         if (args.trim() === '') return pick(models, callContext);
         const parsed = parseModelArgument(args, models.state.value.catalog.availableModels);
         if ('problem' in parsed) return ui.notify(parsed.problem, 'warning');
-        await models.select(parsed.model, callContext);
+        await select(models, parsed.model, callContext);
       }),
   });
 
@@ -62,7 +85,7 @@ export function registerModelCommands(context: CodingAgentTuiPluginContext): voi
         const model = catalog.availableModels.find((spec) => sameModel(configuration.model, spec));
         if (model !== undefined && !model.reasoning) {
           ui.notify(`${modelLabel(model)} has no thinking levels: thinking stays off`);
-        }
+        } else await remember('defaultThinkingLevel', configuration.thinkingLevel, callContext);
       }),
   });
 
