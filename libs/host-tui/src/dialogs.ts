@@ -1,5 +1,5 @@
 import type { KeyEvent } from '@pi/terminal';
-import type { TuiTheme } from '@pi/plugin-api';
+import type { TuiComponent, TuiTheme } from '@pi/plugin-api';
 import { wrapText } from '@pi/terminal';
 
 /** A modal dialog: it takes every key while open and renders as a box over the bottom of the transcript. */
@@ -23,6 +23,7 @@ export function selectDialog(
   choices: readonly string[],
   openedAt: number,
   settle: (choice: string | undefined) => void,
+  body?: TuiComponent,
 ): Dialog {
   let filter = '';
   let index = 0;
@@ -52,10 +53,10 @@ export function selectDialog(
       filter += text.replace(/\s+/g, ' ');
       index = 0;
     },
-    render(_width, theme) {
+    render(width, theme) {
       const shown = visible();
       const selected = Math.min(index, Math.max(0, shown.length - 1));
-      const lines = [theme.bold(title), theme.fg('muted', `filter: ${filter}`)];
+      const lines = [theme.bold(title), ...(body?.render(width) ?? []), theme.fg('muted', `filter: ${filter}`)];
       // Keep the selection in a window of at most 10 rows.
       const start = Math.max(0, Math.min(selected - 4, shown.length - 10));
       shown.slice(start, start + 10).forEach((choice, offset) => {

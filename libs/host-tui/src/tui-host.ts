@@ -134,7 +134,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const facilities: TuiFacilities = {
     select: (title, choices, dialogOptions) =>
       openDialog<string | undefined>(
-        (settle) => selectDialog(title, choices, now(), settle),
+        (settle) => selectDialog(title, choices, now(), settle, dialogOptions?.body),
         undefined,
         dialogOptions?.signal,
       ),

@@ -22,6 +22,8 @@ export interface DialogOptions {
   readonly masked?: boolean;
   /** `input` only: text shown above the field, wrapped to the screen (instructions, an address to open). */
   readonly message?: string;
+  /** `select` only: what the choice is about, drawn between the title and the choices (a call to allow, its diff). */
+  readonly body?: TuiComponent;
 }
 
 /** Dialogs and notices of the terminal host. Every dialog closes when its signal aborts. */

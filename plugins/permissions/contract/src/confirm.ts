@@ -15,6 +15,8 @@ export interface ConfirmRequest {
   summary: string;
   /** Further facts, one line each (`writes 12 lines (340 B)`). */
   details: string[];
+  /** For a file edit: each replaced line (`-`) and what replaces it (`+`), edit after edit. */
+  diff?: string;
   /** What answering `allow_session` would allow from now until the session process ends. */
   sessionGrant: SessionGrantScope;
   /** How long the session waits for the answer before it denies the call. */
@@ -41,6 +43,7 @@ export const confirmRequestSchema: z.ZodType<ConfirmRequest> = z.strictObject({
   tool: z.string().min(1).max(MAX_TOOL_NAME_LENGTH),
   summary: z.string().max(MAX_SUMMARY_LENGTH),
   details: z.array(z.string().max(MAX_DETAIL_LENGTH)).max(MAX_DETAIL_LINES),
+  diff: z.string().max(MAX_SUMMARY_LENGTH).optional(),
   sessionGrant: z.enum(['command', 'tool']),
   timeoutMs: z.number().int().positive().max(MAX_CONFIRM_TIMEOUT_MS),
 });

@@ -21,11 +21,21 @@ describe('describing a guarded call', () => {
     ]);
   });
 
-  it('shows edit as its file and the size of the replacement', () => {
+  it('shows edit as its file, the size of the replacement, and the lines it replaces and writes', () => {
     expect(describeCall('edit', { path: 'a.ts', oldText: 'a\nb\nc', newText: 'a\nb\nc\nd\ne' })).toEqual({
       summary: 'a.ts',
       details: ['replaces 3 lines with 5 lines (+2)'],
+      diff: '-a\n-b\n-c\n+a\n+b\n+c\n+d\n+e',
     });
+    expect(
+      describeCall('edit', {
+        path: 'a.ts',
+        edits: [
+          { oldText: 'x\n', newText: '' },
+          { oldText: 'y', newText: 'z' },
+        ],
+      }).diff,
+    ).toBe('-x\n-y\n+z');
     expect(describeCall('edit', { file_path: 'a.ts', old_string: 'a\nb', new_string: '' }).details).toEqual([
       'replaces 2 lines with 0 lines (-2)',
     ]);

@@ -4,6 +4,8 @@ import { MAX_DETAIL_LENGTH, MAX_SUMMARY_LENGTH } from '@pi/permissions';
 export interface CallDescription {
   readonly summary: string;
   readonly details: string[];
+  /** For an edit: the replaced lines and their replacements, as `-`/`+` lines. */
+  readonly diff?: string;
 }
 
 type Args = Readonly<Record<string, unknown>>;
@@ -33,26 +35,59 @@ function describeKnown(tool: string, args: Args): CallDescription | null {
       if (path === null || content === null) return null;
       return { summary: bounded(path, MAX_SUMMARY_LENGTH), details: [`writes ${size(content)}`] };
     }
-    case 'edit':
-      return path === null ? null : { summary: bounded(path, MAX_SUMMARY_LENGTH), details: editDetails(args) };
+    case 'edit': {
+      if (path === null) return null;
+      const diff = editDiff(args);
+      return {
+        summary: bounded(path, MAX_SUMMARY_LENGTH),
+        details: editDetails(args),
+        ...(diff === '' ? {} : { diff: bounded(diff, MAX_SUMMARY_LENGTH) }),
+      };
+    }
     default:
       return null;
   }
 }
 
-/** One line per replacement: `replaces 3 lines with 5 lines (+2)`; several edits are counted first. */
-function editDetails(args: Args): string[] {
+/** The replacements of an edit call: `edits: [...]`, or the call itself. */
+function editsOf(args: Args): Args[] {
   const listed: unknown = args['edits'];
-  const edits: Args[] = Array.isArray(listed)
+  return Array.isArray(listed)
     ? listed.flatMap((edit: unknown) => {
         const record = asRecord(edit);
         return record === null ? [] : [record];
       })
     : [args];
+}
+
+function replacementOf(edit: Args): { before: string; after: string } | null {
+  const before = firstString(edit, ['oldText', 'old_string', 'oldString']);
+  const after = firstString(edit, ['newText', 'new_string', 'newString']);
+  return before === null || after === null ? null : { before, after };
+}
+
+/** Each replacement's old lines as `-` lines and new ones as `+` lines, one replacement after another. */
+function editDiff(args: Args): string {
+  const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  return editsOf(args)
+    .flatMap((edit) => {
+      const replacement = replacementOf(edit);
+      if (replacement === null) return [];
+      return [
+        ...lines(replacement.before).map((line) => `-${line}`),
+        ...lines(replacement.after).map((line) => `+${line}`),
+      ];
+    })
+    .join('\n');
+}
+
+/** One line per replacement: `replaces 3 lines with 5 lines (+2)`; several edits are counted first. */
+function editDetails(args: Args): string[] {
+  const edits = editsOf(args);
   const lines = edits.flatMap((edit) => {
-    const before = firstString(edit, ['oldText', 'old_string', 'oldString']);
-    const after = firstString(edit, ['newText', 'new_string', 'newString']);
-    if (before === null || after === null) return [];
+    const replacement = replacementOf(edit);
+    if (replacement === null) return [];
+    const { before, after } = replacement;
     const removed = lineCount(before);
     const added = lineCount(after);
     const delta = added - removed;

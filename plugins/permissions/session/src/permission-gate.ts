@@ -35,8 +35,15 @@ export function createPermissionGate(options: {
     try {
       // The answer to the call before this one may have granted it.
       if (grants.allows(tool, args)) return ALLOWED;
-      const { summary, details } = describeCall(tool, args);
-      const request = { tool, summary, details, sessionGrant: sessionGrantScope(tool), timeoutMs: options.timeoutMs };
+      const { summary, details, diff } = describeCall(tool, args);
+      const request = {
+        tool,
+        summary,
+        details,
+        ...(diff === undefined ? {} : { diff }),
+        sessionGrant: sessionGrantScope(tool),
+        timeoutMs: options.timeoutMs,
+      };
       const { decision } = await options.interactions.request(ConfirmInteraction, request, context, {
         timeoutMs: options.timeoutMs,
       });

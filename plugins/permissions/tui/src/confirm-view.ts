@@ -5,6 +5,8 @@ import { printable } from './printable';
 
 /** Rows of the call's summary shown at most; a longer one says how much is not shown. */
 export const MAX_SUMMARY_ROWS = 12;
+/** Rows of an edit's diff shown at most. */
+export const MAX_DIFF_ROWS = 16;
 
 /** The dialog's title: the tool and the first line of what it will do (cut to the width by the host). */
 export function confirmTitle(request: ConfirmRequest): string {
@@ -37,6 +39,7 @@ export function confirmView(request: ConfirmRequest, theme: TuiTheme): TuiCompon
         ...request.details.flatMap((line) =>
           wrapText(printable(line), inner).map((row) => theme.fg('muted', `  ${row}`)),
         ),
+        ...diffRows(request.diff, inner, theme),
         ...wrapText(`“Allow for this session” covers ${covers}.`, width).map((row) => theme.fg('dim', row)),
         ...wrapText(`Esc denies; unanswered, this is denied after ${duration(request.timeoutMs)}.`, width).map((row) =>
           theme.fg('dim', row),
@@ -44,6 +47,19 @@ export function confirmView(request: ConfirmRequest, theme: TuiTheme): TuiCompon
       ];
     },
   };
+}
+
+/** An edit's `-`/`+` lines, coloured, cut to MAX_DIFF_ROWS with a count of the rest. */
+function diffRows(diff: string | undefined, width: number, theme: TuiTheme): string[] {
+  if (diff === undefined || diff === '') return [];
+  const rows = diff.split('\n').flatMap((line) => {
+    const color = line.startsWith('-') ? 'error' : line.startsWith('+') ? 'success' : 'muted';
+    return wrapText(printable(line), width).map((row) => theme.fg(color, `  ${row}`));
+  });
+  const hidden = rows.length - MAX_DIFF_ROWS;
+  return hidden > 0
+    ? [...rows.slice(0, MAX_DIFF_ROWS), theme.fg('warning', `  … ${hidden} more lines of the change not shown`)]
+    : rows;
 }
 
 function duration(ms: number): string {

@@ -90,6 +90,25 @@ describe('the confirm dialog', () => {
     expect(tui.screen()).toContain('denied after 30 s.');
   });
 
+  it('shows an edit’s lines, removed and added, and the call above its choices', async () => {
+    const { ask, tui, shows } = await startFixture();
+    void ask({
+      tool: 'edit',
+      summary: 'greet.txt',
+      details: ['replaces 1 line with 2 lines (+1)'],
+      diff: '-hello world\n+hello pi\n+and more',
+      sessionGrant: 'tool',
+      timeoutMs: 30_000,
+    });
+    await shows('Allow edit? greet.txt');
+    const rows = tui.screen().split('\n');
+    const at = (text: string) => rows.findIndex((row) => row.includes(text));
+    expect(at('-hello world')).toBeGreaterThan(at('The agent asks to run edit:'));
+    expect(at('+hello pi')).toBe(at('-hello world') + 1);
+    expect(at('+and more')).toBeLessThan(at('1. Allow once'));
+    expect(at('The agent asks to run edit:')).toBeGreaterThan(at('Allow edit? greet.txt'));
+  });
+
   it.each([
     ['1\r', 'allow_once'],
     ['2\r', 'allow_session'],

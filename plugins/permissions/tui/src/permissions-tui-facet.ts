@@ -10,5 +10,5 @@ export const pluginId = PERMISSIONS_PLUGIN_ID;
  * tools or grants; the session decides what a decision allows and says so in the request.
  */
 export const permissionsTuiFacet: Facet<'tui'> = (context) => {
-  context.interactions.handle(ConfirmInteraction, confirmInTerminal(context.ui, context.slots));
+  context.interactions.handle(ConfirmInteraction, confirmInTerminal(context.ui));
 };
