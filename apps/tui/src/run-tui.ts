@@ -59,6 +59,8 @@ export async function runTui(
   process.once('exit', restore);
   if (input.isTTY) input.setRawMode(true);
   input.resume();
+  /** What the editor held when the TUI last switched sessions: the next host starts with it. */
+  let draft = '';
   let quit: () => void = () => undefined;
   const quitting = new Promise<void>((resolve) => (quit = resolve));
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => quit());
@@ -78,17 +80,25 @@ export async function runTui(
         onQuit: () => quit(),
         switchSession,
         externalEditor: terminalEditor({ input, output, env }),
+        draft,
       });
+      // Keys typed while the hosts changed over waited in the paused stream; the new host reads them now.
+      input.resume();
       if (host.isErr()) return err(host.error.message);
+      const stopHost = async () => {
+        input.pause();
+        draft = host.value.draft();
+        await host.value.stop();
+      };
       output.write(enterTerminal({ altScreen: false }));
       const { sessionId } = attachment;
-      if (!options.start || sessionId === undefined) return ok(host.value);
+      if (!options.start || sessionId === undefined) return ok({ stop: stopHost });
       // Opened through the coordinator: a session whose process ends under the TUI is started again.
       const stopReviving = reviveWhenEnded(attachment.client, () => resumeEndedSession(sessionId, directories));
       return ok({
         stop: async () => {
           stopReviving();
-          await host.value.stop();
+          await stopHost();
         },
       });
     },

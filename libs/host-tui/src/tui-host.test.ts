@@ -31,7 +31,7 @@ interface Fixture {
 async function startFixture(
   facets: Record<string, TuiFacet>,
   size = { columns: 80, rows: 24 },
-  hostOptions: Pick<TuiHostOptions, 'externalEditor'> = {},
+  hostOptions: Pick<TuiHostOptions, 'externalEditor' | 'draft'> = {},
 ): Promise<Fixture> {
   const side = new ProvidingSide();
   const providers = await runFacets(
@@ -268,6 +268,43 @@ describe('the TUI host', () => {
     await without.type('\x07');
     expect(without.screen()).toContain('No external editor here');
     expect(without.screen()).toContain('still here');
+  });
+
+  it('starts with the draft the previous host held, and hands its own over (nothing typed is lost in a switch)', async () => {
+    const submitted: string[] = [];
+    const fixture = await startFixture(
+      { '@t/chat': (context) => void context.editor.onSubmit((text) => void submitted.push(text)) },
+      undefined,
+      { draft: 'typed while switching' },
+    );
+    expect(fixture.screen()).toContain('typed while switching');
+    await fixture.type(' and more');
+    expect(fixture.host.draft()).toBe('typed while switching and more');
+    await fixture.type('\r');
+    expect(submitted).toEqual(['typed while switching and more']);
+    expect(fixture.host.draft()).toBe('');
+  });
+
+  it('keeps in the editor what was typed in the moment before a dialog could take keys', async () => {
+    const answers: Array<string | undefined> = [];
+    const fixture = await startFixture({
+      '@t/demo': (context) =>
+        void context.commands.register({
+          id: 'demo.ask',
+          slash: 'ask',
+          description: 'ask',
+          run: async () => void answers.push(await context.ui.input('A title', 'type it')),
+        }),
+    });
+    await fixture.type('/ask\r');
+    expect(fixture.screen()).toContain('A title');
+    // No time passes: these keys come before the dialog is armed.
+    fixture.terminal.input.write('early words');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await fixture.type('x\r');
+    await eventually(() => answers.length === 1);
+    expect(answers).toEqual(['x']);
+    expect(fixture.host.draft()).toBe('early words');
   });
 
   it('/quit and /exit quit; /hotkeys lists the keys alone', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
 import { CommandRegistry } from './command-registry';
-import { confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs';
+import { DIALOG_ARMING_MS, confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs';
 import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
@@ -43,6 +43,8 @@ export interface TuiHostOptions {
   readonly switchSession?: (sessionId: string) => Promise<void>;
   /** What the `externalEditor` key (Ctrl+G) runs on the prompt; absent: the key says there is none. */
   readonly externalEditor?: ExternalEditor;
+  /** Text the editor starts with: what was typed into the previous host when the TUI switched sessions. */
+  readonly draft?: string;
   readonly now?: () => number;
 }
 
@@ -54,6 +56,8 @@ export interface TuiHost {
   failures(): readonly string[];
   /** Paints now instead of at the next frame (tests). */
   flush(): void;
+  /** What the editor holds, pastes expanded: carried to the next host when the TUI switches sessions. */
+  draft(): string;
   stop(): Promise<void>;
 }
 
@@ -95,6 +99,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
   const reachTopListeners = new Set<() => void>();
   let dialog: Dialog | undefined;
+  let dialogOpenedAt = Number.NEGATIVE_INFINITY;
   let expanded = false;
   let lastClear = Number.NEGATIVE_INFINITY;
   let connection: ConnectionState = options.client.connection.value;
@@ -126,6 +131,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       const onAbort = () => opened?.cancel();
       opened = make(settle);
       dialog = opened;
+      dialogOpenedAt = now();
       signal?.addEventListener('abort', onAbort, { once: true });
       render();
     });
@@ -201,6 +207,13 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   function handleInput(event: InputEvent): void {
     if (stopped) return;
     if (dialog !== undefined) {
+      // What is typed before a dialog takes keys was meant for the editor (the user had not seen the dialog yet).
+      if (now() - dialogOpenedAt < DIALOG_ARMING_MS) {
+        if (event.type === 'paste') editor.paste(event.text);
+        else if (event.type === 'key' && event.text !== undefined && !event.ctrl && !event.alt) {
+          editor.handle(event, keymap);
+        }
+      }
       if (event.type === 'key') dialog.handleKey(event, now());
       else if (event.type === 'paste') dialog.handlePaste(event.text);
       return render();
@@ -437,6 +450,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
   });
 
+  if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
   if (running.isErr()) {
     options.terminal.input.off('data', onData);
@@ -457,6 +471,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
     failures: () => [...failures],
     flush: () => scheduler.flush(),
+    draft: () => editor.text(),
     stop: () =>
       (stopping ??= (async () => {
         dialog?.cancel();

@@ -77,10 +77,11 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
   }
 
   async function create(picker: SessionPickerService, given: string, call: Context, sessionId?: string) {
-    const typed = given.trim() !== '' ? given : await ui.input('New session', 'its title', dialog(call));
+    const typed =
+      given.trim() !== '' ? given : await ui.input('New session', 'its title (Enter alone: a dated one)', dialog(call));
     if (typed === undefined) return;
-    const title = printable(typed).trim();
-    if (title === '') return ui.notify('A new session needs a title', 'warning');
+    // No title typed: one that says when, as `pi sessions create` gives.
+    const title = printable(typed).trim() || `session ${datedTitle(new Date(now()))}`;
     if (title.length > MAX_TITLE_LENGTH) {
       return ui.notify(`A title has at most ${MAX_TITLE_LENGTH} characters (that was ${title.length})`, 'warning');
     }
@@ -176,4 +177,10 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
         await create(picker, args, call);
       }),
   });
+}
+
+/** `2026-12-02 07:45`, local time. */
+function datedTitle(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }

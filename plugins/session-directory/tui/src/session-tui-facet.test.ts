@@ -227,15 +227,15 @@ describe('/new', () => {
     expect(picker.calls).toEqual(['create spike two']);
   });
 
-  it('"+ New session…" in the list asks for the title too', async () => {
+  it('"+ New session…" in the list asks for the title too; Enter alone gives a dated one', async () => {
     const { tui, picker, shows } = await startFixture();
     await tui.type('/sessions\r');
     await shows('Sessions (3)');
     await tui.type('+ new\r');
     await shows('New session');
     await tui.type('   \r');
-    await shows('A new session needs a title');
-    expect(picker.calls).toEqual([]);
+    await eventually(() => picker.calls.length === 1);
+    expect(picker.calls[0]).toMatch(/^create session \d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
 
   it('a created session the TUI cannot switch to is still reported as created', async () => {
