@@ -112,19 +112,24 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   );
   context.own(chat.storage.subscribe(() => context.ui.requestRender()));
 
-  // The spinner animates only while a run is in progress; nothing repaints when nothing happens. While the model is
-  // silent, the seconds count on instead (one repaint a second).
+  // The spinner animates only while a run is in progress, every 100 ms while output arrives and once a second while
+  // nothing does (a tool running, a silent model), with the run's elapsed seconds; idle, nothing repaints.
   let shownSeconds: number | null = null;
+  let run: { operationId: string; startedAt: number } | null = null;
+  const runStartedAt = () => {
+    const running = replica.running;
+    if (running === null) return (run = null);
+    if (run?.operationId !== running) run = { operationId: running, startedAt: Date.now() };
+    return run.startedAt;
+  };
   const spinner = setInterval(() => {
     if (replica.running === null) return;
-    if (waiting !== null) {
-      const seconds = silentSeconds(waiting, Date.now());
+    const started = runStartedAt() ?? Date.now();
+    if (Date.now() - lastProgress > QUIET_MS) {
+      const seconds = waiting !== null ? silentSeconds(waiting, Date.now()) : Math.floor((Date.now() - started) / 1000);
       if (seconds === shownSeconds) return;
       shownSeconds = seconds;
-      context.ui.requestRender();
-      return;
     }
-    if (Date.now() - lastProgress > QUIET_MS) return;
     frame = (frame + 1) % SPINNER.length;
     context.ui.requestRender();
   }, 100);
@@ -140,6 +145,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
           storage: chat.storage.value,
           waiting,
           now: Date.now(),
+          runStartedAt: runStartedAt(),
           theme,
           keyHint,
         }),

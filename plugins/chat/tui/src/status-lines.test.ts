@@ -33,8 +33,12 @@ describe('the chat status lines', () => {
 
   it('say the run works, or — while the model is silent — how many seconds it has waited, counting on', () => {
     expect(statusLines(input({ running: 'op' }))).toEqual([
-      '⠋ working… esc to interrupt · submit steers · followUp queues a follow-up',
+      '⠋ working… · esc to interrupt · submit steers · followUp queues a follow-up',
     ]);
+    // The run's elapsed time, from when this client saw it start.
+    expect(statusLines(input({ running: 'op', runStartedAt: 88_500 }))[0]).toBe(
+      '⠋ working… 11s · esc to interrupt · submit steers · followUp queues a follow-up',
+    );
     const waiting = { wait: { operationId: 'op', silentMs: 5_200 }, receivedAt: 100_000 };
     expect(statusLines(input({ running: 'op', waiting, now: 107_000 }))[0]).toBe(
       '⠋ waiting for the model… 12s · esc to interrupt · submit steers · followUp queues a follow-up',

@@ -14,6 +14,8 @@ export interface StatusInput {
   readonly waiting: ReceivedWait | null;
   /** This client's clock, in the unit of `receivedAt` (ms). */
   readonly now: number;
+  /** When this client saw the running run start, on the same clock; null when it did not. */
+  readonly runStartedAt?: number | null;
   readonly theme: TuiTheme;
   readonly keyHint: (action: string) => string;
 }
@@ -42,7 +44,12 @@ export function statusLines(input: StatusInput): string[] {
     ` · ${input.keyHint('submit')} steers · ${input.keyHint('followUp')} queues a follow-up`,
   );
   const waited = waiting !== null && waiting.wait.operationId === running ? silentSeconds(waiting, input.now) : null;
-  const doing = waited === null ? 'working… esc to interrupt' : `waiting for the model… ${waited}s · esc to interrupt`;
+  const elapsed =
+    input.runStartedAt === null || input.runStartedAt === undefined
+      ? ''
+      : ` ${Math.max(0, Math.floor((input.now - input.runStartedAt) / 1000))}s`;
+  const doing =
+    waited === null ? `working…${elapsed} · esc to interrupt` : `waiting for the model… ${waited}s · esc to interrupt`;
   lines.push(`${spinner} ${theme.fg('muted', doing)}${hints}`);
   return lines;
 }
