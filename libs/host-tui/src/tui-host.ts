@@ -10,7 +10,6 @@ import {
   isAction,
   keyId,
   truncate,
-  wrapText,
   type InputEvent,
   type Keymap,
 } from '@pi/terminal';
@@ -21,7 +20,7 @@ import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
-import { helpLines, keyLines } from './help';
+import { registerHostCommands } from './host-commands';
 import { clipboardSequence } from './clipboard';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
 import { tuiTheme } from './theme';
@@ -405,50 +404,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
   };
 
-  // The welcome starts with the host's own word (typing, the keys that matter first); the facets' follow.
-  slots.add('host', 'welcome', {
-    render: (width) => [
-      theme.bold('Welcome to pi.'),
-      ...wrapText(
-        `Type a request and press ${keymap.hint('submit')} (while it works, ${keymap.hint('submit')} steers it and ${keymap.hint('followUp')} queues a follow-up). ${keymap.hint('externalEditor')} opens your editor, ${keymap.hint('interrupt')} interrupts, /help lists commands and keys.`,
-        width,
-      ),
-    ],
-  });
-
-  commands.register('host', {
-    id: 'quit',
-    slash: 'quit',
-    description: 'Quit pi (the session keeps running for the next time)',
-    run: () => quit(),
-  });
-  commands.register('host', { id: 'exit', slash: 'exit', description: 'Quit pi, as /quit', run: () => quit() });
-  let hotkeysShown = 0;
-  commands.register('host', {
-    id: 'hotkeys',
-    slash: 'hotkeys',
-    description: 'List the keys and what they do',
-    run: () => {
-      hotkeysShown += 1;
-      parts.transcript.upsert(`hotkeys:${hotkeysShown}`, {
-        render: (width) => keyLines(commands.list(), keymap, bindings, theme, width),
-      });
-    },
-  });
-
-  // /help reads the registries as they are now: every command, every key; nothing in it is hard-coded.
-  let helpShown = 0;
-  commands.register('host', {
-    id: 'help',
-    slash: 'help',
-    description: 'List every command and key binding',
-    run: () => {
-      helpShown += 1;
-      parts.transcript.upsert(`help:${helpShown}`, {
-        render: (width) => helpLines(commands.list(), keymap, bindings, theme, width),
-      });
-    },
-  });
+  registerHostCommands({ commands, slots, transcript: parts.transcript, keymap, bindings, theme, quit });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));

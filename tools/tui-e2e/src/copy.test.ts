@@ -19,8 +19,11 @@ describe.each(TRANSPORTS)('/copy over %s', (transport) => {
 
     await pair.tui.type('first question\r');
     await pair.shows('You said: first question');
+    await pair.hides('esc to interrupt');
     await pair.tui.type('second question\r');
     await pair.shows('You said: second question');
+    // The answer is in the transcript once its run has ended (until then it is streaming text).
+    await pair.hides('esc to interrupt');
     await pair.tui.type('/copy\r');
     await pair.shows('Copied the last answer');
     expect(pair.tui.terminal.written()).toContain(osc52('You said: second question'));
