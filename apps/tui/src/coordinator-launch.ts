@@ -30,9 +30,11 @@ export async function openSessionThroughCoordinator(
   directories: PiDirectories,
   manifest: string | undefined,
   env: NodeJS.ProcessEnv,
+  progress: (step: string) => void = () => undefined,
 ): Promise<Result<string, string>> {
-  const coordinator = await ensureCoordinator(directories, manifest, env);
+  const coordinator = await ensureCoordinator(directories, manifest, env, progress);
   if (coordinator.isErr()) return err(coordinator.error);
+  progress('opening the session of this directory');
   return throughDirectory(coordinator.value, directories.dataDir, async (directory) => {
     const workspaceId = workspaceIdOf(cwd);
     const mine = directory.state.value.sessions
@@ -97,6 +99,7 @@ async function ensureCoordinator(
   directories: PiDirectories,
   manifest: string | undefined,
   env: NodeJS.ProcessEnv,
+  progress: (step: string) => void,
 ): Promise<Result<CoordinatorConnection, string>> {
   const files = coordinatorFiles(directories);
   const running = await readCoordinatorConnection(files.connectionFile);
@@ -105,6 +108,7 @@ async function ensureCoordinator(
   }
   const program = await findPiProgram('pi-coordinator', import.meta.url, env);
   if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
+  progress('starting the coordinator');
   const args = [
     program,
     'start',

@@ -10,6 +10,7 @@ import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
 import { reviveWhenEnded } from './session-revival';
+import { startupProgress } from './startup-progress';
 import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
 
@@ -32,26 +33,29 @@ export async function runTui(
   const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
   if (keymap.isErr()) return err(keymap.error);
 
+  const input = process.stdin;
+  const output = process.stdout;
+  // The terminal stays as it is (Ctrl+C still stops a start that hangs); a line says what pi waits for.
+  const progress = startupProgress(output);
   let opened: string | undefined;
   if (options.start) {
-    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env);
-    if (session.isErr()) return err(session.error);
+    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, progress);
+    if (session.isErr()) return progress.failed(session.error);
     opened = session.value;
   }
+  progress('connecting');
   const target = await findSessionTarget(
     opened === undefined ? options : { ...options, sessionId: opened },
     directories.dataDir,
     env,
   );
   if (target.isErr()) {
-    return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
+    return progress.failed(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
   }
 
   const first = await attach(target.value);
-  if (first.isErr()) return err(first.error);
-
-  const input = process.stdin;
-  const output = process.stdout;
+  if (first.isErr()) return progress.failed(first.error);
+  progress.done();
   const restore = () => {
     output.write(restoreTerminal());
     if (input.isTTY) input.setRawMode(false);
@@ -59,6 +63,7 @@ export async function runTui(
   process.once('exit', restore);
   if (input.isTTY) input.setRawMode(true);
   input.resume();
+
   /** What the editor held when the TUI last switched sessions: the next host starts with it. */
   let draft = '';
   let quit: () => void = () => undefined;

@@ -15,6 +15,9 @@ for (const [app, program] of Object.entries(apps)) {
   if (!(await isBundleCurrent(bundle))) stale.push(app);
 }
 if (stale.length > 0) {
+  // The first start (or the first after a change) builds for a while: say so, rather than sit silent.
+  if (process.stderr.isTTY)
+    process.stderr.write(`pi: building ${stale.join(', ')} (first start, or sources changed)…\n`);
   const { register } = await import('tsx/esm/api');
   register();
   const { buildApps } = await import('../src/build-apps.ts');
