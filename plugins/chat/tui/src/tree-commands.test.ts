@@ -117,6 +117,7 @@ describe('/fork', () => {
     await tui.type('you: one\r');
     await shows('Forked into session forked-session-1 (4 entries of this branch).');
     expect(tree.forked).toEqual([null]);
+    expect(tui.screen()).toContain('Without a coordinator it is not running.');
     expect(tui.screen()).toContain('pi-session --session forked-session-1');
     expect(tui.screen()).toContain('pi-tui --session forked-session-1');
   });
@@ -142,6 +143,9 @@ describe('/fork', () => {
     await shows(WHOLE_BRANCH_ROW);
     await tui.type('\r');
     await shows('Open the fork?');
+    // With a coordinator behind the picker the block does not say there is none.
+    expect(tui.screen()).not.toContain('Without a coordinator');
+    expect(tui.screen()).toContain('Open it here now; opened, /sessions lists it.');
     await tui.type('y');
     await eventually(() => adopted.length === 1);
     expect(adopted[0]).toMatch(/^forked-session-1 fork of /);

@@ -103,11 +103,11 @@ export function registerTreeCommands(context: CodingAgentTuiPluginContext): void
         const chosen = rows.find((row) => row.text === choice);
         const entryId = chosen === undefined ? leafId : chosen.target.kind === 'before' ? chosen.target.entryId : null;
         const forked = await tree.fork({ entryId }, call);
-        // Kept in the transcript, not only as a passing notice: the id is what the user needs to open the fork.
-        context.transcript.upsert(`tree:fork:${forked.sessionId}`, forkedBlock(forked, ui.theme));
-        ui.notify(`Forked into session ${forked.sessionId}`);
         // With a session picker (a coordinator behind it), the fork can be registered and opened right away.
         const adopt = context.commands.list().find((command) => command.id === ADOPT_SESSION_COMMAND);
+        // Kept in the transcript, not only as a passing notice: the id is what the user needs to open the fork.
+        context.transcript.upsert(`tree:fork:${forked.sessionId}`, forkedBlock(forked, ui.theme, adopt !== undefined));
+        ui.notify(`Forked into session ${forked.sessionId}`);
         if (adopt === undefined) return;
         if (await ui.confirm('Open the fork?', `Switch this terminal to session ${forked.sessionId}?`, dialog(call))) {
           await context.commands.run(ADOPT_SESSION_COMMAND, `${forked.sessionId} fork of ${sessionTitle(chosen)}`);
@@ -125,17 +125,25 @@ function sessionTitle(chosen: TreeRow | undefined): string {
 }
 
 /**
- * What a fork made and how to open it. A fork is only a session file: no process runs it and no coordinator lists it
- * (the coordinator creates its records itself), so switching to it from here is not possible yet.
+ * What a fork made and how to open it. A fork is a session file: with a coordinator (the session picker is there) it
+ * can be opened from here at once, and is then listed; without one nothing runs it until it is started by hand.
  */
-function forkedBlock(forked: ForkResult, theme: TuiTheme): TuiComponent {
+function forkedBlock(forked: ForkResult, theme: TuiTheme, withCoordinator: boolean): TuiComponent {
   const { sessionId, entries } = forked;
-  const text = [
-    `Forked into session ${sessionId} (${entries} entries of this branch).`,
-    theme.fg('muted', 'Without a coordinator it is not running. Start it from this project with'),
-    `  pi-session --session ${sessionId}`,
-    theme.fg('muted', 'and attach a terminal with'),
-    `  pi-tui --session ${sessionId}`,
-  ].join('\n');
-  return { render: (width) => ['', ...wrapText(text, width)] };
+  const lines = withCoordinator
+    ? [
+        `Forked into session ${sessionId} (${entries} entries of this branch).`,
+        theme.fg(
+          'muted',
+          'Open it here now; opened, /sessions lists it. Later, `pi-session --session ' + sessionId + '` starts it.',
+        ),
+      ]
+    : [
+        `Forked into session ${sessionId} (${entries} entries of this branch).`,
+        theme.fg('muted', 'Without a coordinator it is not running. Start it from this project with'),
+        `  pi-session --session ${sessionId}`,
+        theme.fg('muted', 'and attach a terminal with'),
+        `  pi-tui --session ${sessionId}`,
+      ];
+  return { render: (width) => ['', ...wrapText(lines.join('\n'), width)] };
 }
