@@ -1,6 +1,7 @@
-import { ProviderError, type JsonObject, type ProviderEvent, type Usage } from '@pi/agent';
+import { ProviderError, type ProviderEvent, type Usage } from '@pi/agent';
 import { z } from 'zod';
 import { parseEventJson, type StreamAccumulator } from './event-stream';
+import { toolCallArguments } from './tool-call-arguments';
 
 // The Messages API's stream events, only the fields read here (the API adds others):
 // message_start { message: { usage } }, content_block_start { index, content_block }, content_block_delta
@@ -172,7 +173,9 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
         return [{ type: 'thinking', text: '', signature: block.data, redacted: true }];
       case 'tool':
         this.#toolCalls += 1;
-        return [{ type: 'tool_call', id: block.id, name: block.name, arguments: toolInput(block) }];
+        return [
+          { type: 'tool_call', id: block.id, name: block.name, arguments: toolCallArguments(block.json, block.name) },
+        ];
     }
   }
 
@@ -198,19 +201,4 @@ export class AnthropicStreamAccumulator implements StreamAccumulator {
     if (typeof type === 'string' && !known) return [];
     throw new ProviderError('malformed', `unexpected stream event: ${error.issues[0]?.message ?? 'invalid'}`);
   }
-}
-
-function toolInput(block: { name: string; json: string }): JsonObject {
-  const text = block.json.trim();
-  let parsed: unknown;
-  try {
-    // A tool called without arguments streams no input at all.
-    parsed = text === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new ProviderError('malformed', `the input of tool call ${block.name} is not valid JSON`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ProviderError('malformed', `the input of tool call ${block.name} is not a JSON object`);
-  }
-  return parsed as JsonObject;
 }

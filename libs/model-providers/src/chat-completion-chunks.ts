@@ -1,6 +1,7 @@
-import { ProviderError, type JsonObject, type ProviderEvent } from '@pi/agent';
+import { ProviderError, type ProviderEvent } from '@pi/agent';
 import { z } from 'zod';
 import { parseEventJson, type StreamAccumulator } from './event-stream';
+import { toolCallArguments } from './tool-call-arguments';
 
 // One `data:` payload of a streamed chat completion. Only the fields read here are checked; servers add others.
 // { choices: [{ index, delta: { content?, tool_calls?: [{ index, id?, function: { name?, arguments? } }] },
@@ -124,17 +125,7 @@ export class ChatCompletionAccumulator implements StreamAccumulator {
 
 function completeToolCall(index: number, call: PendingToolCall): ProviderEvent {
   if (call.name === null) throw new ProviderError('malformed', `tool call #${index} has no function name`);
-  const argumentText = call.argumentText.trim();
-  let parsed: unknown;
-  try {
-    // Some servers send "" for a call without arguments.
-    parsed = argumentText === '' ? {} : JSON.parse(argumentText);
-  } catch {
-    throw new ProviderError('malformed', `the arguments of tool call ${call.name} are not valid JSON`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ProviderError('malformed', `the arguments of tool call ${call.name} are not a JSON object`);
-  }
-  // JSON.parse output is strict JSON by construction.
-  return { type: 'tool_call', id: call.id ?? `call_${index}`, name: call.name, arguments: parsed as JsonObject };
+  // Some servers send "" for a call without arguments.
+  const args = toolCallArguments(call.argumentText, call.name);
+  return { type: 'tool_call', id: call.id ?? `call_${index}`, name: call.name, arguments: args };
 }
