@@ -28,31 +28,29 @@ const NAME_COLUMN = 18;
  * `/help` at `width` columns: the slash commands (by name), then the keys (the keymap's, then keys plugins bound to
  * commands, each with its command's description). Descriptions wrap under themselves; nothing shows an internal id.
  */
-export function helpLines(
-  commands: readonly TuiCommand[],
-  keymap: Keymap,
-  bindings: ReadonlyMap<string, { commandId: string }>,
-  theme: TuiTheme,
-  width: number,
-): string[] {
-  const row = (name: string, description: string) => describedRow(name, description, width, theme);
+/** What `/help` and `/hotkeys` are read from, as the registries are when they run, and the width they are drawn at. */
+export interface HelpSource {
+  readonly commands: readonly TuiCommand[];
+  readonly keymap: Keymap;
+  readonly bindings: ReadonlyMap<string, { commandId: string }>;
+  readonly theme: TuiTheme;
+  readonly width: number;
+}
+
+export function helpLines(source: HelpSource): string[] {
+  const { commands, theme } = source;
   const slashed = commands
     .filter((command) => command.slash !== undefined)
     .sort((a, b) => (a.slash ?? '').localeCompare(b.slash ?? ''));
   const lines = ['', theme.bold('Commands')];
-  for (const command of slashed) lines.push(...row(`/${command.slash}`, command.description));
-  return [...lines, ...keyLines(commands, keymap, bindings, theme, width)];
+  for (const command of slashed) lines.push(...describedRow(`/${command.slash}`, command.description, source));
+  return [...lines, ...keyLines(source)];
 }
 
 /** The keys part of `/help` (`/hotkeys`): the keymap's actions, then keys plugins bound to commands. */
-export function keyLines(
-  commands: readonly TuiCommand[],
-  keymap: Keymap,
-  bindings: ReadonlyMap<string, { commandId: string }>,
-  theme: TuiTheme,
-  width: number,
-): string[] {
-  const row = (name: string, description: string) => describedRow(name, description, width, theme);
+export function keyLines(source: HelpSource): string[] {
+  const { commands, keymap, bindings, theme } = source;
+  const row = (name: string, description: string) => describedRow(name, description, source);
   const lines = ['', theme.bold('Keys')];
   for (const [action, description] of KEY_HELP) {
     const keys = keymap.keysFor(action);
@@ -66,7 +64,7 @@ export function keyLines(
   return lines;
 }
 
-function describedRow(name: string, description: string, width: number, theme: TuiTheme): string[] {
+function describedRow(name: string, description: string, { width, theme }: HelpSource): string[] {
   const indent = ' '.repeat(2 + NAME_COLUMN + 1);
   const text = wrapText(description, Math.max(20, width - indent.length));
   const label = `  ${theme.fg('accent', name)}`;

@@ -48,12 +48,12 @@ export function registerHostCommands(parts: HostCommandParts): void {
     id: 'hotkeys',
     slash: 'hotkeys',
     description: 'List the keys and what they do',
-    run: () => show((width) => keyLines(commands.list(), keymap, bindings, theme, width)),
+    run: () => show((width) => keyLines({ commands: commands.list(), keymap, bindings, theme, width })),
   });
   commands.register('host', {
     id: 'help',
     slash: 'help',
     description: 'List every command and key binding',
-    run: () => show((width) => helpLines(commands.list(), keymap, bindings, theme, width)),
+    run: () => show((width) => helpLines({ commands: commands.list(), keymap, bindings, theme, width })),
   });
 }

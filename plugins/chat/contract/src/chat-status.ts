@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenCountFields } from './transcript';
 
 /**
  * The stable code of a session file that cannot be written (a full disk, an I/O error, a read-only remount): a
@@ -66,10 +67,7 @@ export const EMPTY_SESSION_USAGE: SessionUsage = Object.freeze({
 const tokenTotal = z.number().int().min(0);
 
 export const sessionUsageSchema: z.ZodType<SessionUsage> = z.strictObject({
-  input: tokenTotal,
-  output: tokenTotal,
-  cacheRead: tokenTotal,
-  cacheWrite: tokenTotal,
+  ...tokenCountFields,
   cost: z.number().min(0),
   contextTokens: tokenTotal.nullable(),
 });

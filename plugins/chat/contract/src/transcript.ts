@@ -83,11 +83,11 @@ export const runOutcomeKindSchema = z.enum(['completed', 'aborted', 'failed']);
 
 const tokens = z.number().int().min(0);
 
+/** The four token counts of a usage, one request's or a session's totals. */
+export const tokenCountFields = { input: tokens, output: tokens, cacheRead: tokens, cacheWrite: tokens };
+
 export const transcriptUsageSchema: z.ZodType<TranscriptUsage> = z.strictObject({
-  input: tokens,
-  output: tokens,
-  cacheRead: tokens,
-  cacheWrite: tokens,
+  ...tokenCountFields,
   cost: z.number().min(0).optional(),
 });
 
