@@ -1,68 +1,34 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Accounts, Credentials, KeyEntryInteraction, type CredentialStore } from '@pi/accounts';
+import { Accounts, KeyEntryInteraction } from '@pi/accounts';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
+import type { InMemoryTelemetry } from '@pi/context/testing';
+import { TEST_SESSION_TOKEN } from '@pi/host-session/testing';
 import {
   TRANSPORTS,
   eventually,
   openRawChannel,
   remoteErrorOf,
-  serveHost,
   wireViolations,
   type HostTransport,
 } from '@pi/test-support';
-import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
-import { captureLogs, silentProvider } from '../test/test-doubles';
-import { sessionFacet } from './index';
+import { captureLogs, silentProvider, startAccountsHost, type AccountsHost } from '../test/test-doubles';
 
 const SECRET = 'sk-or-v1-5e1f0c9d8b7a6f5e4d3c2b1a';
 
-/** A facet standing in for a provider plugin: one provider in the registry, and local use of Credentials. */
-function providerPlugin(onActivate: (credentials: CredentialStore) => void) {
-  return (context: CodingAgentSessionPluginContext) => {
-    context.providers.add((draft) => draft.set('openrouter', silentProvider('openrouter')));
-    context.onActivate(() => onActivate(context.use(Credentials)));
-  };
-}
-
 describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
-  let fixture: TestSessionHost;
+  let host: AccountsHost;
   let transport: HostTransport;
-  let credentials: CredentialStore;
   let telemetry: InMemoryTelemetry;
-  const clients: RpcClient[] = [];
-
-  const connect = async () => {
-    const client = createRpcClient({
-      socketFactory: transport.socketFactory,
-      connectionParams: { token: TEST_SESSION_TOKEN },
-    });
-    clients.push(client);
-    await client.whenConnected();
-    return client;
-  };
+  const connect = () => host.connect();
 
   beforeEach(async () => {
-    telemetry = installInMemoryTelemetry();
-    fixture = await startTestSessionHost({
-      facets: [
-        { id: '@pi/accounts', facet: sessionFacet },
-        { id: 'provider-plugin', facet: providerPlugin((store) => (credentials = store)) },
-      ],
-    });
-    transport = await serveHost(kind, fixture.host.rpc);
+    host = await startAccountsHost(kind, [silentProvider('openrouter')]);
+    ({ transport, telemetry } = host);
   });
 
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await transport.close();
-    await fixture.close();
-    telemetry.uninstall();
-  });
+  afterEach(() => host.close());
 
   it('lists the registry providers as not configured until a key is stored', async () => {
     const accounts = await (await connect()).use(Accounts);
@@ -80,8 +46,8 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
       expect(second.state.value).toEqual({ providers: [{ provider: 'openrouter', configured: true }] });
 
       // The provider plugin reads it locally, and the file is private.
-      expect(await credentials.get('openrouter')).toBe(SECRET);
-      const file = join(fixture.directory, 'config', 'credentials.json');
+      expect(await host.credentials().get('openrouter')).toBe(SECRET);
+      const file = join(host.session.directory, 'config', 'credentials.json');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
 
       // A malformed key is refused by the client's copy of the contract before it is sent.
@@ -90,7 +56,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
 
       await first.remove('openrouter', BACKGROUND_CONTEXT);
       await eventually(() => second.state.value.providers.every((entry) => !entry.configured));
-      expect(await credentials.get('openrouter')).toBeUndefined();
+      expect(await host.credentials().get('openrouter')).toBeUndefined();
     } finally {
       logs.restore();
     }
@@ -125,7 +91,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
       const accounts = await client.use(Accounts);
       outcome = await accounts.login('openrouter', BACKGROUND_CONTEXT);
       await eventually(() => accounts.state.value.providers.some((entry) => entry.configured));
-      expect(await credentials.get('openrouter')).toBe(SECRET);
+      expect(await host.credentials().get('openrouter')).toBe(SECRET);
       const described = JSON.stringify(await client.describe(BACKGROUND_CONTEXT));
       expect(described).toContain('login');
       expect(described).not.toContain(SECRET);
@@ -154,7 +120,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
     const refused = await remoteErrorOf(accounts.login('openrouter', BACKGROUND_CONTEXT));
     expect(refused.message).not.toContain(SECRET);
     expect(JSON.stringify(refused.data ?? null)).not.toContain(SECRET);
-    expect(await credentials.get('openrouter')).toBeUndefined();
+    expect(await host.credentials().get('openrouter')).toBeUndefined();
   });
 
   it('login fails with no_handler when the calling client cannot ask for a key', async () => {
@@ -162,7 +128,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
     typing.handle(KeyEntryInteraction, async () => ({ outcome: 'entered' as const, key: SECRET }));
     const accounts = await (await connect()).use(Accounts);
     expect((await remoteErrorOf(accounts.login('openrouter', BACKGROUND_CONTEXT))).code).toBe('no_handler');
-    expect(await credentials.get('openrouter')).toBeUndefined();
+    expect(await host.credentials().get('openrouter')).toBeUndefined();
   });
 
   it('refuses a forged call with a malformed key without echoing the key', async () => {
@@ -171,12 +137,12 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
     expect(error.code).toBe('invalid_argument');
     expect(transport.frames.sent.some((frame) => frame.includes(SECRET))).toBe(true);
     expect(wireViolations(transport.frames.received, [SECRET])).toEqual([]);
-    expect(await credentials.list()).toEqual([]);
+    expect(await host.credentials().list()).toEqual([]);
   });
 
   it('follows keys written by other local plugins', async () => {
     const accounts = await (await connect()).use(Accounts);
-    await credentials.set('anthropic', SECRET);
+    await host.credentials().set('anthropic', SECRET);
     await eventually(() => accounts.state.value.providers.length === 2);
     expect(accounts.state.value.providers).toEqual([
       { provider: 'anthropic', configured: true },
@@ -186,7 +152,7 @@ describe.each(TRANSPORTS)('the accounts façade over %s', (kind) => {
 
   it('never lets a peer reach the local credential store', async () => {
     using raw = await openRawChannel(transport.socketFactory, { token: TEST_SESSION_TOKEN });
-    await credentials.set('openrouter', SECRET);
+    await host.credentials().set('openrouter', SECRET);
     expect((await remoteErrorOf(raw.mutate('credentials.get', { a: ['openrouter'], c: '1' }))).code).toBe(
       'unknown_service',
     );

@@ -1,94 +1,52 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Accounts,
-  Credentials,
-  KeyEntryInteraction,
-  OAuthInteraction,
-  type CredentialStore,
-  type OAuthResponse,
-} from '@pi/accounts';
+import { Accounts, KeyEntryInteraction, OAuthInteraction, type OAuthResponse } from '@pi/accounts';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
-import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
+import type { InMemoryTelemetry } from '@pi/context/testing';
 import {
   TRANSPORTS,
   eventually,
   remoteErrorOf,
-  serveHost,
   startAuthorizationServer,
   wireViolations,
   type AuthorizationServer,
   type HostTransport,
 } from '@pi/test-support';
-import { createRpcClient, type RpcClient } from '@pi/transport-trpc';
-import { sessionFacet } from '../src/index';
-import { captureLogs, silentProvider } from './test-doubles';
+import { captureLogs, silentProvider, startAccountsHost, type AccountsHost } from './test-doubles';
 
 // `/login` for providers that sign in through OAuth, end to end over each transport: the session runs the flow
 // against a local authorization server, a client answers the sensitive OAuthInteraction, and the token the session
 // receives is stored as the provider's key without ever crossing to a client.
 describe.each(TRANSPORTS)('OAuth sign-in through the accounts façade over %s', (kind) => {
   let server: AuthorizationServer;
-  let fixture: TestSessionHost;
+  let host: AccountsHost;
   let transport: HostTransport;
-  let credentials: CredentialStore;
   let telemetry: InMemoryTelemetry;
-  const clients: RpcClient[] = [];
-
-  const connect = async () => {
-    const client = createRpcClient({
-      socketFactory: transport.socketFactory,
-      connectionParams: { token: TEST_SESSION_TOKEN },
-    });
-    clients.push(client);
-    await client.whenConnected();
-    return client;
-  };
+  const connect = () => host.connect();
 
   beforeEach(async () => {
-    telemetry = installInMemoryTelemetry();
     server = await startAuthorizationServer();
-    const providers = (context: CodingAgentSessionPluginContext) => {
-      context.providers.add((draft) => {
-        draft.set(
-          'acme-web',
-          silentProvider('acme-web', {
-            flow: 'authorization_code',
-            dialect: 'oauth2',
-            authorizeUrl: `${server.origin}/authorize`,
-            tokenUrl: `${server.origin}/token`,
-            redirectUri: 'http://localhost:3000/pi-login',
-            clientId: 'pi',
-          }),
-        );
-        draft.set(
-          'acme-tv',
-          silentProvider('acme-tv', {
-            flow: 'device_code',
-            deviceAuthorizationUrl: `${server.origin}/device`,
-            tokenUrl: `${server.origin}/token`,
-            clientId: 'pi',
-          }),
-        );
-      });
-      context.onActivate(() => void (credentials = context.use(Credentials)));
-    };
-    fixture = await startTestSessionHost({
-      facets: [
-        { id: '@pi/accounts', facet: sessionFacet },
-        { id: 'provider-plugin', facet: providers },
-      ],
-    });
-    transport = await serveHost(kind, fixture.host.rpc);
+    host = await startAccountsHost(kind, [
+      silentProvider('acme-web', {
+        flow: 'authorization_code',
+        dialect: 'oauth2',
+        authorizeUrl: `${server.origin}/authorize`,
+        tokenUrl: `${server.origin}/token`,
+        redirectUri: 'http://localhost:3000/pi-login',
+        clientId: 'pi',
+      }),
+      silentProvider('acme-tv', {
+        flow: 'device_code',
+        deviceAuthorizationUrl: `${server.origin}/device`,
+        tokenUrl: `${server.origin}/token`,
+        clientId: 'pi',
+      }),
+    ]);
+    ({ transport, telemetry } = host);
   });
 
   afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await transport.close();
-    await fixture.close();
+    await host.close();
     await server.close();
-    telemetry.uninstall();
   });
 
   it('the authorization code flow: the pasted address crosses once, in the answer; the token never crosses', async () => {
@@ -115,7 +73,7 @@ describe.each(TRANSPORTS)('OAuth sign-in through the accounts façade over %s', 
       logs.restore();
     }
     expect(outcome).toEqual({ outcome: 'stored' });
-    expect(await credentials.get('acme-web')).toBe(server.token);
+    expect(await host.credentials().get('acme-web')).toBe(server.token);
 
     const code = new URL(landings[0] ?? '').searchParams.get('code') ?? '';
     expect(code).not.toBe('');
@@ -146,7 +104,7 @@ describe.each(TRANSPORTS)('OAuth sign-in through the accounts façade over %s', 
     });
     const accounts = await client.use(Accounts);
     expect(await accounts.login('acme-tv', BACKGROUND_CONTEXT)).toEqual({ outcome: 'stored' });
-    expect(await credentials.get('acme-tv')).toBe(server.token);
+    expect(await host.credentials().get('acme-tv')).toBe(server.token);
     expect(shown).toEqual([
       { userCode: 'WDJB-MJHT', url: `${server.origin}/activate?user_code=WDJB-MJHT`, closed: true },
     ]);
@@ -176,6 +134,6 @@ describe.each(TRANSPORTS)('OAuth sign-in through the accounts façade over %s', 
       code: 'invalid_argument',
       message: 'That address is from another sign-in: run /login again',
     });
-    expect(await credentials.get('acme-web')).toBeUndefined();
+    expect(await host.credentials().get('acme-web')).toBeUndefined();
   });
 });
