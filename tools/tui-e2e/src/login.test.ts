@@ -114,6 +114,40 @@ describe.each(TRANSPORTS)('/login and /logout over %s', (transport) => {
     }
   });
 
+  it('/login with a device code shows the code to type and closes by itself once the provider has the approval', async () => {
+    const server = await startAuthorizationServer();
+    try {
+      server.deviceTerms({ interval: 1, expiresIn: 600 });
+      server.answerDevicePolls(['authorization_pending']);
+      const { session, tui, shows, hides } = await start(transport);
+      const login = {
+        flow: 'device_code',
+        deviceAuthorizationUrl: `${server.origin}/device`,
+        tokenUrl: `${server.origin}/token`,
+        clientId: 'pi',
+      };
+      const gateway = { baseUrl: 'http://127.0.0.1:9/v1', login, models: [{ id: 'gateway-model' }] };
+      await writeFile(join(session.directory, 'config', 'models.json'), JSON.stringify({ providers: { gateway } }));
+      const models = await (await session.connect()).use(Models);
+      await eventually(() =>
+        models.state.value.catalog.availableModels.some((model) => model.modelId === 'gateway-model'),
+      );
+      await tui.type('/login gateway\r');
+      await shows('WDJB-MJHT');
+      expect(tui.screen()).toContain(`${server.origin}/activate?user_code=WDJB-MJHT`);
+      // The person approves on the page; the next poll has the token, and the dialog closes without a key pressed.
+      server.answerDevicePolls(['token']);
+      await shows('Key stored for gateway');
+      await hides('WDJB-MJHT');
+      const files = await filesUnder(session.directory);
+      expect(files.filter((file) => file.text.includes(server.token)).map((file) => file.path)).toEqual([
+        join(session.directory, 'config', 'credentials.json'),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('Esc in the key field cancels the login and stores nothing', async () => {
     const { session, tui, shows } = await start(transport);
     await tui.type('/login openai\r');

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuthRequest, OAuthResponse } from '@pi/accounts';
 import type { ProviderLogin } from '@pi/agent-contract';
@@ -133,6 +135,29 @@ describe('the authorization code flow with PKCE', () => {
     const verifier = server.requests.find((request) => request.path === '/token')?.body['code_verifier'] ?? '';
     expect(error.message).not.toContain(pastedCode);
     expect(error.message).not.toContain(verifier);
+  });
+
+  it('a token server that answers 200 with something else than JSON is unavailable, and stores nothing', async () => {
+    const html = createServer((_request, response) => response.end('<html>sign in</html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const login = {
+        ...oauth2(),
+        tokenUrl: `http://127.0.0.1:${(html.address() as AddressInfo).port}/token`,
+      } as ProviderLogin;
+      const error = await remoteErrorOf(
+        loginWithOAuth(
+          'acme',
+          login,
+          personPasting((landing) => landing),
+          BACKGROUND_CONTEXT,
+          testIo(),
+        ),
+      );
+      expect(error).toMatchObject({ code: 'unavailable', message: "acme's sign-in server answered 200 without JSON" });
+    } finally {
+      await new Promise((resolve) => html.close(resolve));
+    }
   });
 
   it('an unreachable token server is unavailable, naming the provider', async () => {
