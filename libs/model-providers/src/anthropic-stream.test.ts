@@ -113,7 +113,10 @@ describe('AnthropicStreamAccumulator', () => {
         anthropicEvent({ type: 'content_block_stop', index: 0 }),
       ]),
     ).toThrow(
-      expect.objectContaining({ code: 'malformed', message: expect.stringContaining('tool call read are not valid JSON') }),
+      expect.objectContaining({
+        code: 'malformed',
+        message: expect.stringContaining('tool call read are not valid JSON'),
+      }),
     );
   });
 
