@@ -3,7 +3,7 @@ import { Models, type ModelRef, type ModelsService } from '@pi/providers-builtin
 import { Preferences, type PreferenceValues } from '@pi/settings';
 import { failureText } from './failure-text';
 import { parseModelArgument } from './model-argument';
-import { modelChoices, modelLabel, pickerTitle, sameModel, warningText } from './model-text';
+import { PICKER_TITLE, modelChoices, modelLabel, pickerNote, sameModel, warningText } from './model-text';
 
 /** The ids the TUI host runs for its own keys: Ctrl+L is `models.pick`, Ctrl+T is `thinking.cycle`. */
 export const MODEL_COMMANDS = {
@@ -54,7 +54,14 @@ export function registerModelCommands(context: CodingAgentTuiPluginContext): voi
     if (choices.length === 0) {
       return ui.notify('No models in the catalogue — /refresh reads models.json again', 'warning');
     }
-    const choice = await ui.select(pickerTitle(state), choices, { signal: callContext.abortSignal });
+    // The refresh line is drawn from the live state, so a refresh that ends while the picker is open is seen.
+    const stopWatching = models.state.subscribe(() => ui.requestRender());
+    const choice = await ui
+      .select(PICKER_TITLE, choices, {
+        signal: callContext.abortSignal,
+        body: { render: () => pickerNote(state, models.state.value).map((line) => ui.theme.fg('muted', line)) },
+      })
+      .finally(stopWatching);
     const model = choice === undefined ? undefined : state.catalog.availableModels[choices.indexOf(choice)];
     if (model !== undefined) await select(models, model, callContext);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelsState } from '@pi/providers-builtin';
-import { footerText, modelChoices, pickerTitle, printable } from './model-text';
+import { footerText, modelChoices, pickerNote, printable } from './model-text';
 
 const state = (patch: Partial<ModelsState> = {}): ModelsState => ({
   catalog: {
@@ -62,12 +62,28 @@ describe('model text', () => {
     expect(footerText(state(), { ...usage, cost: 0 })).not.toContain('$');
   });
 
-  it('titles the picker with a running refresh or the warning of the last one', () => {
-    expect(pickerTitle(state())).toBe('Select a model');
-    expect(pickerTitle(state({ refresh: { status: 'refreshing' } }))).toBe('Select a model · refreshing…');
+  it('notes under the picker title a running refresh, the warning of the last one, and a catalogue that changed', () => {
+    expect(pickerNote(state(), state())).toEqual([]);
+    expect(pickerNote(state(), state({ refresh: { status: 'refreshing' } }))).toEqual(['refreshing…']);
     expect(
-      pickerTitle(state({ refresh: { status: 'warning', errors: { 'models.json': 'not JSON', lab: 'HTTP 401' } } })),
-    ).toBe('Select a model · warning: models.json: not JSON; lab: HTTP 401');
+      pickerNote(
+        state(),
+        state({ refresh: { status: 'warning', errors: { 'models.json': 'not JSON', lab: 'HTTP 401' } } }),
+      ),
+    ).toEqual(['warning: models.json: not JSON; lab: HTTP 401']);
+    const shown = state();
+    const sameModels = state({ catalog: { ...shown.catalog, revision: 2 } });
+    expect(pickerNote(shown, sameModels)).toEqual([]);
+    const more = state({
+      catalog: {
+        revision: 3,
+        availableModels: [
+          ...shown.catalog.availableModels,
+          { provider: 'lab', modelId: 'new', name: 'new', reasoning: false },
+        ],
+      },
+    });
+    expect(pickerNote(shown, more)).toEqual(['The catalogue changed while this was open: pick again to see it']);
   });
 
   it('shows the model and its thinking level in the footer, and a refresh while it runs', () => {

@@ -61,9 +61,21 @@ export function warningText(errors: Record<string, string>): string {
     .join('; ');
 }
 
-export function pickerTitle(state: ModelsState): string {
-  const note = refreshNote(state.refresh);
-  return note === undefined ? 'Select a model' : `Select a model · ${note}`;
+export const PICKER_TITLE = 'Select a model';
+
+/**
+ * The picker's line under its title, from the state now (`current`): the refresh running or its warning, and once a
+ * refresh has changed the catalogue the picker was opened on (`shown`), that reopening shows the new one.
+ */
+export function pickerNote(shown: ModelsState, current: ModelsState): string[] {
+  const note = refreshNote(current.refresh);
+  const changed =
+    current.catalog !== shown.catalog &&
+    modelChoices({ ...current, configuration: shown.configuration }).join('\n') !== modelChoices(shown).join('\n');
+  return [
+    ...(note === undefined ? [] : [note]),
+    ...(changed ? ['The catalogue changed while this was open: pick again to see it'] : []),
+  ];
 }
 
 /**

@@ -68,17 +68,24 @@ describe('the providers TUI facet', () => {
     expect(tui.screen()).toContain('offline/echo · thinking off');
   });
 
-  it('titles the picker with the refresh that is running', async () => {
+  it('the open picker says a refresh is running, and that the catalogue changed once it ends', async () => {
     const { tui, models, shows } = await startFixture();
     let release = () => undefined as void;
     models.refreshGate = new Promise<void>((resolve) => (release = resolve));
+    models.refreshedModels = [ECHO, THINKER, { provider: 'lab', modelId: 'fresh', name: 'fresh', reasoning: false }];
     await tui.type('/refresh\r');
     await shows('refreshing models…');
     await tui.type('\x0c');
-    await shows('Select a model · refreshing…');
-    await tui.type('\x1b');
+    await shows('Select a model');
+    await shows('refreshing…');
     release();
-    await shows('Models refreshed: 2 models');
+    await shows('The catalogue changed while this was open: pick again to see it');
+    expect(tui.screen()).not.toContain('refreshing…');
+    await tui.type('\x1b');
+    await shows('Models refreshed: 3 models');
+    await tui.type('\x0c');
+    await shows('lab/fresh');
+    expect(tui.screen()).not.toContain('The catalogue changed');
   });
 
   it('/refresh reports the warning the catalogue ended with', async () => {

@@ -20,6 +20,8 @@ export interface StandInModels extends ModelsService {
   refreshOutcome: RefreshStatus;
   /** While set, `refresh` waits for it after reporting `refreshing`. */
   refreshGate: Promise<void> | undefined;
+  /** When set, the catalogue a `refresh` ends with. */
+  refreshedModels: ModelSpec[] | undefined;
   readonly selected: ModelRef[];
 }
 
@@ -49,6 +51,7 @@ export function standInModels(models: ModelSpec[] = [ECHO, THINKER], start: Mode
     state,
     refreshOutcome: { status: 'done' },
     refreshGate: undefined,
+    refreshedModels: undefined,
     selected: [],
     async select(ref, context) {
       const model = find(ref);
@@ -70,7 +73,11 @@ export function standInModels(models: ModelSpec[] = [ECHO, THINKER], start: Mode
     async refresh(context) {
       state.set({ ...state.value, refresh: { status: 'refreshing' } }, context);
       await standIn.refreshGate;
-      state.set({ ...state.value, refresh: standIn.refreshOutcome }, context);
+      const catalog =
+        standIn.refreshedModels === undefined
+          ? state.value.catalog
+          : { revision: state.value.catalog.revision + 1, availableModels: standIn.refreshedModels };
+      state.set({ ...state.value, catalog, refresh: standIn.refreshOutcome }, context);
     },
   };
   return standIn;
