@@ -3,10 +3,10 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/plugin-api';
+import { groupAlive } from '@pi/shell-command';
 import { eventually } from '@pi/test-support';
 import { run, tempWorkspace } from '../test/temp-workspace';
 import { bashTool } from './bash-tool';
-import { groupAlive } from './process-group';
 import { TOOL_LIMITS } from './tool-limits';
 
 /** The process group of a command that printed `$$` (the shell's pid, which leads its group) first. */

@@ -2,9 +2,8 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { AgentTool } from '@pi/plugin-api';
 import { CORE_TOOL_NAMES, withNotice, type BashDetails, type ToolFailureDetails } from '@pi/tools-core';
-import { OutputTail, type CommandOutput } from './output-tail';
-import { runCommand, type CommandEnd } from './run-command';
-import { failureResult, ioFailure, type ToolFailure } from './tool-failure';
+import { OutputTail, runCommand, type CommandEnd, type CommandOutput } from '@pi/shell-command';
+import { failureResult, ioFailure, toolFailure, type ToolFailure } from './tool-failure';
 import { TOOL_LIMITS } from './tool-limits';
 
 const bashParameters = z.object({
@@ -59,7 +58,7 @@ export function bashTool(
         signal: context.abortSignal,
         onOutput: (chunk) => tail.push(chunk),
       });
-      if (ran.isErr()) return failureResult(ran.error);
+      if (ran.isErr()) return failureResult(toolFailure(ran.error.code, ran.error.message));
       const end = ran.value;
       const output = tail.output();
       const notice = bashNotice(end, output, timeoutSeconds);

@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import { err, ok, type Result } from 'neverthrow';
 import { endProcessGroup } from './process-group';
-import { toolFailure, type ToolFailure } from './tool-failure';
 import { spawnWatched } from './watched-spawn';
+
+/** The shell could not be started (no descriptors left, no shell, the working directory is gone). */
+export interface SpawnFailure {
+  readonly code: 'spawn_failed';
+  readonly message: string;
+}
 
 /** How a command ended. */
 export interface CommandEnd {
@@ -38,7 +43,7 @@ const PIPE_DRAIN_MS = 200;
  * first, in whatever way, the group's watcher kills the group (see `spawnWatched`). Resolves when the group is
  * gone; a shell that cannot be started is `spawn_failed`.
  */
-export function runCommand(options: RunCommandOptions): Promise<Result<CommandEnd, ToolFailure>> {
+export function runCommand(options: RunCommandOptions): Promise<Result<CommandEnd, SpawnFailure>> {
   if (options.signal?.aborted === true) {
     return Promise.resolve(ok({ exitCode: null, signal: null, timedOut: false, aborted: true, pgid: null }));
   }
@@ -76,7 +81,7 @@ export function runCommand(options: RunCommandOptions): Promise<Result<CommandEn
       settle();
       void watched.release();
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-      resolve(err(toolFailure('spawn_failed', `The shell could not be started: ${code}.`)));
+      resolve(err({ code: 'spawn_failed', message: `The shell could not be started: ${code}.` }));
     });
     child.once('exit', (exitCode, signal) => {
       settle();

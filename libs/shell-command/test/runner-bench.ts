@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { runCommand as watchedRunner, type RunCommandOptions } from '../src/run-command';
 
-// What the bash tool's runner costs per command over a bare spawn: `npx tsx test/runner-bench.ts [rounds]
+// What the shell command runner costs per command over a bare spawn: `npx tsx test/runner-bench.ts [rounds]
 // [--compare <another run-command.ts>]`. Systems are interleaved round by round; medians with min–max, in ms.
 
 type Runner = (command: string) => Promise<unknown>;

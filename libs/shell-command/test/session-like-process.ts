@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { runCommand } from '../src/run-command';
 
 // A stand-in for a session process, for the tests of what its death leaves behind: runs one command through the
-// bash tool's runner (argv: command, working directory, kill grace in ms), relays its output to stdout, and on a
+// shell command runner (argv: command, working directory, kill grace in ms), relays its output to stdout, and on a
 // line on stdin dies the way the line names (`throw`: an uncaught exception; `exit`: process.exit mid-command).
 
 const [command = '', cwd = process.cwd(), graceMs = '1000'] = process.argv.slice(2);
