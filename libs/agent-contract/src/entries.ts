@@ -15,7 +15,14 @@ export interface EntryBase {
 
 export type SessionEntry = EntryBase &
   (
-    | { kind: 'message'; message: AgentMessage; operationId: string | null; queueItemId?: string }
+    | {
+        kind: 'message';
+        message: AgentMessage;
+        operationId: string | null;
+        queueItemId?: string;
+        /** Set when a plugin recorded the message (see MessageOrigin); absent for prompts, answers and tool results. */
+        origin?: MessageOrigin;
+      }
     /**
      * A prompt was accepted: the run with this id starts. `clientOperationId` is the id the client sent with it,
      * if any (absent in files written before it existed), so a restarted session still recognises a resend.
@@ -75,6 +82,16 @@ export type SessionEntry = EntryBase &
   );
 
 export type SessionEntryKind = SessionEntry['kind'];
+
+/**
+ * A user message a plugin recorded between runs (for example the output of a `!command`): the model reads it from
+ * the next request on like any message, and the plugin finds its own record in `data` to show the entry its way.
+ */
+export interface MessageOrigin {
+  /** The plugin's id. */
+  namespace: string;
+  data: JsonValue;
+}
 
 /** The first line of a session file. */
 export interface SessionHeader {

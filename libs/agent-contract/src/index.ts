@@ -1,4 +1,4 @@
-export type { EntryBase, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
+export type { EntryBase, MessageOrigin, SessionEntry, SessionEntryKind, SessionHeader } from './entries';
 export { sessionHeaderSchema } from './session-header';
 export {
   MAX_COMPACT_INSTRUCTIONS,
@@ -33,6 +33,7 @@ export type {
 export type {
   AbortRejection,
   AgentLane,
+  AppendMessageRejection,
   BeforeToolHook,
   HarnessEvent,
   PromptAcceptance,

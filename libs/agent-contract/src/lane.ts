@@ -21,6 +21,13 @@ export type PromptRejection =
   /** Nothing was recorded and no run started: send it again once the file can be written. */
   | { code: 'session_file_unwritable'; message: string };
 
+/**
+ * Why a plugin's message was not recorded: a run is in progress (its messages must stay together, so the message
+ * waits until it settles), or the message is not a user message with some text.
+ */
+export type AppendMessageRejection =
+  { code: 'busy'; message: string; operationId: string } | { code: 'invalid_message'; message: string };
+
 /** What a caller may attach to a prompt. */
 export interface PromptOptions {
   /**

@@ -18,6 +18,7 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     message: agentMessageSchema,
     operationId: z.string().nullable(),
     queueItemId: z.string().min(1).optional(),
+    origin: z.object({ namespace: z.string().min(1), data: z.json() }).optional(),
   }),
   z.object({
     ...base,

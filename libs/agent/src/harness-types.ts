@@ -1,7 +1,9 @@
 import type { Context } from '@pi/context';
+import type { Result } from 'neverthrow';
 import type {
   AfterToolHook,
   AgentLane,
+  AppendMessageRejection,
   BeforeModelRequestHook,
   BeforeToolHook,
   HarnessEvent,
@@ -14,6 +16,7 @@ import type {
   SessionNavigation,
   SessionTree,
   AnyAgentTool,
+  UserMessage,
 } from '@pi/agent-contract';
 import type { AppendHandle } from './append-handle';
 import type { HookPolicy } from './hook-caller';
@@ -44,6 +47,17 @@ export interface AgentHarness {
   readonly events: HarnessEvents;
   /** Appends a plugin's custom entry (durable, invisible to the model). */
   appendCustom(namespace: string, data: JsonValue, context: Context): Promise<SessionEntry>;
+  /**
+   * Appends a user message a plugin recorded (its `origin` names the plugin and carries `data`): the model reads it
+   * from the next request on. Refused while a run is in progress, decided in the same step as the append, so it never
+   * lands between a run's messages.
+   */
+  appendMessage(
+    namespace: string,
+    message: UserMessage,
+    data: JsonValue,
+    context: Context,
+  ): Promise<Result<SessionEntry, AppendMessageRejection>>;
   /**
    * Lets the queue the file left (follow-ups and steers a stop or crash left waiting) start runs. Until then they
    * wait, so the host calls it once its facets run: providers, settings and event listeners are in place.

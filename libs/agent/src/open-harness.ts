@@ -11,6 +11,7 @@ import { eventDeliveryContext, HarnessEventHub } from './harness-events';
 import type { AgentHarness, HarnessOptions, OpenError } from './harness-types';
 import { settledOutcomes, settleInterruptedOperations } from './interrupted-operations';
 import { MainLane } from './main-lane';
+import { appendMessage } from './plugin-message';
 import { MessageQueue } from './message-queue';
 import type { JsonValue } from '@pi/agent-contract';
 import { SessionFile } from './session-file';
@@ -92,6 +93,8 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     },
     created,
     appendCustom: (namespace, data, context) => appendCustom(writer, namespace, data, context),
+    appendMessage: (namespace, message, data, context) =>
+      appendMessage({ writer, running: () => main.running }, { namespace, message, data }, context),
     startQueue: () => main.startQueue(),
     close: () => {
       closed ??= (async () => {

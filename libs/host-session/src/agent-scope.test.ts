@@ -144,4 +144,15 @@ describe('the scoped agent view', () => {
     const entry = await agent.appendCustom({ note: 'hi' }, BACKGROUND_CONTEXT);
     expect(entry).toMatchObject({ kind: 'custom', namespace: '@t/policy', data: { note: 'hi' } });
   });
+
+  it("records a message for the model in the plugin's own name", async () => {
+    const agent = await capturedScope();
+    const entry = await agent.appendMessage(hello, { note: 'hi' }, BACKGROUND_CONTEXT);
+    expect(entry._unsafeUnwrap()).toMatchObject({
+      kind: 'message',
+      message: hello,
+      origin: { namespace: '@t/policy', data: { note: 'hi' } },
+    });
+    expect(agent.sessionTree.messages()).toEqual([hello]);
+  });
 });

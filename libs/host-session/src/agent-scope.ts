@@ -41,6 +41,7 @@ export function agentScope(parts: AgentScopeParts, pluginId: string, scope: Plug
         ),
     }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
+    appendMessage: (message, data, context) => harness.appendMessage(pluginId, message, data, context),
     get sessionFileFault() {
       return harness.sessionFileFault;
     },

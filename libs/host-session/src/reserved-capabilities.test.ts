@@ -88,6 +88,7 @@ describe('host-reserved capabilities at runtime', () => {
     const { agent } = await facetContext();
     expect(allKeys(agent)).toEqual([
       'appendCustom',
+      'appendMessage',
       'compaction',
       'events',
       'hooks',

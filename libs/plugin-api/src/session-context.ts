@@ -5,6 +5,7 @@ import type {
   SessionStartHook,
   AgentLane,
   AnyAgentTool,
+  AppendMessageRejection,
   ForkRejection,
   ForkedSession,
   BeforeToolHook,
@@ -17,6 +18,7 @@ import type {
   SessionNavigation,
   SessionFileFault,
   SessionTree,
+  UserMessage,
 } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import type { Draft } from '@pi/registry';
@@ -83,6 +85,15 @@ export interface AgentPluginScope {
   readonly events: ScopedEvents;
   /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
   appendCustom(data: JsonValue, context: Context): Promise<SessionEntry>;
+  /**
+   * A durable user message the model reads from the next request on, recorded with the plugin's id and `data` as
+   * its `origin` (so the plugin can show it its own way). Refused (`busy`) while a run is in progress.
+   */
+  appendMessage(
+    message: UserMessage,
+    data: JsonValue,
+    context: Context,
+  ): Promise<Result<SessionEntry, AppendMessageRejection>>;
   /** Why the session file cannot be written now, or null; each change is a `session_file_fault` event. */
   readonly sessionFileFault: SessionFileFault | null;
 }
