@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { FILE_DURATIONS, formatFileDurations } from '@pi/workspace';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileTimingsOf } from './file-timings';
@@ -21,8 +22,8 @@ const projects = options.projects.length === 0 ? [] : ['-p', ...options.projects
 
 // Two runs, because an option after `--` goes to every target of a run and only the test executor takes this one.
 const checks = await phase('checks', ['run-many', '-t', 'lint', 'typecheck', ...projects]);
-/** The test executor's one vitest instance writes its JSON report of every file here. */
-const report = join(options.out, 'vitest.json');
+/** The test executor's one vitest instance writes what every file cost here. */
+const report = join(options.out, 'test-timings.json');
 await rm(report, { force: true });
 const tests = await phase('tests', [
   'run-many',
@@ -30,9 +31,14 @@ const tests = await phase('tests', [
   'test',
   ...projects,
   '--',
-  `--jsonReport=${relative(root, report)}`,
+  `--timingsReport=${relative(root, report)}`,
 ]);
-const files = fileTimingsOf(await readJson(report).catch(() => ({ testResults: [] })), root);
+const files = fileTimingsOf(await readJson(report).catch(() => []));
+// A whole run's durations become the order of the next runs (longest first), kept in the repository.
+if (options.projects.length === 0 && tests.code === 0) {
+  await writeFile(join(root, FILE_DURATIONS), formatFileDurations(new Map(files.map((file) => [file.file, file.ms]))));
+  console.log(`The file durations that order the next runs are in ${FILE_DURATIONS}.`);
+}
 
 console.log(
   `\nWall time: lint + typecheck ${minutes(checks.ms)}, test ${minutes(tests.ms)}, ${minutes(checks.ms + tests.ms)} in all`,

@@ -12,7 +12,8 @@ export interface ProfileOptions {
 export const PROFILE_USAGE = `Usage: npm run test:profile -- [--projects a,b] [--top N] [--out DIR]
 
 Runs lint, typecheck and test with the Nx cache off, as npm test does, and prints where the time went:
-per project and target (Nx task times), and the slowest test files (vitest's per-file durations).`;
+per project and target (Nx task times), and the slowest test files (import, hooks and tests). A whole run that
+passes also rewrites tools/workspace/test-durations.json, which orders later runs longest file first.`;
 
 /** Parses the flags; an unknown flag or a bad value is an error naming it. */
 export function parseProfileOptions(argv: readonly string[], defaultOut: string): Result<ProfileOptions, string> {

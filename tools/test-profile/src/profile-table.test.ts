@@ -23,20 +23,25 @@ describe('the test profile', () => {
     expect(() => taskTimingsOf({ not: 'a trace' })).toThrow('JSON array');
   });
 
-  it('reads vitest file durations relative to the workspace', () => {
-    const report = {
-      testResults: [
-        {
-          name: '/w/libs/a/src/x.test.ts',
-          startTime: 1000,
-          endTime: 4000,
-          assertionResults: [{ status: 'passed' }, { status: 'failed' }],
-        },
-        { name: '/w/libs/a/src/broken.test.ts', startTime: 'never' },
-      ],
-    };
-    expect(fileTimingsOf(report, '/w')).toEqual([{ file: 'libs/a/src/x.test.ts', ms: 3000, tests: 2, failed: 1 }]);
-    expect(() => fileTimingsOf({}, '/w')).toThrow('testResults');
+  it('reads each file’s whole cost from the timings report, import included, and skips malformed entries', () => {
+    const report = [
+      {
+        file: 'libs/a/src/x.test.ts',
+        queuedAtMs: 10,
+        endedAtMs: 4000,
+        prepareMs: 100,
+        collectMs: 900,
+        runMs: 2000,
+        tests: 2,
+        failed: 1,
+      },
+      { file: 'libs/a/src/broken.test.ts', prepareMs: 'never' },
+      null,
+    ];
+    expect(fileTimingsOf(report)).toEqual([
+      { file: 'libs/a/src/x.test.ts', ms: 3000, importMs: 1000, tests: 2, failed: 1 },
+    ]);
+    expect(() => fileTimingsOf({ testResults: [] })).toThrow('JSON array');
   });
 
   it('gives each target the wall time of its batch, from the first task’s start to the last one’s end', () => {
@@ -55,7 +60,7 @@ describe('the test profile', () => {
   });
 
   it('sums the test files of each project, slowest first', () => {
-    const file = (name: string, ms: number, tests: number) => ({ file: name, ms, tests, failed: 0 });
+    const file = (name: string, ms: number, tests: number) => ({ file: name, ms, importMs: 0, tests, failed: 0 });
     const table = projectTestTable(
       [
         file('libs/a/src/x.test.ts', 1000, 2),
@@ -73,14 +78,14 @@ describe('the test profile', () => {
   it('lists the slowest files with their share', () => {
     const table = fileTable(
       [
-        { file: 'a.test.ts', ms: 3000, tests: 3, failed: 0 },
-        { file: 'b.test.ts', ms: 1000, tests: 1, failed: 0 },
+        { file: 'a.test.ts', ms: 3000, importMs: 500, tests: 3, failed: 0 },
+        { file: 'b.test.ts', ms: 1000, importMs: 200, tests: 1, failed: 0 },
       ],
       1,
     );
     expect(table.split('\n').slice(2)).toEqual([
-      expect.stringMatching(/^a\.test\.ts\s+3\.0\s+75\.0%\s+3$/),
-      expect.stringMatching(/^\(all 2 files\)\s+4\.0\s+100%\s+4$/),
+      expect.stringMatching(/^a\.test\.ts\s+3\.0\s+0\.5\s+75\.0%\s+3$/),
+      expect.stringMatching(/^\(all 2 files\)\s+4\.0\s+0\.7\s+100%\s+4$/),
     ]);
   });
 

@@ -49,7 +49,7 @@ export function projectTestTable(files: readonly FileTiming[], projectOf: (file:
   return formatTable(['project', 'test file s', 'share', 'files', 'tests'], rows);
 }
 
-/** The slowest test files, with the share of all test-file time each takes. */
+/** The slowest test files, with what their import cost and the share of all test-file time each takes. */
 export function fileTable(files: readonly FileTiming[], top: number): string {
   const all = files.reduce((sum, file) => sum + file.ms, 0);
   const rows = [...files]
@@ -58,9 +58,12 @@ export function fileTable(files: readonly FileTiming[], top: number): string {
     .map((file) => [
       file.file,
       seconds(file.ms),
+      seconds(file.importMs),
       `${((100 * file.ms) / Math.max(all, 1)).toFixed(1)}%`,
       String(file.tests),
     ]);
-  rows.push([`(all ${files.length} files)`, seconds(all), '100%', String(files.reduce((sum, f) => sum + f.tests, 0))]);
-  return formatTable(['test file', 's', 'share', 'tests'], rows);
+  const imports = files.reduce((sum, file) => sum + file.importMs, 0);
+  const tests = files.reduce((sum, file) => sum + file.tests, 0);
+  rows.push([`(all ${files.length} files)`, seconds(all), seconds(imports), '100%', String(tests)]);
+  return formatTable(['test file', 's', 'import s', 'share', 'tests'], rows);
 }

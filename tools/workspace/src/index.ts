@@ -6,3 +6,4 @@ export {
   PluginOptionsError,
   normalizePluginOptions,
 } from './plugin/options';
+export { FILE_DURATIONS, type FileDurations, formatFileDurations, longestFirst } from './test/file-order';

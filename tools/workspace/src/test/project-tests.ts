@@ -1,7 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Reporter, SerializedError, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { innermostRoot, type ProjectOutcome } from '../project-batch';
+import { FILE_DURATIONS, longestFirst, readFileDurations } from './file-order';
 import { formatProjectReport, type ReportedError, type ReportedModule } from './project-report';
 import { planVitestProjects } from './vitest-projects';
 
@@ -13,8 +15,25 @@ export interface ProjectTestOptions {
    * imported for the next file, where importing them again cost more than half as much as the tests themselves.
    */
   readonly isolate?: boolean | undefined;
-  /** Also write vitest's JSON report of the whole run here (relative to the workspace root). */
-  readonly jsonReport?: string | undefined;
+  /**
+   * Also write what each test file cost here (relative to the workspace root): a JSON array of `FileTiming`, for
+   * `npm run test:profile`.
+   */
+  readonly timingsReport?: string | undefined;
+}
+
+/** One test file of a run: when it was queued and ended (ms since the run began) and what its parts cost. */
+export interface FileTiming {
+  /** Relative to the workspace root. */
+  readonly file: string;
+  readonly queuedAtMs: number;
+  readonly endedAtMs: number;
+  /** The runner's setup, importing the file (and what it imports), and its hooks and tests. */
+  readonly prepareMs: number;
+  readonly collectMs: number;
+  readonly runMs: number;
+  readonly tests: number;
+  readonly failed: number;
 }
 
 /**
@@ -38,6 +57,18 @@ export async function* runProjectTests(
   if (roots.length === 0) return;
   const results = new ResultQueue();
   const reporter = new ProjectReporter(workspaceRoot, plan.names, results);
+  const durations = await readFileDurations(join(workspaceRoot, FILE_DURATIONS));
+  const { BaseSequencer } = await import('vitest/node');
+  class LongestFirstSequencer extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const placed = files.map((spec) => ({
+        spec,
+        project: spec.project.name,
+        file: relative(workspaceRoot, spec.moduleId),
+      }));
+      return longestFirst(placed, durations).map(({ spec }) => spec);
+    }
+  }
   let vitest: Vitest;
   try {
     vitest = await createVitest(
@@ -50,12 +81,8 @@ export async function* runProjectTests(
         maxWorkers: options.maxWorkers ?? availableParallelism(),
         passWithNoTests: true,
         isolate: options.isolate ?? false,
-        reporters: [
-          reporter,
-          ...(options.jsonReport === undefined
-            ? []
-            : [['json', { outputFile: join(workspaceRoot, options.jsonReport) }] as [string, Record<string, unknown>]]),
-        ],
+        sequence: { sequencer: LongestFirstSequencer },
+        reporters: [reporter],
       },
       { logLevel: 'error' },
     );
@@ -67,6 +94,13 @@ export async function* runProjectTests(
     .start()
     .catch((error: unknown) => reporter.failRun(describe(error)))
     .finally(() => vitest.close())
+    .finally(() =>
+      options.timingsReport === undefined
+        ? undefined
+        : writeFile(join(workspaceRoot, options.timingsReport), `${JSON.stringify(reporter.timings())}\n`).catch(
+            (error: unknown) => console.error(`The timings report was not written: ${describe(error)}`),
+          ),
+    )
     .finally(() => results.end());
   yield* results;
   await run;
@@ -111,6 +145,9 @@ class ProjectReporter implements Reporter {
   readonly #reported = new Set<string>();
   /** Unhandled errors already given to the project they came from. */
   readonly #attributed = new Set<SerializedError>();
+  readonly #startedAt = performance.now();
+  readonly #queuedAt = new Map<string, number>();
+  readonly #timings: FileTiming[] = [];
   #vitest: Vitest | undefined;
 
   /** `names`: the projects to report, by root. */
@@ -138,7 +175,12 @@ class ProjectReporter implements Reporter {
     this.#logs.set(file, [...(this.#logs.get(file) ?? []), log.content]);
   }
 
+  onTestModuleQueued(module: TestModule): void {
+    this.#queuedAt.set(module.moduleId, performance.now() - this.#startedAt);
+  }
+
   onTestModuleEnd(module: TestModule): void {
+    this.#timings.push(this.#timingOf(module));
     const root = this.#rootOf(module.moduleId);
     const project = root === undefined ? undefined : this.#projects.get(root);
     if (root === undefined || project === undefined) return;
@@ -200,6 +242,26 @@ class ProjectReporter implements Reporter {
       tests,
       errors: module.errors().map(reportedError),
       logs: this.#logs.get(module.moduleId) ?? [],
+    };
+  }
+
+  /** What each file that ended cost, in the order they ended. */
+  timings(): readonly FileTiming[] {
+    return this.#timings;
+  }
+
+  #timingOf(module: TestModule): FileTiming {
+    const diagnostic = module.diagnostic();
+    const tests = [...module.children.allTests()];
+    return {
+      file: this.#relative(module.moduleId),
+      queuedAtMs: Math.round(this.#queuedAt.get(module.moduleId) ?? 0),
+      endedAtMs: Math.round(performance.now() - this.#startedAt),
+      prepareMs: Math.round(diagnostic.prepareDuration + diagnostic.environmentSetupDuration),
+      collectMs: Math.round(diagnostic.collectDuration + diagnostic.setupDuration),
+      runMs: Math.round(diagnostic.duration),
+      tests: tests.length,
+      failed: tests.filter((test) => test.result().state === 'failed').length,
     };
   }
 
