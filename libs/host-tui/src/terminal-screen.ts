@@ -1,7 +1,14 @@
 import { PassThrough } from 'node:stream';
 import blessed from 'blessed';
-import { SYNC_BEGIN, SYNC_END } from '@pi/terminal';
-import stringWidth from 'string-width';
+import {
+  AUTOWRAP_OFF,
+  AUTOWRAP_ON,
+  SYNC_BEGIN,
+  SYNC_END,
+  TAB_STOP,
+  graphemeWidth,
+  isWidthUncertain,
+} from '@pi/terminal';
 
 /** The streams a screen runs on: a real terminal in `apps/tui`, in-memory streams in tests. */
 export interface TerminalIO {
@@ -18,6 +25,12 @@ export interface CursorPosition {
  * The terminal as the host draws on it: whole frames of styled lines, diffed against what is on screen.
  * blessed keeps the cell buffer, the diff and terminfo; we lay out every line ourselves (widths from
  * string-width, not blessed's 2015 tables) and read keys ourselves (blessed never sees the input).
+ *
+ * Terminals disagree on the width of some graphemes (tmux 3.3 draws 👍🏽 in four columns and ❤️ in one; see
+ * `isWidthUncertain`), so the screen never lets the terminal's cursor count across one: such a grapheme is drawn
+ * over erased cells and followed by an absolute move to the column after it, and a row holding one is rewritten
+ * from there to its end whenever it changes. Autowrap is off, so one drawn wider than measured is cut at the right
+ * edge instead of spilling onto the next row.
  */
 export interface TerminalScreen {
   readonly columns: number;
@@ -37,6 +50,26 @@ export interface TerminalScreen {
 const SGR = /\x1b\[[0-9;]*m/y;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// eslint-disable-next-line no-control-regex -- the moves a pinned cell carries start with ESC
+const PIN_MOVES = /\x1b\[\d*[XG]/g;
+
+/**
+ * A cell's text for a grapheme terminals may draw at another width: erase the cells it should take (one drawn
+ * narrower leaves no stale cell), draw it, then move to the column after it whatever the terminal advanced.
+ * blessed writes a cell's text as it is, so the moves travel with the grapheme and are rewritten with it.
+ */
+function pinned(grapheme: string, column: number, width: number): string {
+  return `\x1b[${width}X${grapheme}\x1b[${column + width + 1}G`;
+}
+
+/** The grapheme a cell shows, without the moves of a pinned one. */
+const cellGrapheme = (text: string): string => (text.charCodeAt(0) === 0x1b ? text.replace(PIN_MOVES, '') : text);
+
+/** Columns a cell's grapheme takes, at most two (the padding cell of a wide one is a separate blank cell). */
+function cellWidth(text: string): number {
+  if (text.length === 1 && text.charCodeAt(0) < 0x7f) return 1;
+  return Math.min(2, graphemeWidth(cellGrapheme(text)));
+}
 
 let widthsPatched = false;
 /** blessed asks `charWidth(cell)` while drawing; answer with a current width table for whole graphemes. */
@@ -46,7 +79,7 @@ function patchBlessedWidths(): void {
   const unicode = (blessed as unknown as { unicode: { charWidth: (str: unknown, index?: number) => number } }).unicode;
   const original = unicode.charWidth;
   unicode.charWidth = (str, index) =>
-    typeof str === 'string' && index === undefined ? Math.min(2, stringWidth(str)) : original(str, index);
+    typeof str === 'string' && index === undefined ? cellWidth(str) : original(str, index);
 }
 
 export function createTerminalScreen(io: TerminalIO): TerminalScreen {
@@ -67,11 +100,18 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
   const tput = (screen as unknown as { tput: { brokenACS: boolean; unicode: boolean } }).tput;
   tput.brokenACS = true;
   tput.unicode = true;
+  program.flush();
+  program.write(AUTOWRAP_OFF);
   const defaultAttr = (screen as unknown as { dattr: number }).dattr;
   type Cell = [number, string];
-  const lines = () => (screen as unknown as { lines: Array<Cell[] & { dirty?: boolean }> }).lines;
+  type Row = Cell[] & { dirty?: boolean };
+  const lines = () => (screen as unknown as { lines: Row[] }).lines;
+  /** What blessed believes the terminal shows, per row: the frame a diff is made against. */
+  const shown = () => (screen as unknown as { olines: Cell[][] }).olines;
 
-  const paintRow = (row: Cell[] & { dirty?: boolean }, text: string, width: number) => {
+  /** Lays one line into a row of cells; answers the column of its first uncertain grapheme, -1 without one. */
+  const paintRow = (row: Row, text: string, width: number): number => {
+    let uncertainAt = -1;
     let attr = defaultAttr;
     let x = 0;
     const put = (cell: Cell) => {
@@ -106,18 +146,41 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         continue;
       }
       for (const { segment } of segmenter.segment(run)) {
-        const cells = stringWidth(segment);
+        if (segment === '\t') {
+          // A tab that reached the screen unexpanded still moves to the next tab stop, as a terminal's would.
+          const stop = Math.min(width, x + TAB_STOP - (x % TAB_STOP));
+          while (x < stop) put([attr, ' ']);
+          continue;
+        }
+        const cells = Math.min(2, graphemeWidth(segment));
         if (cells === 0) continue;
         if (x + cells > width) {
           x = width;
           break;
         }
-        put([attr, segment]);
+        if (isWidthUncertain(segment)) {
+          if (uncertainAt === -1) uncertainAt = x;
+          put([attr, pinned(segment, x, cells)]);
+        } else put([attr, segment]);
         if (cells === 2) put([attr, ' ']);
       }
       index += run.length;
     }
     while (x < width) put([defaultAttr, ' ']);
+    return uncertainAt;
+  };
+
+  /**
+   * A changed row with an uncertain grapheme is rewritten from that grapheme to its end: the terminal may have drawn
+   * it wider over the cells after it, so none of them may be skipped as unchanged.
+   */
+  const rewriteAfterUncertain = (y: number, from: number) => {
+    const old = shown()[y];
+    if (old === undefined) return;
+    for (let x = from; x < old.length; x++) {
+      const cell = old[x];
+      if (cell !== undefined) cell[0] = -1;
+    }
   };
 
   return {
@@ -130,7 +193,10 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
     paint(frame, cursor) {
       const rows = lines();
       const width = screen.cols as number;
-      rows.forEach((row, y) => paintRow(row, frame[y] ?? '', width));
+      rows.forEach((row, y) => {
+        const uncertainAt = paintRow(row, frame[y] ?? '', width);
+        if (uncertainAt !== -1 && row.dirty === true) rewriteAfterUncertain(y, uncertainAt);
+      });
       // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
       // the flushed frame: begin, frame, end.
       program.flush();
@@ -153,17 +219,20 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         let out = '';
         for (let x = 0; x < row.length; x++) {
           const ch = row[x]?.[1] ?? ' ';
-          out += ch;
-          // A wide character fills the cell after it too; ASCII never is one, and needs no width lookup.
-          if ((ch.length > 1 || ch.charCodeAt(0) > 0x7e) && stringWidth(ch) === 2) x += 1;
+          out += cellGrapheme(ch);
+          // A wide character fills the cell after it too.
+          if (cellWidth(ch) === 2) x += 1;
         }
         return out;
       });
     },
     redrawAll() {
+      // Whoever had the terminal may have turned autowrap back on.
+      program.write(AUTOWRAP_OFF);
       (screen as unknown as { realloc(): void }).realloc();
     },
     destroy() {
+      program.write(AUTOWRAP_ON);
       program.write('\x1b[?2004l');
       program.showCursor();
       screen.destroy();

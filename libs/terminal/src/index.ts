@@ -25,7 +25,8 @@ export { SgrState } from './text/sgr-state';
 export { styledGraphemes, type StyledPiece } from './text/styled-graphemes';
 export { compactCount } from './text/compact-count';
 export { padRight, truncate } from './text/truncate';
-export { graphemeWidth, splitGraphemes, visibleWidth } from './text/width';
+export { graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './text/width';
+export { TAB_STOP, expandTabs } from './text/tabs';
 export { wrapText } from './text/wrap';
 export {
   applyStyle,
@@ -44,6 +45,8 @@ export {
 export {
   ALT_SCREEN_ENTER,
   ALT_SCREEN_LEAVE,
+  AUTOWRAP_OFF,
+  AUTOWRAP_ON,
   BRACKETED_PASTE_OFF,
   BRACKETED_PASTE_ON,
   CURSOR_HIDE,

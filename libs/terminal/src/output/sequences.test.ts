@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ALT_SCREEN_ENTER,
   ALT_SCREEN_LEAVE,
+  AUTOWRAP_OFF,
+  AUTOWRAP_ON,
   BRACKETED_PASTE_OFF,
   BRACKETED_PASTE_ON,
   CURSOR_SHOW,
@@ -38,6 +40,11 @@ describe('terminal sequences', () => {
     const modes = everything.split('\x1b[?').flatMap((rest) => /^(\d+)h/.exec(rest)?.[1] ?? []);
     expect(modes).toHaveLength(5);
     for (const mode of modes) expect(restore).toContain(`\x1b[?${mode}l`);
+  });
+
+  it('turns autowrap back on, which the screen turns off', () => {
+    expect(AUTOWRAP_OFF).toBe('\x1b[?7l');
+    expect(restoreTerminal()).toContain(AUTOWRAP_ON);
   });
 
   it('leaves the alternate screen last, after the cursor is visible again', () => {

@@ -21,6 +21,13 @@ export const KITTY_KEYBOARD_POP = '\x1b[<u';
 export const MODIFY_OTHER_KEYS_ON = '\x1b[>4;2m';
 export const MODIFY_OTHER_KEYS_OFF = '\x1b[>4m';
 export const SGR_RESET = '\x1b[0m';
+/**
+ * Autowrap (DECAWM). A renderer that places every row itself turns it off, so a character drawn wider than it
+ * measured (an emoji with a skin tone in tmux) is cut at the right edge instead of spilling onto the next row or
+ * scrolling the screen.
+ */
+export const AUTOWRAP_OFF = '\x1b[?7l';
+export const AUTOWRAP_ON = '\x1b[?7h';
 
 /** Wraps one frame's output so supporting terminals show it at once, without tearing. */
 export function synchronized(frame: string): string {
@@ -50,8 +57,8 @@ export function enterTerminal(modes: TerminalModes = {}): string {
 
 /**
  * Undoes everything `enterTerminal` can turn on, whatever was turned on: ends a synchronized frame, turns off
- * mouse tracking, bracketed paste and the key protocols, resets styles, shows the cursor, leaves the alternate
- * screen. Write it on every exit path (quit, crash, SIGTERM).
+ * mouse tracking, bracketed paste and the key protocols, turns autowrap back on (the screen turns it off), resets
+ * styles, shows the cursor, leaves the alternate screen. Write it on every exit path (quit, crash, SIGTERM).
  */
 export function restoreTerminal(): string {
   return (
@@ -60,6 +67,7 @@ export function restoreTerminal(): string {
     BRACKETED_PASTE_OFF +
     KITTY_KEYBOARD_POP +
     MODIFY_OTHER_KEYS_OFF +
+    AUTOWRAP_ON +
     SGR_RESET +
     CURSOR_SHOW +
     ALT_SCREEN_LEAVE

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphemeWidth, splitGraphemes, visibleWidth } from './width';
+import { graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './width';
 
 describe('visibleWidth', () => {
   it.each([
@@ -28,5 +28,44 @@ describe('graphemes', () => {
 
   it('a control character takes no columns', () => {
     expect(graphemeWidth('\x07')).toBe(0);
+  });
+});
+
+describe('graphemeWidth', () => {
+  it('answers the same width the second time, from its cache', () => {
+    for (const grapheme of ['你', '🐢', '👍🏽', 'e\u0301', '\x07', 'a']) {
+      const first = graphemeWidth(grapheme);
+      expect(graphemeWidth(grapheme)).toBe(first);
+      expect(first).toBe(visibleWidth(grapheme));
+    }
+  });
+});
+
+describe('isWidthUncertain', () => {
+  it.each([
+    ['a skin tone', '👍🏽'],
+    ['a flag', '🇯🇵'],
+    ['a lone regional indicator', '🇯'],
+    ['a ZWJ sequence', '🧑‍💻'],
+    ['VS16', '❤️'],
+    ['VS15', '❤︎'],
+    ['a keycap', '1️⃣'],
+    ['a tag sequence', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
+    ['a single pictograph, which older tables draw narrow', '🐢'],
+    ['conjoining Hangul jamo', '\u1100\u1161'],
+  ])('%s is uncertain', (_kind, grapheme) => {
+    expect(isWidthUncertain(grapheme)).toBe(true);
+  });
+
+  it.each([
+    ['ASCII', 'a'],
+    ['a space', ' '],
+    ['CJK', '你'],
+    ['a combining mark', 'e\u0301'],
+    ['a box-drawing rule', '─'],
+    ['a precomposed Hangul syllable', '한'],
+    ['a bullet', '●'],
+  ])('%s is certain', (_kind, grapheme) => {
+    expect(isWidthUncertain(grapheme)).toBe(false);
   });
 });

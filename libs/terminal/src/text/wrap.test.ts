@@ -21,6 +21,12 @@ describe('wrapText', () => {
     expect(wrapText('  indented text', 20)).toEqual(['  indented text']);
   });
 
+  it('turns tabs into spaces to the next tab stop of each line, and wraps them as spaces', () => {
+    expect(wrapText('func main() {\n\treturn\n}', 40)).toEqual(['func main() {', '    return', '}']);
+    expect(wrapText('a\tb\tc', 40)).toEqual(['a   b   c']);
+    expect(wrapText('word\tword', 6)).toEqual(['word', 'word']);
+  });
+
   it('a 🐢 takes two columns and is never split by wrapping', () => {
     const lines = wrapText('ab🐢🐢🐢', 5);
     expect(lines).toEqual(['ab🐢', '🐢🐢']);

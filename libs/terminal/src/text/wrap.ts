@@ -1,18 +1,20 @@
 import { SgrState } from './sgr-state';
 import { styledGraphemes, type StyledPiece } from './styled-graphemes';
+import { expandTabs } from './tabs';
 
 /**
  * Word wrap for styled terminal text: breaks after spaces, hard-breaks words longer than a line, never splits a
- * grapheme, counts wide characters as two columns. Escape sequences take no width and stay where they were; a
- * style open at a line break is closed at the end of that line and re-opened at the start of the next, so every
- * line can be drawn on its own.
+ * grapheme, counts wide characters as two columns, turns tabs into spaces to the next tab stop. Escape sequences
+ * take no width and stay where they were; a style open at a line break is closed at the end of that line and
+ * re-opened at the start of the next, so every line can be drawn on its own.
  *
  * A grapheme wider than `width` (a 🐢 at width 1) gets a line of its own, which then overflows.
  */
 export function wrapText(text: string, width: number): string[] {
   const columns = Math.max(1, Math.floor(width));
   const rows: StyledPiece[][] = [];
-  for (const line of text.replace(/\r\n/g, '\n').split('\n')) rows.push(...wrapLine(styledGraphemes(line), columns));
+  for (const line of text.replace(/\r\n/g, '\n').split('\n'))
+    rows.push(...wrapLine(styledGraphemes(expandTabs(line)), columns));
   return restyle(rows);
 }
 
