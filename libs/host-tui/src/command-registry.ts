@@ -60,9 +60,4 @@ export class CommandRegistry {
     if (command !== undefined) return { command, args: args.trim() };
     return args.trim() === '' ? { unknown: name } : undefined;
   }
-
-  /** Slash names starting with `prefix`, for completion. */
-  complete(prefix: string): readonly TuiCommand[] {
-    return this.list().filter((command) => command.slash?.startsWith(prefix) === true);
-  }
 }

@@ -43,7 +43,10 @@ export function helpLines(source: HelpSource): string[] {
     .filter((command) => command.slash !== undefined)
     .sort((a, b) => (a.slash ?? '').localeCompare(b.slash ?? ''));
   const lines = ['', theme.bold('Commands')];
-  for (const command of slashed) lines.push(...describedRow(`/${command.slash}`, command.description, source));
+  for (const command of slashed) {
+    const usage = command.arguments === undefined ? '' : ` ${command.arguments.hint}`;
+    lines.push(...describedRow(`/${command.slash}${usage}`, command.description, source));
+  }
   return [...lines, ...keyLines(source)];
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TuiCommand } from '@pi/plugin-api';
+import type { CompletionSource, TuiCommand } from '@pi/plugin-api';
 import { CommandRegistry } from './command-registry';
+import { CompletionRegistry } from './completion-registry';
 import { SlotRegistry } from './slot-registry';
 import { ToolRendererRegistry } from './tool-renderer-registry';
 
@@ -40,7 +41,43 @@ describe('commands', () => {
     commands.register('@t/a', command('a.two', 'two'));
     remove();
     expect(commands.list().map((entry) => entry.id)).toEqual(['a.two']);
-    expect(commands.complete('t').map((entry) => entry.id)).toEqual(['a.two']);
+    expect(commands.bySlash('one')).toBeUndefined();
+  });
+});
+
+describe('completion sources', () => {
+  const source = (trigger: string, label: string): CompletionSource => ({
+    trigger,
+    complete: () => [{ insert: label }],
+  });
+
+  it('the latest source for a trigger is in force, one per trigger, and removing it falls back to the previous', () => {
+    const sources = new CompletionRegistry();
+    const files = source('@', 'files');
+    const symbols = source('@', 'symbols');
+    const commands = source('/', 'commands');
+    sources.add('@t/files', files);
+    sources.add('@t/commands', commands);
+    const remove = sources.add('@t/symbols', symbols);
+    expect(sources.active().map((entry) => [entry.owner, entry.source])).toEqual([
+      ['@t/symbols', symbols],
+      ['@t/commands', commands],
+    ]);
+    remove();
+    expect(sources.active().map((entry) => entry.source)).toEqual([files, commands]);
+  });
+
+  it('disposing a source removes exactly it, and a trigger that is not one visible character is refused', () => {
+    const sources = new CompletionRegistry();
+    const remove = sources.add('@t/a', source('@', 'a'));
+    const kept = source('#', 'b');
+    sources.add('@t/b', kept);
+    remove();
+    expect(sources.active().map((entry) => entry.source)).toEqual([kept]);
+    for (const trigger of ['', '@@', ' ', '\n']) {
+      expect(() => sources.add('@t/c', source(trigger, 'c'))).toThrow(/"@t\/c" needs one trigger character/);
+    }
+    expect(() => sources.add('@t/c', source('🐢', 'c'))).not.toThrow();
   });
 });
 

@@ -3,6 +3,7 @@ import type { PluginLifecycleScope } from '@pi/kernel';
 import type {
   CodingAgentTuiPluginContext,
   CommandContributions,
+  CompletionContributions,
   EditorAccess,
   KeybindingContributions,
   SessionAttachment,
@@ -15,6 +16,7 @@ import type {
 } from '@pi/plugin-api';
 import type { RpcClient } from '@pi/transport-trpc';
 import type { CommandRegistry } from './command-registry';
+import type { CompletionRegistry } from './completion-registry';
 import type { SlotRegistry } from './slot-registry';
 import type { ToolRendererRegistry } from './tool-renderer-registry';
 
@@ -27,6 +29,7 @@ export interface TuiParts {
   readonly bind: (owner: string, key: string, commandId: string) => () => void;
   readonly renderers: ToolRendererRegistry;
   readonly slots: SlotRegistry;
+  readonly completions: CompletionRegistry;
   readonly editor: EditorAccess;
   readonly transcript: TranscriptAccess;
   readonly session: SessionAttachment;
@@ -58,6 +61,9 @@ export function tuiFacetContext(
     get: (toolName) => parts.renderers.get(toolName),
   };
   const slots: SlotContributions = { add: (slot, widget) => owned(parts.slots.add(facet.id, slot, widget)) };
+  const completions: CompletionContributions = {
+    add: (source) => owned(parts.completions.add(facet.id, source)),
+  };
   const editor: EditorAccess = {
     onSubmit: (handler) => owned(parts.editor.onSubmit(handler)),
     setText: (text) => parts.editor.setText(text),
@@ -71,6 +77,7 @@ export function tuiFacetContext(
     toolRenderers: Object.freeze(toolRenderers),
     slots: Object.freeze(slots),
     editor: Object.freeze(editor),
+    completions: Object.freeze(completions),
     session: parts.session,
     transcript: Object.freeze({
       upsert: parts.transcript.upsert,

@@ -429,31 +429,6 @@ describe('the TUI host', () => {
     expect(screen).toContain('alt+up');
   });
 
-  it('typing / lists the matching commands above the editor, and Tab completes them', async () => {
-    const runs: string[] = [];
-    const fixture = await startFixture({
-      '@t/demo': (context) => {
-        context.commands.register({
-          id: 'demo.model',
-          slash: 'model',
-          description: 'pick a model',
-          run: (args) => void runs.push(args),
-        });
-        context.commands.register({ id: 'demo.mock', slash: 'mock', description: 'mock things', run: () => undefined });
-      },
-    });
-    await fixture.type('/mo');
-    expect(fixture.screen()).toContain('pick a model');
-    expect(fixture.screen()).toContain('mock things');
-    await fixture.type('d');
-    expect(fixture.screen()).not.toContain('mock things');
-    await fixture.type('\x7f\x7f\t');
-    expect(fixture.screen()).toContain('mock things');
-    await fixture.type('d\t');
-    await fixture.type('offline/echo\r');
-    expect(runs).toEqual(['offline/echo']);
-  });
-
   it('a burst of changes costs one frame', async () => {
     let setText: ((text: string) => void) | undefined;
     const fixture = await startFixture({ '@t/demo': (context) => void (setText = context.editor.setText) });

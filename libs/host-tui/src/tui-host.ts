@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
 import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
-import type { CodingAgentTuiPluginContext, SubmitAction, TuiCommand, TuiFacilities } from '@pi/plugin-api';
+import type { CodingAgentTuiPluginContext, SubmitAction, TuiFacilities } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
 import {
   createInputDecoder,
@@ -15,12 +15,16 @@ import {
 } from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
 import { CommandRegistry } from './command-registry';
+import { MENU_ROWS } from './completion-menu';
+import { CompletionRegistry } from './completion-registry';
 import { DIALOG_ARMING_MS, confirmDialog, inputDialog, selectDialog, type Dialog } from './dialogs';
 import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
 import { registerHostCommands } from './host-commands';
+import { PromptCompletion } from './prompt-completion';
+import { slashCompletionSource } from './slash-completion';
 import { clipboardSequence } from './clipboard';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
 import { tuiTheme } from './theme';
@@ -93,6 +97,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const slots = new SlotRegistry(fail);
   const transcript = new TranscriptView((key, message) => fail(`transcript ${key}`, message));
   const editor = new Editor({ markerStyle: (label) => theme.fg('accent', label) });
+  const completionSources = new CompletionRegistry();
+  completionSources.add('host', slashCompletionSource(commands));
   const bindings = new Map<string, { owner: string; commandId: string }>();
   const submitHandlers: Array<SubmitHandler> = [];
   const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
@@ -108,6 +114,16 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
 
   const scheduler = new RenderScheduler(() => paint());
   const render = () => scheduler.request();
+  const completion = new PromptCompletion({
+    editor,
+    sources: completionSources,
+    keymap,
+    // The menu gives way on a small terminal, as the transcript does.
+    rows: () => Math.max(3, Math.min(MENU_ROWS, screen.rows - 14)),
+    changed: render,
+    fail,
+    submit: (text, action) => void submit(text, action),
+  });
 
   const notify: TuiFacilities['notify'] = (text, level = 'info') => {
     notices.push({ text, level, until: now() + NOTICE_MS });
@@ -222,6 +238,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       return render();
     }
     if (event.type !== 'key') return;
+    completion.update();
+    if (completion.handleKey(event)) return render();
     const actions = keymap.actionsFor(event);
     const height = Math.max(1, screen.rows - 6);
     if (actions.includes('clear')) {
@@ -265,25 +283,9 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       void runCommand(bound.commandId, '');
       return render();
     }
-    if (event.name === 'tab' && !event.shift && completeSlash()) return render();
     const result = editor.handle(event, keymap);
     if (result.kind === 'submit') void submit(result.text, result.action);
     render();
-  }
-
-  /** The slash commands the editor's text is a prefix of, while it holds nothing but `/name`. */
-  function slashMatches(): readonly TuiCommand[] {
-    const match = /^\/([\w-]*)$/.exec(editor.text());
-    return match === null ? [] : commands.complete(match[1] ?? '').slice(0, 8);
-  }
-
-  /** Tab on `/pre`: one match becomes `/name `, several extend to their common prefix. */
-  function completeSlash(): boolean {
-    const matches = slashMatches().map((command) => command.slash ?? '');
-    if (matches.length === 0) return false;
-    if (matches.length === 1) editor.setText(`/${matches[0]} `);
-    else editor.setText(`/${commonPrefix(matches)}`);
-    return true;
   }
 
   function quit(): void {
@@ -315,6 +317,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     if (stopped || handedOver) return;
     const time = now();
     while (notices.length > 0 && (notices[0]?.until ?? 0) <= time) notices.shift();
+    completion.update();
     const frame = composeFrame({
       width: screen.columns,
       height: screen.rows,
@@ -326,10 +329,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       notices,
       connection,
       label: options.label ?? '',
-      completions: slashMatches().map(
-        (command) =>
-          `  ${theme.fg('accent', `/${command.slash ?? ''}`.padEnd(18))} ${theme.fg('muted', command.description)}`,
-      ),
+      completions: completion.lines(theme),
       hint: `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`,
       fit: (line, width) => truncate(line, width),
     });
@@ -367,6 +367,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
     renderers,
     slots,
+    completions: completionSources,
     editor: {
       onSubmit(handler: SubmitHandler) {
         submitHandlers.push(handler);
@@ -409,6 +410,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
   if (running.isErr()) {
+    completion.dispose();
     options.terminal.input.off('data', onData);
     stopResize();
     stopConnection();
@@ -433,6 +435,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         dialog?.cancel();
         await running.value.stop();
         stopped = true;
+        completion.dispose();
         options.terminal.input.off('data', onData);
         stopResize();
         stopConnection();
@@ -441,12 +444,6 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         screen.destroy();
       })()),
   });
-}
-
-function commonPrefix(words: readonly string[]): string {
-  let prefix = words[0] ?? '';
-  for (const word of words) while (!word.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  return prefix;
 }
 
 function messageOf(error: unknown): string {

@@ -44,6 +44,9 @@ export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unatten
 export type {
   CodingAgentTuiPluginContext,
   CommandContributions,
+  CompletionContributions,
+  CompletionItem,
+  CompletionSource,
   DialogOptions,
   EditorAccess,
   KeybindingContributions,

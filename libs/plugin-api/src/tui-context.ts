@@ -57,6 +57,11 @@ export interface TuiCommand {
   readonly slash?: string;
   /** True when it needs the session: refused with a visible message while disconnected. */
   readonly needsSession?: boolean;
+  /**
+   * What it takes after its name, shown in the `/` menu and `/help` (`<title>`, `[file]`). When `required`, Enter in
+   * the menu inserts `/name ` to type them; otherwise Enter runs the command at once.
+   */
+  readonly arguments?: { readonly hint: string; readonly required?: boolean };
   run(args: string, context: Context): void | Promise<void>;
 }
 
@@ -101,6 +106,41 @@ export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor
 
 export interface SlotContributions {
   add(slot: SlotName, widget: TuiComponent): () => void;
+}
+
+/** One choice of a completion menu. */
+export interface CompletionItem {
+  /** What replaces the token being completed, its trigger included: `/model `, `@src/app.ts `, `@src/`. */
+  readonly insert: string;
+  /** What the menu shows; `insert` without its trailing space by default. */
+  readonly label?: string;
+  /** Shown dimmed beside the label. */
+  readonly description?: string;
+  /** Enter inserts it and sends the prompt at once (a command that needs nothing more); Tab only inserts it. */
+  readonly submitOnEnter?: boolean;
+}
+
+/**
+ * Completes a token of the prompt: from a trigger character (`/`, `@`) to the cursor, with no whitespace in it. The
+ * host shows the items in a menu above the editor (arrows move, Tab or Enter accept, Escape closes).
+ */
+export interface CompletionSource {
+  /** The one character that starts a token this source completes. */
+  readonly trigger: string;
+  /** `promptStart`: only as the prompt's first character (slash commands); `wordStart` (default): also after whitespace. */
+  readonly position?: 'promptStart' | 'wordStart';
+  /** Quiet time after the last keystroke before asking (for sources that ask the session); 0 by default. */
+  readonly debounceMs?: number;
+  /**
+   * Items for `query` (the token after the trigger), best first. The signal aborts when the token changed before the
+   * answer came: only the latest answer is shown, and a slow or failing source never holds up typing.
+   */
+  complete(query: string, signal: AbortSignal): readonly CompletionItem[] | Promise<readonly CompletionItem[]>;
+}
+
+export interface CompletionContributions {
+  /** The latest source for a trigger is used; removing it falls back to the previous one. Returns the remover. */
+  add(source: CompletionSource): () => void;
 }
 
 /** How the text was submitted: the `submit` key (Enter), or the `followUp` key (Alt+Enter: queue it). */
@@ -149,5 +189,6 @@ export interface CodingAgentTuiPluginContext extends ConsumingPluginContext {
   readonly toolRenderers: ToolRendererContributions;
   readonly slots: SlotContributions;
   readonly editor: EditorAccess;
+  readonly completions: CompletionContributions;
   readonly transcript: TranscriptAccess;
 }
