@@ -34,7 +34,7 @@ export interface ConnectionFlags {
 /** `pi sessions <action>`, which talks to the coordinator (found through its connection file, never an address). */
 export interface SessionsFlags {
   readonly action: SessionsAction;
-  /** `create --title`; undefined: the directory's name and the time. */
+  /** `create --title`; undefined: the session's first prompt names it. */
   readonly title: string | undefined;
   /** `list --all`: every workspace, not only the directory's. */
   readonly all: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecordSummary } from '@pi/session-directory';
-import { defaultTitle, localMinute, newestFirst, sessionTable } from './session-table';
+import { localMinute, newestFirst, sessionTable } from './session-table';
 
 /** An ISO time from local clock fields, so the expected `YYYY-MM-DD HH:MM` holds in any time zone. */
 const at = (day: number, hour: number, minute: number) => new Date(2026, 11, day, hour, minute, 30).toISOString();
@@ -40,19 +40,5 @@ describe('the sessions table', () => {
 
   it('shows a time it cannot read as it is', () => {
     expect(localMinute('yesterday')).toBe('yesterday');
-  });
-});
-
-describe('a new session title', () => {
-  it("is the directory's name and the local time", () => {
-    expect(defaultTitle('/home/ada/src/app', new Date(2026, 11, 1, 14, 5))).toBe('app 2026-12-01 14:05');
-    expect(defaultTitle('/', new Date(2026, 11, 1, 14, 5))).toBe('/ 2026-12-01 14:05');
-  });
-
-  it('stays within the contract: no control characters, at most 200 characters', () => {
-    expect(defaultTitle('/src/a\nb', new Date(2026, 0, 2, 3, 4))).toBe('a?b 2026-01-02 03:04');
-    const long = defaultTitle(`/${'z'.repeat(300)}`, new Date(2026, 0, 2, 3, 4));
-    expect(long).toHaveLength(200);
-    expect(long.endsWith('… 2026-01-02 03:04')).toBe(true);
   });
 });

@@ -1,10 +1,7 @@
-import { basename } from 'node:path';
 import type { SessionRecordSummary } from '@pi/session-directory';
 
 /** The longest title a table shows whole; `pi sessions list --json` has every title as it is. */
 const TITLE_COLUMN_MAX = 40;
-/** The contract's limit on a title. */
-const TITLE_MAX = 200;
 
 /** Newest first (by `updatedAt`, an ISO time), then by id, so equal times keep one order. */
 export function newestFirst(sessions: readonly SessionRecordSummary[]): SessionRecordSummary[] {
@@ -28,13 +25,6 @@ export function sessionTable(sessions: readonly SessionRecordSummary[], director
       .join('  ')
       .trimEnd(),
   );
-}
-
-/** A new session's title when none is given: the directory's name and the local time, e.g. `pi 2026-12-01 14:05`. */
-export function defaultTitle(cwd: string, now: Date): string {
-  const time = localMinute(now.toISOString());
-  const name = (basename(cwd) || cwd).replace(/\p{Cc}/gu, '?');
-  return `${clip(name, TITLE_MAX - time.length - 1)} ${time}`;
 }
 
 /** `YYYY-MM-DD HH:MM` in local time; a value that is not a time is shown as it is. */

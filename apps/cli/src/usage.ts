@@ -93,7 +93,7 @@ which holds the local user's token. With no coordinator running, pi sessions exi
 
   list [--all]        the sessions of the directory's workspace (--all: of every workspace, with their
                       directories), newest first: id, title, status, last update. --json: an array of records
-  create [--title T]  a session for the directory (default title: the directory's name and the time); waits
+  create [--title T]  a session for the directory (without a title its first prompt names it); waits
                       until its process runs, then prints its id (--json: its record)
   rm <id>             stops the session's process and removes its record (its session file stays on disk)
 

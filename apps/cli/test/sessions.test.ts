@@ -102,14 +102,14 @@ describe('pi sessions against a real coordinator', { timeout: PROCESS_TEST_TIMEO
     expect(json.code).toBe(0);
     const listed = JSON.parse(json.stdout);
     expect(listed.map((session: { sessionId: string }) => session.sessionId)).toEqual([secondId, firstId]);
-    expect(listed[1]).toMatchObject({ title: expect.stringMatching(/^project \d{4}-\d\d-\d\d \d\d:\d\d$/) });
+    expect(listed[1]).toMatchObject({ title: 'new session' }); // until its first prompt names it
 
     const table = (await inProject('sessions')).stdout.trimEnd().split('\n');
     expect(table[0]).toMatch(/^ID +TITLE +STATUS +UPDATED$/);
     expect(table[1]).toMatch(
       new RegExp(`^${secondId} +fix the build +(idle|active) +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`),
     );
-    expect(table[2]).toMatch(new RegExp(`^${firstId} +project `));
+    expect(table[2]).toMatch(new RegExp(`^${firstId} +new session `));
     expect(table).toHaveLength(3);
 
     // From another directory, without --cwd: that directory's workspace, which has none; --all has both.

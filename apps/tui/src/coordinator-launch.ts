@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { basename } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import {
   connectionFilePath,
@@ -44,7 +43,7 @@ export async function openSessionThroughCoordinator(
     return (
       running ??
       (mine[0] === undefined
-        ? await directory.create({ title: basename(cwd) || cwd, workspaceId, cwd }, BACKGROUND_CONTEXT)
+        ? await directory.create({ workspaceId, cwd }, BACKGROUND_CONTEXT)
         : await directory.resume(mine[0].sessionId, BACKGROUND_CONTEXT))
     );
   });

@@ -59,6 +59,8 @@ export class Fleet {
         create: async (record: Parameters<FleetPluginScope['records']['create']>[0]) =>
           unwrap(await this.#repo.create(record)),
         rename: async (sessionId: string, title: string) => unwrap(await this.#repo.rename(sessionId, title)),
+        suggestTitle: async (sessionId: string, title: string) =>
+          unwrap(await this.#repo.suggestTitle(sessionId, title)),
         remove: async (sessionId: string) => {
           if (this.#processes.status(sessionId) !== 'closed') {
             throw new RemoteError('session_running', `Session ${sessionId} is running; stop it first`);

@@ -92,7 +92,14 @@ describe('what a coordinator facet can reach', () => {
     const { context } = await coordinatorContext();
     expect(Object.keys(context).sort()).toEqual(CONTEXT_KEYS);
     expect(Object.keys(context.fleet).sort()).toEqual(['files', 'processes', 'records']);
-    expect(Object.keys(context.fleet.records).sort()).toEqual(['create', 'get', 'list', 'remove', 'rename']);
+    expect(Object.keys(context.fleet.records).sort()).toEqual([
+      'create',
+      'get',
+      'list',
+      'remove',
+      'rename',
+      'suggestTitle',
+    ]);
     expect(Object.keys(context.fleet.processes).sort()).toEqual(['onStatusChanged', 'start', 'stop']);
     expect(Object.keys(context.fleet.files)).toEqual(['origin']);
     for (const value of [context, context.fleet, context.fleet.records, context.fleet.processes, context.fleet.files]) {

@@ -39,6 +39,7 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
       create: async (record) => {
         const created: SessionRecord = {
           ...record,
+          provisionalTitle: record.provisionalTitle === true,
           sessionId: record.sessionId ?? `s-${++next}`,
           status: 'closed',
           createdAt: 'then',
@@ -48,7 +49,14 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
         return created;
       },
       rename: async (sessionId, title) => {
-        const record = { ...(records.get(sessionId) as SessionRecord), title };
+        const record = { ...(records.get(sessionId) as SessionRecord), title, provisionalTitle: false };
+        records.set(sessionId, record);
+        return record;
+      },
+      suggestTitle: async (sessionId, title) => {
+        const current = records.get(sessionId) as SessionRecord;
+        if (!current.provisionalTitle) return current;
+        const record = { ...current, title, provisionalTitle: false };
         records.set(sessionId, record);
         return record;
       },

@@ -10,6 +10,8 @@ export const SESSION_STATUSES: readonly SessionStatus[] = Object.freeze(['starti
 export interface SessionRecord {
   readonly sessionId: string;
   readonly title: string;
+  /** The title is a placeholder nobody chose: the session's first prompt replaces it (see `suggestTitle`). */
+  readonly provisionalTitle: boolean;
   /** Sessions of one project share a workspace; authorization is per workspace. */
   readonly workspaceId: string;
   /** The principal that created the session. */
@@ -25,6 +27,8 @@ export interface SessionRecord {
 /** What a caller chooses about a new record; the id, status and times are the repository's. */
 export interface NewSessionRecord {
   readonly title: string;
+  /** A placeholder the first prompt replaces (default false: the title was chosen). */
+  readonly provisionalTitle?: boolean;
   readonly workspaceId: string;
   readonly ownerId: string;
   readonly cwd: string;
@@ -39,7 +43,11 @@ export interface FleetRecords {
   get(sessionId: string, context: Context): Promise<SessionRecord | undefined>;
   /** With `sessionId`, registers a session file that already exists under that id (a fork); else a new id. */
   create(record: NewSessionRecord & { readonly sessionId?: string }, context: Context): Promise<SessionRecord>;
+  /** A chosen title: it replaces any title, and no suggestion replaces it. */
   rename(sessionId: string, title: string, context: Context): Promise<SessionRecord>;
+  /** Replaces a provisional title (once: the result is no longer provisional); a chosen title stays. Resolves with
+   *  the record either way. */
+  suggestTitle(sessionId: string, title: string, context: Context): Promise<SessionRecord>;
   /** Removes a record whose process is not running; fails with `session_running` otherwise. */
   remove(sessionId: string, context: Context): Promise<void>;
 }

@@ -24,6 +24,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_by_workspace ON sessions (workspace_id, updated_at DESC, session_id);
     `,
   },
+  {
+    // Titles nobody chose (the first prompt replaces them); every title before this was chosen.
+    version: 2,
+    sql: `ALTER TABLE sessions ADD COLUMN provisional_title INTEGER NOT NULL DEFAULT 0 CHECK (provisional_title IN (0, 1))`,
+  },
 ];
 
 /** The newest schema version this code knows. */

@@ -38,14 +38,19 @@ describe('openSqliteSessionRepo', () => {
     expect(await reopened.get('s-1')).toEqual({ ...created, status: 'active', updatedAt: active.updatedAt });
   });
 
-  it('migrates a new file once and records the version with when it was applied', async () => {
+  it('migrates a new file once and records each version with when it was applied', async () => {
     const clock = manualClock();
     const { repo, file } = await freshRepo(clock.now);
     await repo.close();
     clock.advance(60_000);
     await openRepo(file, clock.now).close();
     const versions = inspect(file, (db) => db.prepare('SELECT version, applied_at FROM schema_version').all());
-    expect(versions).toEqual([{ version: LATEST_SCHEMA_VERSION, applied_at: '2026-03-01T10:00:00.000Z' }]);
+    expect(versions).toEqual(
+      Array.from({ length: LATEST_SCHEMA_VERSION }, (_, index) => ({
+        version: index + 1,
+        applied_at: '2026-03-01T10:00:00.000Z',
+      })),
+    );
   });
 
   it('refuses a database made by a newer pi and leaves it byte-identical', async () => {

@@ -3,7 +3,7 @@ import type { FleetRecords } from '@pi/plugin-api';
 import { freshRepo } from '../test/repo-fixture';
 import type { SessionRepo } from './session-repo';
 
-const METHODS = ['close', 'create', 'get', 'list', 'remove', 'rename', 'setStatus'] as const;
+const METHODS = ['close', 'create', 'get', 'list', 'remove', 'rename', 'setStatus', 'suggestTitle'] as const;
 
 describe('SessionRepo', () => {
   it('has only record operations and close: no database handle, statement or transaction', () => {

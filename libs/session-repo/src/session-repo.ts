@@ -22,7 +22,10 @@ export interface SessionRepo {
   get(sessionId: string): Promise<SessionRecord | undefined>;
   /** Records by `updatedAt` descending, then `sessionId`; only one workspace's when filtered. */
   list(filter?: SessionRepoListFilter): Promise<readonly SessionRecord[]>;
+  /** A chosen title (no longer provisional); `updatedAt` moves only when the title changes. */
   rename(sessionId: string, title: string): Promise<Result<SessionRecord, SessionRepoError>>;
+  /** Replaces the title only while it is provisional (then no longer); otherwise the record comes back unchanged. */
+  suggestTitle(sessionId: string, title: string): Promise<Result<SessionRecord, SessionRepoError>>;
   /** Sets the status; `updatedAt` moves only when the status changes. */
   setStatus(sessionId: string, status: SessionStatus): Promise<Result<SessionRecord, SessionRepoError>>;
   remove(sessionId: string): Promise<Result<void, SessionRepoError>>;

@@ -1,10 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
 
-/** A `sessions` row as stored (migration 1). */
+/** A `sessions` row as stored (migrations 1 and 2). */
 export interface SessionRow {
   readonly session_id: string;
   readonly title: string;
+  /** 1: a placeholder the first prompt replaces. */
+  readonly provisional_title: 0 | 1;
   readonly workspace_id: string;
   readonly owner_id: string;
   readonly cwd: string;
@@ -16,6 +18,7 @@ export interface SessionRow {
 interface InsertParameters {
   readonly sessionId: string;
   readonly title: string;
+  readonly provisionalTitle: 0 | 1;
   readonly workspaceId: string;
   readonly ownerId: string;
   readonly cwd: string;
@@ -28,8 +31,10 @@ export interface SessionStatements {
   readonly get: Statement<[string], SessionRow>;
   readonly list: Statement<[], SessionRow>;
   readonly listByWorkspace: Statement<[string], SessionRow>;
-  /** `updated_at` moves only when the title changes; no row back means no such record. */
+  /** A chosen title; `updated_at` moves only when the title changes; no row back means no such record. */
   readonly rename: Statement<[{ sessionId: string; title: string; at: string }], SessionRow>;
+  /** Replaces a provisional title only; no row back means no such record or a chosen title. */
+  readonly suggestTitle: Statement<[{ sessionId: string; title: string; at: string }], SessionRow>;
   /** `updated_at` moves only when the status changes; no row back means no such record. */
   readonly setStatus: Statement<[{ sessionId: string; status: SessionStatus; at: string }], SessionRow>;
   readonly remove: Statement<[string], SessionRow>;
@@ -41,15 +46,22 @@ const ORDER = 'ORDER BY updated_at DESC, session_id ASC';
 export function sessionStatements(db: Database): SessionStatements {
   return {
     insert: db.prepare(
-      `INSERT INTO sessions (session_id, title, workspace_id, owner_id, cwd, status, created_at, updated_at)
-       VALUES (@sessionId, @title, @workspaceId, @ownerId, @cwd, @status, @at, @at) RETURNING *`,
+      `INSERT INTO sessions
+         (session_id, title, provisional_title, workspace_id, owner_id, cwd, status, created_at, updated_at)
+       VALUES (@sessionId, @title, @provisionalTitle, @workspaceId, @ownerId, @cwd, @status, @at, @at) RETURNING *`,
     ),
     get: db.prepare('SELECT * FROM sessions WHERE session_id = ?'),
     list: db.prepare(`SELECT * FROM sessions ${ORDER}`),
     listByWorkspace: db.prepare(`SELECT * FROM sessions WHERE workspace_id = ? ${ORDER}`),
     rename: db.prepare(
-      `UPDATE sessions SET title = @title, updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
+      `UPDATE sessions SET title = @title, provisional_title = 0,
+         updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
        WHERE session_id = @sessionId RETURNING *`,
+    ),
+    suggestTitle: db.prepare(
+      `UPDATE sessions SET title = @title, provisional_title = 0,
+         updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
+       WHERE session_id = @sessionId AND provisional_title = 1 RETURNING *`,
     ),
     setStatus: db.prepare(
       `UPDATE sessions SET status = @status, updated_at = CASE WHEN status = @status THEN updated_at ELSE @at END
@@ -63,6 +75,7 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
   return {
     sessionId: row.session_id,
     title: row.title,
+    provisionalTitle: row.provisional_title === 1,
     workspaceId: row.workspace_id,
     ownerId: row.owner_id,
     cwd: row.cwd,

@@ -11,6 +11,7 @@ describe('SqliteSessionRepo', () => {
     expect(created).toEqual({
       sessionId: 's-mine',
       title: 'Fix the parser',
+      provisionalTitle: false,
       workspaceId: 'w-1',
       ownerId: 'user:alice',
       cwd: '/home/alice/project',
@@ -57,6 +58,34 @@ describe('SqliteSessionRepo', () => {
     expect(await repo.get('s-1')).toEqual(renamed);
   });
 
+  it('replaces a provisional title once by a suggestion; a chosen title stays', async () => {
+    const clock = manualClock();
+    const { repo } = await freshRepo(clock.now);
+    const placeholder = (
+      await repo.create({ ...newRecord({ title: 'new session', provisionalTitle: true }), sessionId: 's-1' })
+    )._unsafeUnwrap();
+    expect(placeholder).toMatchObject({ title: 'new session', provisionalTitle: true });
+    clock.advance();
+    const suggested = (await repo.suggestTitle('s-1', ' fix the parser '))._unsafeUnwrap();
+    expect(suggested).toMatchObject({
+      title: 'fix the parser',
+      provisionalTitle: false,
+      updatedAt: '2026-03-01T10:00:01.000Z',
+    });
+    clock.advance();
+    expect((await repo.suggestTitle('s-1', 'a later prompt'))._unsafeUnwrap()).toEqual(suggested);
+
+    await repo.create({ ...newRecord({ title: 'chosen' }), sessionId: 's-2' });
+    expect((await repo.suggestTitle('s-2', 'a prompt'))._unsafeUnwrap()).toMatchObject({
+      title: 'chosen',
+      provisionalTitle: false,
+    });
+    await repo.create({ ...newRecord({ title: 'new session', provisionalTitle: true }), sessionId: 's-3' });
+    expect((await repo.rename('s-3', 'named'))._unsafeUnwrap()).toMatchObject({ provisionalTitle: false });
+    expect((await repo.suggestTitle('s-3', 'a prompt'))._unsafeUnwrap().title).toBe('named');
+    expect((await repo.suggestTitle('s-3', 'bad\ntitle'))._unsafeUnwrapErr().code).toBe('invalid');
+  });
+
   it('sets the status, moving updatedAt only when the status changes', async () => {
     const clock = manualClock();
     const { repo } = await freshRepo(clock.now);
@@ -89,10 +118,11 @@ describe('SqliteSessionRepo', () => {
     expect(await repo.get('s-1')).toEqual(first);
   });
 
-  it('reports not_found for rename, setStatus and remove of a missing record', async () => {
+  it('reports not_found for rename, suggestTitle, setStatus and remove of a missing record', async () => {
     const { repo } = await freshRepo();
     for (const result of [
       await repo.rename('s-none', 'Title'),
+      await repo.suggestTitle('s-none', 'Title'),
       await repo.setStatus('s-none', 'active'),
       await repo.remove('s-none'),
     ])

@@ -60,7 +60,12 @@ function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
   function insert(record: SessionRepoCreate): Outcome<SessionRecord> {
     return checkNewRecord(record).andThen((fields) => {
       const at = now();
-      const row = { ...fields, status: INITIAL_STATUS, at: at.toISOString() };
+      const row = {
+        ...fields,
+        provisionalTitle: fields.provisionalTitle ? (1 as const) : (0 as const),
+        status: INITIAL_STATUS,
+        at: at.toISOString(),
+      };
       if (record.sessionId !== undefined)
         return checkSessionId(record.sessionId).andThen((sessionId) => {
           const inserted = tryInsert({ ...row, sessionId });
@@ -117,6 +122,19 @@ function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
           .andThen((checked) => {
             const row = statements.rename.get({ sessionId, title: checked, at: now().toISOString() });
             return row === undefined ? notFound(sessionId) : ok(toSessionRecord(row));
+          }),
+      ),
+
+    suggestTitle: async (sessionId, title) =>
+      attempt('suggest a session title', () =>
+        checkSessionId(sessionId)
+          .andThen(() => checkTitle(title))
+          .andThen((checked) => {
+            const row = statements.suggestTitle.get({ sessionId, title: checked, at: now().toISOString() });
+            if (row !== undefined) return ok(toSessionRecord(row));
+            // Not replaced: a chosen title stays, and the record comes back as it is.
+            const current = statements.get.get(sessionId);
+            return current === undefined ? notFound(sessionId) : ok(toSessionRecord(current));
           }),
       ),
 

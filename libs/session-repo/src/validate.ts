@@ -62,11 +62,17 @@ export function checkStatus(status: unknown): Checked<SessionStatus> {
 }
 
 /** A caller's new record, checked field by field and normalised (the title trimmed). */
-export function checkNewRecord(record: NewSessionRecord): Checked<NewSessionRecord> {
+export function checkNewRecord(record: NewSessionRecord): Checked<Required<NewSessionRecord>> {
   return checkTitle(record.title).andThen((title) =>
     checkWorkspaceId(record.workspaceId).andThen((workspaceId) =>
       checkPrincipal('ownerId', record.ownerId).andThen((ownerId) =>
-        checkCwd(record.cwd).map((cwd) => ({ title, workspaceId, ownerId, cwd })),
+        checkCwd(record.cwd).map((cwd) => ({
+          title,
+          provisionalTitle: record.provisionalTitle === true,
+          workspaceId,
+          ownerId,
+          cwd,
+        })),
       ),
     ),
   );

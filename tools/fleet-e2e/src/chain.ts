@@ -12,9 +12,9 @@ import {
   type SessionCredentials,
 } from '@pi/host-coordinator';
 import { startSessionHost, type SessionHost } from '@pi/host-session';
-import { TEST_SESSION_TOKEN, testSessionHostOptions } from '@pi/host-session/testing';
+import { TEST_SESSION_TOKEN, testSessionHostOptions, type TestFacet } from '@pi/host-session/testing';
 import { SessionPicker, type SessionPickerService } from '@pi/session-directory';
-import sessionDirectoryCoordinatorFacet from '@pi/session-directory-coordinator';
+import sessionDirectoryCoordinatorFacet, { PROVISIONAL_TITLE } from '@pi/session-directory-coordinator';
 import sessionDirectorySessionFacet from '@pi/session-directory-session';
 import { openSqliteSessionRepo, type SessionRepo } from '@pi/session-repo';
 import { serveHost, type HostTransport, type TransportKind } from '@pi/test-support';
@@ -52,12 +52,16 @@ export interface Chain {
   readonly coordinator: CoordinatorHost;
   /** The coordinator on the network: `stop()` takes it off, `restore()` brings it back. */
   readonly coordinatorServed: HostTransport;
+  /** The session host (a new one after `restartSession`). */
   readonly session: SessionHost;
   /** The session host's one client of its coordinator. */
   readonly upstream: RpcClient;
   readonly presentations: readonly Presentation[];
   /** Another presentation of the session host. */
   present(): Promise<Presentation>;
+  /** Stops the session host (its presentations lose it) and starts it again on the same files, as a restarted
+   *  session process would be; `present()` then attaches to the new one. */
+  restartSession(): Promise<void>;
   /** A client straight to the coordinator with this token: the local user's, a session credential, a forgery. */
   connectCoordinator(token: string, options?: { reconnect?: false }): RecordingClient;
   readonly userToken: string;
@@ -69,6 +73,10 @@ export interface Chain {
 export interface ChainOptions {
   readonly presentations: number;
   readonly processes?: StartMode;
+  /** More facets for the session host, after the session directory's (a model, a driver of its lane). */
+  readonly sessionFacets?: readonly TestFacet[];
+  /** The chain's own session starts unnamed (a placeholder its first prompt replaces) instead of titled. */
+  readonly unnamed?: boolean;
 }
 
 /**
@@ -101,7 +109,7 @@ async function assemble(
   const dataDir = join(directory, 'data');
   const repo = unwrap(openSqliteSessionRepo({ file: join(directory, 'coordinator', 'sessions.db') }));
   cleanup.push(() => repo.close());
-  await seed(repo);
+  await seed(repo, options.unnamed === true);
 
   const processes = standInProcesses(options.processes ?? 'instant', [SELF, RED_OTHER, BLUE_ONE]);
   cleanup.push(() => processes.releaseAll());
@@ -143,27 +151,36 @@ async function assemble(
     return { client, frames, closes };
   };
 
-  const upstream = createRpcClient({
-    socketFactory: coordinatorServed.socketFactory,
-    connectionParams: { token: credentials.issue({ sessionId: SELF, workspaceId: RED }) },
-    reconnect: FAST_RECONNECT,
-  });
-  // Closed after the session host stopped (cleanup runs in reverse), as a session process would.
-  cleanup.push(() => upstream.close());
   const sessionDirectory = join(directory, 'session');
-  const session = unwrap(
-    await startSessionHost({
-      ...testSessionHostOptions(sessionDirectory, { facets: [{ id: PLUGIN_ID, facet: sessionDirectorySessionFacet }] }),
+  /** One run of the session host: its upstream client, the host, and the host on the network. */
+  const startSession = async () => {
+    const upstream = createRpcClient({
+      socketFactory: coordinatorServed.socketFactory,
+      connectionParams: { token: credentials.issue({ sessionId: SELF, workspaceId: RED }) },
+      reconnect: FAST_RECONNECT,
+    });
+    const facets = [{ id: PLUGIN_ID, facet: sessionDirectorySessionFacet }, ...(options.sessionFacets ?? [])];
+    const started = await startSessionHost({
+      ...testSessionHostOptions(sessionDirectory, { facets }),
       identity: { sessionId: SELF, workspaceId: RED },
       upstream: { available: true, connection: upstream.connection, use: (token) => upstream.use(token) },
-    }),
-  );
-  cleanup.push(async () => void (await session.stop()));
-  const sessionServed = await serveHost(kind, session.rpc);
-  cleanup.push(() => sessionServed.close());
+    });
+    if (started.isErr()) upstream.close();
+    const session = unwrap(started);
+    const served = await serveHost(kind, session.rpc);
+    // The served host first, then the host, then its upstream client, as a session process ends.
+    const stop = async () => {
+      await served.close();
+      await session.stop();
+      upstream.close();
+    };
+    return { upstream, session, served, stop };
+  };
+  let current = await startSession();
+  cleanup.push(() => current.stop());
 
   const present = async (): Promise<Presentation> => {
-    const opened = open(sessionServed.socketFactory, TEST_SESSION_TOKEN, FAST_RECONNECT);
+    const opened = open(current.served.socketFactory, TEST_SESSION_TOKEN, FAST_RECONNECT);
     return { ...opened, picker: await opened.client.use(SessionPicker) };
   };
   const presentations: Presentation[] = [];
@@ -175,10 +192,18 @@ async function assemble(
     credentials,
     coordinator,
     coordinatorServed,
-    session,
-    upstream,
+    get session() {
+      return current.session;
+    },
+    get upstream() {
+      return current.upstream;
+    },
     presentations,
     present,
+    async restartSession() {
+      await current.stop();
+      current = await startSession();
+    },
     connectCoordinator: (token, connect = {}) =>
       open(coordinatorServed.socketFactory, token, connect.reconnect ?? FAST_RECONNECT),
     userToken: USER_TOKEN,
@@ -187,9 +212,10 @@ async function assemble(
   };
 }
 
-async function seed(repo: SessionRepo): Promise<void> {
+async function seed(repo: SessionRepo, unnamed: boolean): Promise<void> {
+  const self = unnamed ? { title: PROVISIONAL_TITLE, provisionalTitle: true } : { title: 'this session' };
   const records = [
-    { sessionId: SELF, title: 'this session', workspaceId: RED, ownerId: 'tester', cwd: '/projects/red' },
+    { sessionId: SELF, ...self, workspaceId: RED, ownerId: 'tester', cwd: '/projects/red' },
     { sessionId: RED_OTHER, title: 'red neighbour', workspaceId: RED, ownerId: 'tester', cwd: '/projects/red' },
     { sessionId: BLUE_ONE, title: 'blue secret', workspaceId: BLUE, ownerId: 'someone', cwd: '/projects/blue' },
   ];

@@ -8,7 +8,7 @@ import type { ConnectionFlags, SessionsFlags } from '../cli-options';
 import { connectCoordinator } from '../coordinator';
 import { EXIT } from '../exit-codes';
 import { reportError, type Output } from '../output';
-import { defaultTitle, newestFirst, sessionTable } from '../session-table';
+import { newestFirst, sessionTable } from '../session-table';
 
 export interface SessionsRun {
   readonly flags: SessionsFlags;
@@ -41,8 +41,12 @@ export async function sessionsCommand(
       case 'list':
         return list(coordinator.directory, run.flags.all ? undefined : cwd, run.json, io);
       case 'create': {
-        const title = run.flags.title ?? defaultTitle(cwd, new Date());
-        const session = await coordinator.directory.create({ title, workspaceId: workspaceIdOf(cwd), cwd }, context);
+        // Without --title the session's first prompt names it.
+        const titled = run.flags.title === undefined ? {} : { title: run.flags.title };
+        const session = await coordinator.directory.create(
+          { ...titled, workspaceId: workspaceIdOf(cwd), cwd },
+          context,
+        );
         io.out(run.json ? JSON.stringify(session) : session.sessionId);
         return EXIT.ok;
       }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { checkApiVersion, pluginMetadataSchema } from '@pi/plugin-api';
 import {
   SESSION_DIRECTORY_PLUGIN_ID,
@@ -35,6 +36,11 @@ describe('@pi/session-directory contract', () => {
     for (const title of ['', '   ', 'x'.repeat(201), 'a\u001b[2Jb', 'line\nbreak']) {
       expect(createSessionOptionsSchema.safeParse({ ...ok, title }).success, JSON.stringify(title)).toBe(false);
     }
+    // No title at all is fine: the session's first prompt names it.
+    expect(createSessionOptionsSchema.safeParse({ workspaceId: 'w-1' }).success).toBe(true);
+    const [renamed, title] = (SessionPicker.exposure.methods.rename?.args ?? []) as [z.ZodType, z.ZodType];
+    expect(renamed.safeParse('s-1').success && title.safeParse('the parser').success).toBe(true);
+    for (const bad of ['', 'a\tb', 'x'.repeat(201)]) expect(title.safeParse(bad).success, bad).toBe(false);
     const remove = SessionDirectory.exposure.methods.remove!.args[0]!;
     expect(remove.safeParse('s-2026-12-01-abcd1234').success).toBe(true);
     for (const id of ['', '../etc', 'a b', 'x'.repeat(65)]) expect(remove.safeParse(id).success, id).toBe(false);

@@ -27,7 +27,8 @@ export type SessionDirectoryEvent =
   | { type: 'deleted'; sessionId: string };
 
 export interface CreateSessionOptions {
-  title: string;
+  /** The title chosen for it; without one the session is named by its first prompt (`suggestTitle`). */
+  title?: string;
   workspaceId: string;
   /** The project directory; only the local user names one. A session creates in its own directory. */
   cwd?: string;
@@ -49,6 +50,13 @@ export interface SessionDirectoryService {
   remove(sessionId: string, context: Context): Promise<void>;
   /** Starts the session's process if it is not running; resolves once it is connected. */
   resume(sessionId: string, context: Context): Promise<SessionRecordSummary>;
+  /** Gives the session the title a person chose; nothing names it otherwise after this. */
+  rename(sessionId: string, title: string, context: Context): Promise<SessionRecordSummary>;
+  /**
+   * The title a session's first prompt suggests for it: taken only while the session has none a person chose (and
+   * only once). Resolves with the record, renamed or not.
+   */
+  suggestTitle(sessionId: string, title: string, context: Context): Promise<SessionRecordSummary>;
 }
 
 export const sessionRecordSummarySchema = z.strictObject({
@@ -68,7 +76,7 @@ const directoryEvent = z.discriminatedUnion('type', [
 ]);
 
 export const createSessionOptionsSchema = z.strictObject({
-  title,
+  title: title.optional(),
   workspaceId: z.string().min(1).max(200),
   cwd: z.string().min(1).max(4096).optional(),
   sessionId: sessionId.optional(),
@@ -79,6 +87,8 @@ export const SessionDirectory = defineRemoteService<SessionDirectoryService>('se
     create: { args: [createSessionOptionsSchema], result: sessionRecordSummarySchema },
     remove: { args: [sessionId], result: z.void() },
     resume: { args: [sessionId], result: sessionRecordSummarySchema },
+    rename: { args: [sessionId, title], result: sessionRecordSummarySchema },
+    suggestTitle: { args: [sessionId, title], result: sessionRecordSummarySchema },
   },
   state: {
     state: z.strictObject({ revision: z.number().int().min(0), sessions: z.array(sessionRecordSummarySchema) }),

@@ -6,10 +6,13 @@ export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}
 
 export const sessionStatusSchema = z.enum(SESSION_STATUSES as ['starting', 'active', 'idle', 'closed']);
 
+/** The most characters a session title has. */
+export const MAX_SESSION_TITLE = 200;
+
 /** A title a person typed: trimmed, 1–200 characters, no control characters (they would repaint a terminal). */
 export const sessionTitleSchema = z
   .string()
   .trim()
   .min(1)
-  .max(200)
+  .max(MAX_SESSION_TITLE)
   .regex(/^[^\p{Cc}]*$/u, 'no control characters');

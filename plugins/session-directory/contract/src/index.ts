@@ -18,4 +18,5 @@ export {
   type SessionPickerState,
   type UpstreamHealth,
 } from './picker';
+export { MAX_SESSION_TITLE, sessionTitleSchema } from './fields';
 export { SESSION_DIRECTORY_PLUGIN_ID } from './plugin';

@@ -35,11 +35,16 @@ export type SessionPickerEvent =
 export interface SessionPickerService {
   readonly state: RemoteState<SessionPickerState>;
   readonly events: RemoteEvents<SessionPickerEvent>;
-  /** A new session; with `sessionId`, a session file this session wrote (a fork) registered under that id. */
-  create(options: { title: string; sessionId?: string }, context: Context): Promise<SessionPickerEntry>;
+  /**
+   * A new session; with `sessionId`, a session file this session wrote (a fork) registered under that id. Without
+   * a title it is named by its first prompt.
+   */
+  create(options: { title?: string; sessionId?: string }, context: Context): Promise<SessionPickerEntry>;
   remove(sessionId: string, context: Context): Promise<void>;
   /** Makes sure the session's process runs (to switch to it); resolves with its entry once it is connected. */
   resume(sessionId: string, context: Context): Promise<SessionPickerEntry>;
+  /** Gives a session of this project (this one, say) a title the user chose; prompts no longer name it. */
+  rename(sessionId: string, title: string, context: Context): Promise<SessionPickerEntry>;
 }
 
 /** The stable codes a picker call fails with, besides the transport's. */
@@ -62,11 +67,12 @@ export const sessionPickerEntrySchema = z.strictObject({
 export const SessionPicker = defineRemoteService<SessionPickerService>('session-picker', {
   methods: {
     create: {
-      args: [z.strictObject({ title: sessionTitleSchema, sessionId: sessionId.optional() })],
+      args: [z.strictObject({ title: sessionTitleSchema.optional(), sessionId: sessionId.optional() })],
       result: sessionPickerEntrySchema,
     },
     remove: { args: [sessionId], result: z.void() },
     resume: { args: [sessionId], result: sessionPickerEntrySchema },
+    rename: { args: [sessionId, sessionTitleSchema], result: sessionPickerEntrySchema },
   },
   state: {
     state: z.strictObject({

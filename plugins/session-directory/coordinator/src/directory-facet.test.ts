@@ -13,7 +13,7 @@ import {
 import { workspaceIdOf } from '@pi/connection-files';
 import { SESSION_DIRECTORY_PLUGIN_ID, SessionDirectory, type SessionDirectoryState } from '@pi/session-directory';
 import { remoteErrorOf } from '@pi/test-support';
-import sessionDirectoryCoordinatorFacet from './index';
+import sessionDirectoryCoordinatorFacet, { PROVISIONAL_TITLE } from './index';
 
 const RED = workspaceIdOf('/projects/red');
 const BLUE = workspaceIdOf('/projects/blue');
@@ -32,6 +32,7 @@ const user = as(userCallerIdentity('local-user'));
 const seeded = (workspaceId: string, sessionId: string, cwd: string) => ({
   sessionId,
   title: sessionId,
+  provisionalTitle: false,
   workspaceId,
   ownerId: 'local-user',
   cwd,
@@ -181,6 +182,53 @@ describe('the session directory on the coordinator', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual(['idle']);
     expect(directory.state.value.sessions.find((s) => s.sessionId === 'red-2')?.status).toBe('idle');
+  });
+
+  it('names a session created without a title provisionally, until its first prompt’s suggestion', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    const created = await directory.create({ workspaceId: RED }, redSession);
+    expect(created.title).toBe(PROVISIONAL_TITLE);
+    expect(memory.records.get(created.sessionId)?.provisionalTitle).toBe(true);
+    expect((await directory.create({ title: 'chosen', workspaceId: RED }, redSession)).title).toBe('chosen');
+
+    const titles: string[] = [];
+    directory.events.subscribe((event) => void (event.type === 'changed' && titles.push(event.session.title)));
+    const newSession = as(sessionCallerIdentity({ sessionId: created.sessionId, workspaceId: RED }));
+    expect((await directory.suggestTitle(created.sessionId, 'fix the parser', newSession)).title).toBe(
+      'fix the parser',
+    );
+    expect((await directory.suggestTitle(created.sessionId, 'a later prompt', newSession)).title).toBe(
+      'fix the parser',
+    );
+    expect(titles).toEqual(['fix the parser']);
+  });
+
+  it('renames a session of the caller’s workspace for good: a suggestion no longer replaces the name', async () => {
+    const memory = memoryFleet();
+    memory.seed({ ...seeded(RED, 'red-1', '/projects/red'), title: PROVISIONAL_TITLE, provisionalTitle: true });
+    memory.seed(seeded(RED, 'red-2', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect((await directory.rename('red-1', 'my name', redSession)).title).toBe('my name');
+    expect(directory.state.value.sessions.find((s) => s.sessionId === 'red-1')?.title).toBe('my name');
+    expect((await directory.suggestTitle('red-1', 'a prompt', redSession)).title).toBe('my name');
+    expect((await directory.rename('red-2', 'the neighbour', redSession)).title).toBe('the neighbour');
+    expect((await directory.rename('blue-1', 'anything', user)).title).toBe('anything');
+  });
+
+  it('refuses renaming outside the caller’s workspace, and a suggestion for another session', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed({ ...seeded(RED, 'red-2', '/projects/red'), title: PROVISIONAL_TITLE, provisionalTitle: true });
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect((await remoteErrorOf(directory.rename('blue-1', 'mine now', redSession))).code).toBe('not_authorized');
+    expect((await remoteErrorOf(directory.suggestTitle('red-2', 'mine', redSession))).code).toBe('not_authorized');
+    expect((await remoteErrorOf(directory.rename('nope', 'x', user))).code).toBe('unknown_session');
+    expect(memory.records.get('blue-1')?.title).toBe('blue-1');
+    expect(memory.records.get('red-2')?.title).toBe(PROVISIONAL_TITLE);
   });
 
   it('projects its state per viewer: a session sees its workspace, the user sees all', async () => {

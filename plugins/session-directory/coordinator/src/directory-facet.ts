@@ -103,7 +103,10 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
       const placement = await placementOf(caller, options, call);
       if (options.sessionId !== undefined) await mayAdopt(caller, options.sessionId, call);
       const adopted = options.sessionId === undefined ? {} : { sessionId: options.sessionId };
-      const record = await records.create({ title: options.title, ...placement, ...adopted }, call);
+      // No title chosen: a placeholder, until the session's first prompt suggests one.
+      const title =
+        options.title === undefined ? { title: PROVISIONAL_TITLE, provisionalTitle: true } : { title: options.title };
+      const record = await records.create({ ...title, ...placement, ...adopted }, call);
       upsert(record, call);
       try {
         return toSummary(await processes.start(record.sessionId, call));
@@ -136,7 +139,28 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
       visible(requireFleetCaller(call), sessionId);
       return toSummary(await processes.start(sessionId, call));
     },
+    async rename(sessionId, title, call) {
+      visible(requireFleetCaller(call), sessionId);
+      return announced(await records.rename(sessionId, title, call), call);
+    },
+    async suggestTitle(sessionId, title, call) {
+      const caller = requireFleetCaller(call);
+      visible(caller, sessionId);
+      // Only a session's own prompts name it.
+      if (caller.kind === 'session' && caller.session.sessionId !== sessionId) {
+        throw new RemoteError('not_authorized', 'A session suggests a title for itself only');
+      }
+      return announced(await records.suggestTitle(sessionId, title, call), call);
+    },
   });
+
+  /** The record as stored now, announced when it differs from what the directory lists. */
+  function announced(record: SessionRecord, call: Context): SessionRecordSummary {
+    const session = toSummary(record);
+    const listed = state.value.sessions.find((s) => s.sessionId === session.sessionId);
+    if (listed?.title !== session.title || listed.updatedAt !== session.updatedAt) upsert(record, call);
+    return session;
+  }
 
   context.own(processes.onStatusChanged((record, at) => upsert(record, at)));
 
@@ -170,6 +194,9 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
     return { workspaceId: self.workspaceId, ownerId: self.ownerId, cwd: self.cwd };
   }
 }
+
+/** The title of a session nobody named yet; its first prompt replaces it. */
+export const PROVISIONAL_TITLE = 'new session';
 
 /** What a session is told of a session id outside its workspace, or of none at all: the same, whichever it is. */
 function notInWorkspace(sessionId: string): RemoteError {

@@ -1,6 +1,6 @@
-import { sessionDirectoryCoordinatorFacet } from './directory-facet';
+import { PROVISIONAL_TITLE, sessionDirectoryCoordinatorFacet } from './directory-facet';
 
-export { sessionDirectoryCoordinatorFacet };
+export { PROVISIONAL_TITLE, sessionDirectoryCoordinatorFacet };
 
 /** The coordinator imports the module the contract's "pi" field names and runs its default export. */
 export default sessionDirectoryCoordinatorFacet;

@@ -18,6 +18,7 @@ import {
   type SessionRecordSummary,
   type UpstreamHealth,
 } from '@pi/session-directory';
+import { firstPromptTitle } from './prompt-title';
 
 /**
  * The session facet: one upstream subscription to the coordinator's directory, projected (this workspace only)
@@ -42,6 +43,14 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
   let attaching = false;
   let disposed = false;
   context.onDispose(() => void (disposed = true));
+
+  // The session's first prompt names it, unless someone chose its title (the coordinator decides that).
+  const title = firstPromptTitle((suggested) =>
+    directory === undefined || upstream.connection.value.status !== 'connected' || disposed
+      ? undefined
+      : directory.suggestTitle(self.sessionId, suggested, BACKGROUND_CONTEXT),
+  );
+
   /** Holds the one upstream subscription. A `use` that fails (the coordinator away at start) is tried again at the
    *  next connect; once attached, the client's replica re-hydrates across reconnects by itself. */
   const attach = () => {
@@ -52,6 +61,7 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
         attaching = false;
         if (disposed) return;
         directory = found;
+        title.flush();
         // Downstream state derives from upstream *state* deliveries, each under the context of the upstream set.
         context.own(
           found.state.subscribe((next, at) => {
@@ -74,10 +84,13 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
   };
 
   if (upstream.available) {
+    context.own(context.agent.events.subscribe((event) => title.observe(event)));
     context.own(
       upstream.connection.subscribe((connection, at) => {
         reproject(at);
-        if (connection.status === 'connected') attach();
+        if (connection.status !== 'connected') return;
+        attach();
+        title.flush();
       }),
     );
     // Not awaited: a session starts (and serves its presentations) whether or not its coordinator answers yet.
@@ -109,10 +122,8 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
     async create(options, call) {
       // The session's own reconstructed context goes upstream: aborting the presentation's call cancels this one.
       const adopted = options.sessionId === undefined ? {} : { sessionId: options.sessionId };
-      const created = await reachable().create(
-        { title: options.title, workspaceId: self.workspaceId, ...adopted },
-        call,
-      );
+      const titled = options.title === undefined ? {} : { title: options.title };
+      const created = await reachable().create({ ...titled, workspaceId: self.workspaceId, ...adopted }, call);
       return toEntry(created, self);
     },
     async remove(sessionId, call) {
@@ -125,6 +136,10 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
     async resume(sessionId, call) {
       listedEntry(sessionId);
       return toEntry(await reachable().resume(sessionId, call), self);
+    },
+    async rename(sessionId, title, call) {
+      listedEntry(sessionId);
+      return toEntry(await reachable().rename(sessionId, title, call), self);
     },
   });
 

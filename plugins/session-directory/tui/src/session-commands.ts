@@ -1,5 +1,10 @@
 import type { CodingAgentTuiPluginContext, Context } from '@pi/plugin-api';
-import { SessionPicker, type SessionPickerEntry, type SessionPickerService } from '@pi/session-directory';
+import {
+  MAX_SESSION_TITLE,
+  SessionPicker,
+  type SessionPickerEntry,
+  type SessionPickerService,
+} from '@pi/session-directory';
 import { failureText } from './failure-text';
 import { matchSessions } from './session-query';
 import { printable, sessionRows, shortTitle, type SessionRow } from './session-rows';
@@ -17,7 +22,6 @@ export const NO_COORDINATOR = 'This session runs without a coordinator: start pi
 export const STALE_LIST = 'The coordinator is unreachable: the list may be out of date';
 export const NEW_SESSION_ROW = '+ New session…';
 export const REMOVE_SESSION_ROW = '− Remove a session…';
-const MAX_TITLE_LENGTH = 200;
 
 /**
  * `/sessions` and `/new` over the session's SessionPicker. Every outcome is a notice; nothing is thrown at the host.
@@ -78,25 +82,31 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
 
   async function create(picker: SessionPickerService, given: string, call: Context, sessionId?: string) {
     const typed =
-      given.trim() !== '' ? given : await ui.input('New session', 'its title (Enter alone: a dated one)', dialog(call));
+      given.trim() !== ''
+        ? given
+        : await ui.input('New session', 'its title (Enter alone: its first prompt names it)', dialog(call));
     if (typed === undefined) return;
-    // No title typed: one that says when, as `pi sessions create` gives.
-    const title = printable(typed).trim() || `session ${datedTitle(new Date(now()))}`;
-    if (title.length > MAX_TITLE_LENGTH) {
-      return ui.notify(`A title has at most ${MAX_TITLE_LENGTH} characters (that was ${title.length})`, 'warning');
+    // No title typed: the session's first prompt names it.
+    const title = printable(typed).trim();
+    if (title.length > MAX_SESSION_TITLE) {
+      return ui.notify(`A title has at most ${MAX_SESSION_TITLE} characters (that was ${title.length})`, 'warning');
     }
-    const shown = shortTitle({ sessionId: '', title, status: 'starting', updatedAt: '', isCurrent: false });
-    ui.notify(`Creating "${shown}"…`);
+    const shown =
+      title === ''
+        ? 'a new session'
+        : `"${shortTitle({ sessionId: '', title, status: 'starting', updatedAt: '', isCurrent: false })}"`;
+    ui.notify(`Creating ${shown}…`);
     let created: SessionPickerEntry;
     try {
-      created = await picker.create(sessionId === undefined ? { title } : { title, sessionId }, call);
+      const titled = title === '' ? {} : { title };
+      created = await picker.create(sessionId === undefined ? titled : { ...titled, sessionId }, call);
     } catch (failure) {
-      return ui.notify(`Cannot create "${shown}": ${failureText(failure)}`, 'error');
+      return ui.notify(`Cannot create ${shown}: ${failureText(failure)}`, 'error');
     }
     try {
       await context.session.switchTo(created.sessionId);
     } catch (failure) {
-      ui.notify(`Created "${shown}", but cannot switch to it: ${failureText(failure)}`, 'error');
+      ui.notify(`Created ${shown}, but cannot switch to it: ${failureText(failure)}`, 'error');
     }
   }
 
@@ -177,10 +187,4 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
         await create(picker, args, call);
       }),
   });
-}
-
-/** `2026-12-02 07:45`, local time. */
-function datedTitle(date: Date): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }

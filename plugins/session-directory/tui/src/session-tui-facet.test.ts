@@ -1,60 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
+import { startTestTuiHost } from '@pi/host-tui/testing';
 import { BACKGROUND_CONTEXT, RemoteError, type CodingAgentTuiPluginContext } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
 import { eventually, startRpcFixture } from '@pi/test-support';
 import { NO_COORDINATOR, STALE_LIST } from './session-commands';
 import { sessionDirectoryTuiFacet } from './session-tui-facet';
-import { standInPicker, type StandInPicker } from './testing/stand-in-picker';
+import { closePickerTuis, onClose, startPickerTui as startFixture } from './testing/picker-tui';
+import { standInPicker } from './testing/stand-in-picker';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-interface Fixture {
-  readonly tui: TestTuiHost;
-  readonly picker: StandInPicker;
-  /** The session ids the TUI asked the application to switch to. */
-  readonly switched: string[];
-  shows(text: string): Promise<void>;
-  hides(text: string): Promise<void>;
-}
-
-/** A stand-in session serving SessionPicker over loopback, and a test TUI running the facet. */
-async function startFixture(
-  options: { picker?: StandInPicker | null; switchSession?: (sessionId: string) => Promise<void> } = {},
-): Promise<Fixture> {
-  const picker = options.picker === undefined ? standInPicker() : options.picker;
-  const rpc = await startRpcFixture('loopback', {
-    provide: (registry) => void (picker === null ? undefined : registry.provide(SessionPicker, picker)),
-  });
-  cleanups.push(() => rpc.close());
-  const switched: string[] = [];
-  const tui = await startTestTuiHost({
-    facets: { '@pi/session-directory': sessionDirectoryTuiFacet },
-    client: await rpc.connect(),
-    columns: 120,
-    switchSession:
-      options.switchSession ??
-      (async (sessionId) => {
-        switched.push(sessionId);
-      }),
-  });
-  cleanups.push(() => tui.stop());
-  const painted = (test: (screen: string) => boolean) =>
-    eventually(() => {
-      tui.host.flush();
-      return test(tui.screen());
-    });
-  return {
-    tui,
-    picker: picker ?? standInPicker(),
-    switched,
-    shows: (text) => painted((screen) => screen.includes(text)),
-    hides: (text) => painted((screen) => !screen.includes(text)),
-  };
-}
+afterEach(closePickerTuis);
 
 describe('/sessions', () => {
   it('lists the project’s sessions newest first, the current one marked, with status and time, then the actions', async () => {
@@ -177,7 +131,7 @@ describe('removing a session', () => {
     await shows('Sessions (3)');
     await tui.type('remove a\r');
     await shows('Remove which session?');
-    expect(tui.screen()).not.toContain('fix the build');
+    expect(tui.screen()).not.toContain('fix the build ·');
     await tui.type('docs\r');
     await shows('Remove this session?');
     await tui.type('y');
@@ -227,15 +181,16 @@ describe('/new', () => {
     expect(picker.calls).toEqual(['create spike two']);
   });
 
-  it('"+ New session…" in the list asks for the title too; Enter alone gives a dated one', async () => {
+  it('"+ New session…" in the list asks for the title too; Enter alone leaves it to the first prompt', async () => {
     const { tui, picker, shows } = await startFixture();
     await tui.type('/sessions\r');
     await shows('Sessions (3)');
     await tui.type('+ new\r');
-    await shows('New session');
+    await shows('its first prompt names it');
     await tui.type('   \r');
+    await shows('Creating a new session…');
     await eventually(() => picker.calls.length === 1);
-    expect(picker.calls[0]).toMatch(/^create session \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(picker.calls).toEqual(['create (untitled)']);
   });
 
   it('a created session the TUI cannot switch to is still reported as created', async () => {
@@ -301,7 +256,7 @@ describe('sessions.adopt (for other facets: chat’s /fork)', () => {
   it('registers a session file under its id and switches to it', async () => {
     const picker = standInPicker();
     const rpc = await startRpcFixture('loopback', { provide: (registry) => registry.provide(SessionPicker, picker) });
-    cleanups.push(() => rpc.close());
+    onClose(() => rpc.close());
     const switched: string[] = [];
     let other: CodingAgentTuiPluginContext | undefined;
     const tui = await startTestTuiHost({
@@ -309,7 +264,7 @@ describe('sessions.adopt (for other facets: chat’s /fork)', () => {
       client: await rpc.connect(),
       switchSession: async (sessionId) => void switched.push(sessionId),
     });
-    cleanups.push(() => tui.stop());
+    onClose(() => tui.stop());
     await other?.commands.run('sessions.adopt', 's-fork-1 fork of one');
     expect(picker.calls).toEqual(['adopt s-fork-1 fork of one']);
     expect(switched).toEqual(['s-fork-1']);

@@ -27,7 +27,8 @@ export function threeSessions(): SessionPickerEntry[] {
 export interface StandInPicker extends SessionPickerService {
   readonly state: AuthoritativeState<SessionPickerState>;
   readonly events: AuthoritativeEvents<SessionPickerEvent>;
-  /** `resume s-docs`, `create fix it`, `remove s-old`, in call order. */
+  /** `resume s-docs`, `create fix it`, `create (untitled)`, `rename s-current new name`, `remove s-old`, in call
+   *  order. */
   readonly calls: string[];
   /** When set, the next call fails with it. */
   failNext: RemoteError | undefined;
@@ -61,12 +62,13 @@ export function standInPicker(sessions: SessionPickerEntry[] = threeSessions()):
     failNext: undefined,
     setUpstream: (upstream) => state.set({ ...state.value, upstream }, BACKGROUND_CONTEXT),
     async create({ title, sessionId: adopted }, context) {
-      standIn.calls.push(adopted === undefined ? `create ${title}` : `adopt ${adopted} ${title}`);
+      const titled = title ?? '(untitled)';
+      standIn.calls.push(adopted === undefined ? `create ${titled}` : `adopt ${adopted} ${titled}`);
       check();
       created += 1;
       const session: SessionPickerEntry = {
         sessionId: adopted ?? `s-new-${created}`,
-        title,
+        title: title ?? 'new session',
         status: 'active',
         updatedAt: new Date().toISOString(),
         isCurrent: false,
@@ -84,6 +86,16 @@ export function standInPicker(sessions: SessionPickerEntry[] = threeSessions()):
         { type: 'deleted', sessionId },
         context,
       );
+    },
+    async rename(sessionId, title, context) {
+      standIn.calls.push(`rename ${sessionId} ${title}`);
+      const session: SessionPickerEntry = { ...(check(sessionId) as SessionPickerEntry), title };
+      update(
+        state.value.sessions.map((other) => (other.sessionId === sessionId ? session : other)),
+        { type: 'changed', session },
+        context,
+      );
+      return session;
     },
     async resume(sessionId, context) {
       standIn.calls.push(`resume ${sessionId}`);
