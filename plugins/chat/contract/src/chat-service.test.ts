@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
 import { chatQueueSchema, queueResponseSchema, type QueueResponse } from './chat-queue';
+import { MAX_SHELL_COMMAND_LENGTH, SHELL_MAX_TIMEOUT_SECONDS, shellRequestSchema } from './chat-shell';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
 import { CHAT_PLUGIN_ID } from './plugin-id';
 import { transcriptEntrySchema } from './transcript';
@@ -24,7 +25,7 @@ describe('chat contract', () => {
     });
   });
 
-  it('exposes exactly its methods, the seven state cells (recent first) and one event stream', () => {
+  it('exposes exactly its methods, the eight state cells (recent first) and one event stream', () => {
     expect(Chat.id).toBe('chat');
     expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
       'compact',
@@ -34,6 +35,7 @@ describe('chat contract', () => {
       'operation',
       'prompt',
       'requestAbort',
+      'shell',
       'steer',
       'withdraw',
     ]);
@@ -45,6 +47,7 @@ describe('chat contract', () => {
       'storage',
       'waiting',
       'usage',
+      'shellRun',
     ]);
     expect(Object.keys(Chat.exposure.events)).toEqual(['events']);
   });
@@ -81,6 +84,19 @@ describe('chat contract', () => {
     const item = { id: 'q1', kind: 'follow-up', text: 'later', queuedAt: '2025-01-01T00:00:00.000Z' };
     expect(chatQueueSchema.safeParse({ items: [item] }).success).toBe(true);
     expect(chatQueueSchema.safeParse({ items: [{ ...item, kind: 'followUp' }] }).success).toBe(false);
+  });
+
+  it('shell takes a command and whether the model reads it, with a bounded timeout and length', () => {
+    const request = { command: 'ls', includeInContext: true };
+    expect(shellRequestSchema.safeParse(request).success).toBe(true);
+    expect(shellRequestSchema.safeParse({ command: 'ls' }).success).toBe(false);
+    expect(shellRequestSchema.safeParse({ ...request, timeoutSeconds: SHELL_MAX_TIMEOUT_SECONDS }).success).toBe(true);
+    expect(shellRequestSchema.safeParse({ ...request, timeoutSeconds: SHELL_MAX_TIMEOUT_SECONDS + 1 }).success).toBe(
+      false,
+    );
+    expect(shellRequestSchema.safeParse({ ...request, timeoutSeconds: 0 }).success).toBe(false);
+    const long = 'x'.repeat(MAX_SHELL_COMMAND_LENGTH + 1);
+    expect(shellRequestSchema.safeParse({ ...request, command: long }).success).toBe(false);
   });
 
   it('refuses a checkpoint whose offset disagrees with its text', () => {

@@ -5,6 +5,14 @@ import { compactRequestSchema, compactResultSchema, type CompactRequest, type Co
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
 import {
+  shellProgressSchema,
+  shellRequestSchema,
+  shellResultSchema,
+  type ShellProgress,
+  type ShellRequest,
+  type ShellResult,
+} from './chat-shell';
+import {
   modelWaitSchema,
   sessionInfoSchema,
   sessionUsageSchema,
@@ -115,6 +123,8 @@ export interface ChatService {
   readonly waiting: RemoteState<ModelWait | null>;
   /** What the session's model requests used in all, and how full the last one's context was. */
   readonly usage: RemoteState<SessionUsage>;
+  /** The user's shell command running now (`shell`) with the tail of its output so far, or null. */
+  readonly shellRun: RemoteState<ShellProgress | null>;
   /** The session's id, file, entry and message counts and usage (for `/session`). */
   info(context: Context): Promise<SessionInfo>;
   readonly events: RemoteEvents<ChatEvent>;
@@ -151,6 +161,13 @@ export interface ChatService {
    * code, and then nothing was written.
    */
   compact(request: CompactRequest, context: Context): Promise<CompactResult>;
+  /**
+   * Runs the user's own shell command in the session's working directory (not a tool: no permission is asked) and
+   * records it as a `shell` transcript entry; with `includeInContext` the model reads its output from the next prompt
+   * on. Cancelling the call (Escape) kills the command and everything it started, and records what it printed.
+   * Refused (`busy`) while a run is in progress or another command runs; fails with a SHELL_ERROR_CODES code.
+   */
+  shell(request: ShellRequest, context: Context): Promise<ShellResult>;
 }
 
 /** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
@@ -204,6 +221,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     operation: { args: [operationRequestSchema], result: operationStatusSchema },
     history: { args: [historyRequestSchema], result: historyPageSchema },
     compact: { args: [compactRequestSchema], result: compactResultSchema },
+    shell: { args: [shellRequestSchema], result: shellResultSchema },
   },
   // A snapshot installs cells in this order: `recent` before the `transcript` head that may run ahead of it.
   state: {
@@ -214,6 +232,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     storage: storageStatusSchema,
     waiting: modelWaitSchema.nullable(),
     usage: sessionUsageSchema,
+    shellRun: shellProgressSchema.nullable(),
   },
   events: { events: chatEventSchema },
 });

@@ -42,6 +42,21 @@ export {
   type CompactResult,
 } from './chat-compaction';
 export {
+  MAX_SHELL_COMMAND_LENGTH,
+  SHELL_DEFAULT_TIMEOUT_SECONDS,
+  SHELL_ERROR_CODES,
+  SHELL_LIVE_LIMITS,
+  SHELL_MAX_TIMEOUT_SECONDS,
+  SHELL_OUTPUT_LIMITS,
+  shellProgressSchema,
+  shellRequestSchema,
+  shellResultSchema,
+  type ShellErrorCode,
+  type ShellProgress,
+  type ShellRequest,
+  type ShellResult,
+} from './chat-shell';
+export {
   QUEUE_ITEM_KINDS,
   QUEUE_REJECTION_CODES,
   WITHDRAW_ERROR_CODES,
@@ -64,6 +79,7 @@ export {
   type AssistantTranscriptEntry,
   type CompactionTranscriptEntry,
   type RunOutcomeKind,
+  type ShellTranscriptEntry,
   type TranscriptEntry,
   type TranscriptToolCall,
   type TranscriptUsage,

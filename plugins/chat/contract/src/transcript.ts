@@ -23,7 +23,25 @@ export type TranscriptEntry =
   | { kind: 'run_started'; id: string; operationId: string }
   | { kind: 'abort_requested'; id: string; operationId: string }
   | { kind: 'run_settled'; id: string; operationId: string; outcome: RunOutcomeKind; error: string | null }
-  | CompactionTranscriptEntry;
+  | CompactionTranscriptEntry
+  | ShellTranscriptEntry;
+
+/**
+ * The user's own shell command (`!command`, or `!!command` when `includeInContext` is false) and how it ended.
+ * `output` is the kept tail (SHELL_OUTPUT_LIMITS); with `includeInContext` the model read it from the next prompt on.
+ */
+export interface ShellTranscriptEntry {
+  kind: 'shell';
+  id: string;
+  command: string;
+  includeInContext: boolean;
+  output: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  truncated: boolean;
+}
 
 /**
  * The branch was compacted here: later requests send `summary` in place of the messages before the kept tail.
@@ -134,5 +152,17 @@ export const transcriptEntrySchema: z.ZodType<TranscriptEntry> = z.discriminated
     instructions: z.string().nullable(),
     tokensBefore: z.number().int().min(0),
     tokensAfter: z.number().int().min(0),
+  }),
+  z.object({
+    kind: z.literal('shell'),
+    id: z.string(),
+    command: z.string(),
+    includeInContext: z.boolean(),
+    output: z.string(),
+    exitCode: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    timedOut: z.boolean(),
+    aborted: z.boolean(),
+    truncated: z.boolean(),
   }),
 ]);

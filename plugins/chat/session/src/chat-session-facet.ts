@@ -7,6 +7,7 @@ import {
   type ChatService,
   type ModelWait,
   type SessionUsage,
+  type ShellProgress,
   type StorageStatus,
   type StreamingCheckpoint,
   type TranscriptHead,
@@ -23,6 +24,7 @@ import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
+import { ShellRunner } from './shell-runner';
 import { sessionInfo, usageOf, usageProjection } from './usage-projection';
 import { treeService } from './tree-service';
 
@@ -51,6 +53,9 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   context.agent.events.subscribe(statusProjection(storage, waiting));
   const usage = context.remoteState<SessionUsage>(usageOf(tree.entries()));
   context.agent.events.subscribe(usageProjection(usage));
+  const shellRun = context.remoteState<ShellProgress | null>(null);
+  const shellRunner = new ShellRunner({ agent: context.agent, cwd: context.paths.cwd, live: shellRun });
+  context.own(() => shellRunner.dispose());
   const userMessage = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
   const sendOptions = (operationId: string | undefined) =>
     operationId === undefined ? {} : { clientOperationId: operationId };
@@ -63,6 +68,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     storage,
     waiting,
     usage,
+    shellRun,
     events,
     async info() {
       return sessionInfo(context.agent.identity.sessionId, context.paths.sessionFile, tree.entries(), usage.value);
@@ -103,6 +109,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
       return log.page(request.before, request.limit);
     },
     compact: (request, callContext) => recordingCall(() => compactCall(context.agent.compaction, request, callContext)),
+    shell: (request, callContext) => shellRunner.run(request, callContext),
   };
   context.provide(Chat, service);
   context.provide(Tree, treeService(context.agent.navigation, tree));

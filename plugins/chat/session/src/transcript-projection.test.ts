@@ -79,4 +79,34 @@ describe('transcript projection', () => {
     ]);
     expect(transcript.running).toBe('two');
   });
+
+  it("shows this plugin's ! and !! commands as shell entries, and nothing else of a plugin's own records", () => {
+    const record = {
+      type: 'shell',
+      command: 'ls',
+      output: 'a.txt',
+      exitCode: 0,
+      signal: null,
+      timedOut: false,
+      aborted: false,
+      truncated: false,
+      totalBytes: 6,
+      timeoutSeconds: 600,
+    };
+    const said = { role: 'user', content: [{ type: 'text', text: '$ ls\na.txt' }] };
+    const transcript = projectTranscript([
+      entry({ kind: 'message', operationId: null, message: said, origin: { namespace: '@pi/chat', data: record } }),
+      entry({ kind: 'custom', namespace: '@pi/chat', data: { ...record, command: 'pwd' } }),
+      entry({ kind: 'custom', namespace: '@pi/chat', data: { type: 'shell', command: 'half a record' } }),
+      entry({ kind: 'custom', namespace: '@pi/other', data: record }),
+      entry({ kind: 'message', operationId: null, message: said, origin: { namespace: '@pi/other', data: record } }),
+    ]);
+    const shell = { kind: 'shell', output: 'a.txt', exitCode: 0, signal: null, truncated: false };
+    expect(transcript.entries).toEqual([
+      { ...shell, id: expect.any(String), command: 'ls', includeInContext: true, timedOut: false, aborted: false },
+      { ...shell, id: expect.any(String), command: 'pwd', includeInContext: false, timedOut: false, aborted: false },
+      // Another plugin's message is still a message the model read.
+      { kind: 'user', id: expect.any(String), operationId: null, text: '$ ls\na.txt' },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
-import type { AgentMessage, SessionEntry } from '@pi/agent';
-import type { TranscriptEntry } from '@pi/chat';
+import type { AgentMessage, MessageOrigin, SessionEntry } from '@pi/agent';
+import { CHAT_PLUGIN_ID, type TranscriptEntry } from '@pi/chat';
+import { shellRecordOf, shellTranscriptEntry } from './shell-record';
 
 /** The transcript entries of a branch, and the run that started on it and has not settled (or null). */
 export interface ProjectedTranscript {
@@ -8,9 +9,10 @@ export interface ProjectedTranscript {
 }
 
 /**
- * The transcript of the current branch, as presentations read it. Custom entries are another plugin's own
- * record and are left out. `running` is derived from the durable entries, like everything else here: the
- * last run that started on this branch and has no settlement after it.
+ * The transcript of the current branch, as presentations read it. Custom entries are a plugin's own record and
+ * are left out, but for this plugin's `!!` commands (its `!` commands are messages with this plugin as their
+ * origin). `running` is derived from the durable entries, like everything else here: the last run that started on
+ * this branch and has no settlement after it.
  */
 export function projectTranscript(branch: readonly SessionEntry[]): ProjectedTranscript {
   const entries: TranscriptEntry[] = [];
@@ -34,7 +36,7 @@ export function runningAfter(running: string | null, entry: TranscriptEntry): st
 export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
   switch (entry.kind) {
     case 'message':
-      return fromMessage(entry.id, entry.operationId, entry.message);
+      return shellEntry(entry.id, entry.origin, true) ?? fromMessage(entry.id, entry.operationId, entry.message);
     case 'operation_started':
       return { kind: 'run_started', id: entry.id, operationId: entry.operationId };
     case 'cancel_requested':
@@ -59,11 +61,19 @@ export function toTranscriptEntry(entry: SessionEntry): TranscriptEntry | null {
         tokensAfter: entry.tokensAfter,
       };
     case 'custom':
+      return shellEntry(entry.id, entry, false);
     case 'leaf_moved':
     case 'queue_added':
     case 'queue_withdrawn':
       return null;
   }
+}
+
+/** A `!` (a message the model reads) or `!!` (a custom entry) command of this plugin's; null for anything else. */
+function shellEntry(id: string, origin: MessageOrigin | undefined, includeInContext: boolean): TranscriptEntry | null {
+  if (origin?.namespace !== CHAT_PLUGIN_ID) return null;
+  const record = shellRecordOf(origin.data);
+  return record === null ? null : shellTranscriptEntry(id, record, includeInContext);
 }
 
 function fromMessage(id: string, operationId: string | null, message: AgentMessage): TranscriptEntry {

@@ -49,6 +49,23 @@ describe('treeNode', () => {
       expect.objectContaining({ kind: 'custom', text: '@pi/git', operationId: null }),
     );
   });
+
+  it('names a shell command by what was typed: !command, or !!command when the model never read it', () => {
+    const record = { type: 'shell', command: 'git status', output: '', exitCode: 0, signal: null };
+    const ended = { timedOut: false, aborted: false, truncated: false, totalBytes: 0, timeoutSeconds: 600 };
+    const data = { ...record, ...ended };
+    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: '$ git status' }] };
+    const sent: SessionEntry = {
+      ...base,
+      kind: 'message',
+      operationId: null,
+      message,
+      origin: { namespace: '@pi/chat', data },
+    };
+    expect(treeNode(node(sent))).toEqual(expect.objectContaining({ kind: 'other', text: '!git status' }));
+    const kept: SessionEntry = { ...base, kind: 'custom', namespace: '@pi/chat', data };
+    expect(treeNode(node(kept))).toEqual(expect.objectContaining({ kind: 'other', text: '!!git status' }));
+  });
 });
 
 describe('oneLine', () => {

@@ -19,8 +19,8 @@ export function treeNode(node: SessionTreeNode): TreeNode {
 
 function describe(node: SessionTreeNode): { kind: TreeNodeKind; text: string } {
   const { entry } = node;
-  if (entry.kind === 'custom') return { kind: 'custom', text: entry.namespace };
   const projected = toTranscriptEntry(entry);
+  if (entry.kind === 'custom' && projected === null) return { kind: 'custom', text: entry.namespace };
   if (projected === null) return { kind: 'other', text: entry.kind };
   switch (projected.kind) {
     case 'user':
@@ -42,6 +42,8 @@ function describe(node: SessionTreeNode): { kind: TreeNodeKind; text: string } {
       };
     case 'compaction':
       return { kind: 'other', text: `compacted (~${projected.tokensBefore} → ~${projected.tokensAfter} tokens)` };
+    case 'shell':
+      return { kind: 'other', text: `${projected.includeInContext ? '!' : '!!'}${projected.command}` };
   }
 }
 

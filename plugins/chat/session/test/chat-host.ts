@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -78,6 +78,13 @@ export async function startChatHost(
   });
   cleanups.push(() => host.close());
   return host;
+}
+
+/** The session's working directory (`project/` of its directory), created: where its shell commands run. */
+export async function projectDirectory(host: TestSessionHost): Promise<string> {
+  const project = join(host.directory, 'project');
+  await mkdir(project, { recursive: true });
+  return project;
 }
 
 /** A temporary directory for session hosts, removed after the test (after the hosts over it are closed). */

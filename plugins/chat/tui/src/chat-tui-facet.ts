@@ -20,6 +20,8 @@ import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
 import { registerCopyCommand } from './copy-command';
 import { registerSessionCommand } from './session-command';
+import { shellPrompt } from './shell-command';
+import { parseShellInput } from './shell-input';
 import { silentSeconds, statusLines, type ReceivedWait } from './status-lines';
 import { TREE_COMMANDS, registerTreeCommands } from './tree-commands';
 
@@ -34,7 +36,7 @@ const STREAM_KEY = 'chat:streaming';
 /**
  * The chat presentation: the transcript (durable entries through the TranscriptReplica, the streaming text
  * from checkpoint + deltas), the prompt (the editor's submit handler: Enter prompts, or steers while the agent
- * works; Alt+Enter queues a follow-up), the queue above the editor (Alt+Up takes the last one back into the
+ * works; Alt+Enter queues a follow-up; `!command` and `!!command` run in the session), the queue above the editor (Alt+Up takes the last one back into the
  * editor), Esc to interrupt the run (what was queued comes back into the editor), and the status slot: a busy line
  * while a run is in progress (counting the seconds while the model is silent), and the session file's fault.
  */
@@ -169,8 +171,11 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     return chat.steer({ text }, callContext);
   };
 
+  const shell = shellPrompt(context, chat);
   context.own(
     context.editor.onSubmit(async (text, callContext, action) => {
+      const shellInput = parseShellInput(text);
+      if (shellInput !== null) return shell.submit(shellInput, text);
       const response = await send(text, action, callContext);
       if (response.accepted) return;
       context.editor.setText(draftWith([text], context.editor.text()));
@@ -180,9 +185,12 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   let lastIdleInterrupt = 0;
   context.commands.register({
     id: 'chat.interrupt',
-    description: 'Interrupt the run in progress (its partial answer is kept); twice when idle, open the tree',
+    description:
+      'Stop the ! command or interrupt the run in progress (its partial answer is kept); twice when idle, open the tree',
     needsSession: true,
     async run(_args, callContext) {
+      // A `!` command this TUI started stops first; the run (if one started meanwhile) takes another Escape.
+      if (shell.stop()) return;
       const running = replica.running;
       if (running === null) {
         // Escape twice, as in pi: the tree of the session, to go back to an earlier message.

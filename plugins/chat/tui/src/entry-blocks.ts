@@ -1,6 +1,7 @@
 import type { CompactionTranscriptEntry, TranscriptEntry } from '@pi/chat';
 import type { ToolRenderer, TuiComponent, TuiTheme } from '@pi/plugin-api';
 import { wrapText } from '@pi/terminal';
+import { shellEntryBlock } from './shell-blocks';
 
 /** How many lines of a tool's output show while tool output is collapsed (Ctrl+O shows all). */
 const COLLAPSED_TOOL_LINES = 4;
@@ -72,6 +73,8 @@ export function entryBlock(entry: TranscriptEntry, context: BlockContext): TuiCo
       );
     case 'compaction':
       return compactionBlock(entry, context);
+    case 'shell':
+      return shellEntryBlock(entry, context);
     case 'abort_requested':
     case 'run_started':
       return null;
