@@ -48,6 +48,7 @@ describe('sessionTokens', () => {
       'git',
       'models',
       'preferences',
+      'project-files',
       'session-picker',
       'system-prompt',
       'tree',

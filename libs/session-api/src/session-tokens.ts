@@ -7,6 +7,7 @@ import { QuestionInteraction } from '@pi/question';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences } from '@pi/settings';
 import { SystemPrompt } from '@pi/system-prompt';
+import { ProjectFiles } from '@pi/tools-core';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
@@ -19,6 +20,7 @@ export const sessionTokens = hostTokens({
   git: Git,
   models: Models,
   preferences: Preferences,
+  'project-files': ProjectFiles,
   'session-picker': SessionPicker,
   'system-prompt': SystemPrompt,
   tree: Tree,

@@ -18,3 +18,11 @@ export {
   type ReadDetails,
 } from './tool-details';
 export { bodyWithoutNotice, withNotice } from './result-notice';
+export {
+  PROJECT_FILE_LIMITS,
+  ProjectFiles,
+  projectFileSearchSchema,
+  type ProjectFile,
+  type ProjectFileSearch,
+  type ProjectFilesService,
+} from './project-files';

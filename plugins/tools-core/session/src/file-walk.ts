@@ -31,6 +31,25 @@ export async function* walkEntries(options: WalkOptions): AsyncGenerator<WalkEnt
   yield* walkDirectory(options.root, options.start, rules, options.signal);
 }
 
+/**
+ * Every entry under the root as `walkEntries` finds them, but breadth first (all of a directory's entries before any
+ * deeper one), and never entering a directory named in `skip` either: a walk cut short has seen the shallow files.
+ */
+export async function* walkBreadthFirst(
+  options: Omit<WalkOptions, 'start'> & { readonly skip: ReadonlySet<string> },
+): AsyncGenerator<WalkEntry> {
+  const queue: Array<{ directory: string; rules: GitignoreRules }> = [{ directory: '', rules: NO_RULES }];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (options.signal?.aborted === true) return;
+    const listed = await listDirectory(options.root, next.directory, next.rules);
+    for (const entry of listed.entries) {
+      yield entry;
+      const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+      if (entry.isDirectory && !options.skip.has(name)) queue.push({ directory: entry.path, rules: listed.rules });
+    }
+  }
+}
+
 async function rulesDownTo(root: string, start: string): Promise<GitignoreRules> {
   let rules = NO_RULES;
   const parts = start === '' ? [] : start.split('/');
@@ -49,21 +68,38 @@ async function* walkDirectory(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<WalkEntry> {
   if (signal?.aborted === true) return;
+  const listed = await listDirectory(root, directory, inherited);
+  for (const entry of listed.entries) {
+    yield entry;
+    if (entry.isDirectory) yield* walkDirectory(root, entry.path, listed.rules, signal);
+  }
+}
+
+/**
+ * A directory's entries that are neither ignored nor `.git`, in code-point order, and the rules in force inside it
+ * (its own `.gitignore` added). An unreadable directory has no entries.
+ */
+async function listDirectory(
+  root: string,
+  directory: string,
+  inherited: GitignoreRules,
+): Promise<{ entries: WalkEntry[]; rules: GitignoreRules }> {
   const absolute = join(root, directory);
-  let entries;
+  let found;
   try {
-    entries = await readdir(absolute, { withFileTypes: true });
+    found = await readdir(absolute, { withFileTypes: true });
   } catch {
-    return;
+    return { entries: [], rules: inherited };
   }
   const rules = await withGitignoreOf(inherited, root, directory);
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
+  found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries: WalkEntry[] = [];
+  for (const entry of found) {
     const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
     const isDirectory = entry.isDirectory();
     if (isDirectory && entry.name === '.git') continue;
     if (isIgnored(rules, path, isDirectory)) continue;
-    yield { path, absolute: join(absolute, entry.name), isDirectory, isSymbolicLink: entry.isSymbolicLink() };
-    if (isDirectory) yield* walkDirectory(root, path, rules, signal);
+    entries.push({ path, absolute: join(absolute, entry.name), isDirectory, isSymbolicLink: entry.isSymbolicLink() });
   }
+  return { entries, rules };
 }

@@ -1,14 +1,15 @@
 import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import { TOOLS_CORE_PLUGIN_ID } from '@pi/tools-core';
+import { ProjectFiles, TOOLS_CORE_PLUGIN_ID } from '@pi/tools-core';
 import { coreTools } from './core-tools';
+import { searchProjectFiles } from './project-file-search';
 
 /** The manifest id this facet answers to. */
 export const pluginId = TOOLS_CORE_PLUGIN_ID;
 
 /**
  * The session facet of @pi/tools-core: contributes `read`, `write`, `edit`, `ls`, `find`, `grep` and `bash`,
- * each confined to the session's working directory. It takes no config; permissions are another plugin's
- * wrapper around these contributions.
+ * each confined to the session's working directory, and provides `ProjectFiles` (the presentations' `@` file
+ * completion). It takes no config; permissions are another plugin's wrapper around these contributions.
  */
 export function toolsCoreSessionFacet(context: CodingAgentSessionPluginContext): void {
   if (context.config !== null && !isEmptyObject(context.config)) {
@@ -17,6 +18,10 @@ export function toolsCoreSessionFacet(context: CodingAgentSessionPluginContext):
   const tools = coreTools(context.paths.cwd);
   context.tools.add((draft) => {
     for (const tool of tools) draft.set(tool.name, tool);
+  });
+  const { cwd } = context.paths;
+  context.provide(ProjectFiles, {
+    search: (query, limit, callContext) => searchProjectFiles(cwd, query, limit, { signal: callContext.abortSignal }),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Facet, ToolRenderer } from '@pi/plugin-api';
 import { CORE_TOOL_NAMES, TOOLS_CORE_PLUGIN_ID, type CoreToolName } from '@pi/tools-core';
 import { bashRenderer } from './bash-renderer';
 import { fileChangeRenderer } from './diff-renderer';
+import { fileCompletionSource } from './file-completion';
 import { listingRenderer } from './listing-renderer';
 import { readRenderer } from './read-renderer';
 
@@ -22,8 +23,9 @@ export const CORE_TOOL_RENDERERS: Readonly<Record<CoreToolName, ToolRenderer>> =
 /**
  * The TUI facet of @pi/tools-core: how the coding tools' calls and durable results look in the transcript —
  * diffs for `edit`/`write`, collapsible output for `read`, `bash` and the listings, each result's state on its
- * first line. It talks to no service: everything it shows is in the results' details.
+ * first line (everything they show is in the results' details) — and `@` completion of the session's files.
  */
 export const toolsCoreTuiFacet: Facet<'tui'> = (context) => {
   for (const [name, renderer] of Object.entries(CORE_TOOL_RENDERERS)) context.toolRenderers.add(name, renderer);
+  context.completions.add(fileCompletionSource(context));
 };
