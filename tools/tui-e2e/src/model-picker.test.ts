@@ -60,6 +60,7 @@ describe.each(TRANSPORTS)('the model picker and thinking level over %s', (transp
     await tui.type('/refresh\r');
     await shows('models), with problems — models.json:');
     await tui.type('\x0c');
-    await shows('Select a model · warning: models.json:');
+    await shows('Select a model');
+    await shows('warning: models.json:');
   });
 });
