@@ -43,7 +43,7 @@ export async function readFileDurations(path: string): Promise<FileDurations> {
 /** The durations file's text: paths sorted, whole milliseconds, one per line, so a new profile diffs readably. */
 export function formatFileDurations(durations: FileDurations): string {
   const sorted = [...durations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${JSON.stringify(Object.fromEntries(sorted.map(([file, ms]) => [file, Math.round(ms)])), null, 1)}\n`;
+  return `${JSON.stringify(Object.fromEntries(sorted.map(([file, ms]) => [file, Math.round(ms)])), null, 2)}\n`;
 }
 
 function compare(a: PlacedFile, b: PlacedFile): number {
