@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Context } from '@pi/context';
 import { chatEventSchema, streamingCheckpointSchema } from './chat-events';
+import { MAX_EXPORT_PATH_LENGTH, exportRequestSchema } from './chat-export';
 import { chatQueueSchema, queueResponseSchema, type QueueResponse } from './chat-queue';
 import { MAX_SHELL_COMMAND_LENGTH, SHELL_MAX_TIMEOUT_SECONDS, shellRequestSchema } from './chat-shell';
 import { Chat, promptResponseSchema, type ChatService, type PromptRequest, type PromptResponse } from './chat-service';
@@ -29,6 +30,7 @@ describe('chat contract', () => {
     expect(Chat.id).toBe('chat');
     expect(Object.keys(Chat.exposure.methods).sort()).toEqual([
       'compact',
+      'exportHtml',
       'followUp',
       'history',
       'info',
@@ -97,6 +99,13 @@ describe('chat contract', () => {
     expect(shellRequestSchema.safeParse({ ...request, timeoutSeconds: 0 }).success).toBe(false);
     const long = 'x'.repeat(MAX_SHELL_COMMAND_LENGTH + 1);
     expect(shellRequestSchema.safeParse({ ...request, command: long }).success).toBe(false);
+  });
+
+  it('exportHtml takes an optional path (not blank, not longer than a path can be) and whether to replace a file', () => {
+    expect(exportRequestSchema.safeParse({}).success).toBe(true);
+    expect(exportRequestSchema.safeParse({ path: 'out.html', overwrite: true }).success).toBe(true);
+    expect(exportRequestSchema.safeParse({ path: '  ' }).success).toBe(false);
+    expect(exportRequestSchema.safeParse({ path: 'x'.repeat(MAX_EXPORT_PATH_LENGTH + 1) }).success).toBe(false);
   });
 
   it('refuses a checkpoint whose offset disagrees with its text', () => {

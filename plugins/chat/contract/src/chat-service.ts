@@ -3,6 +3,7 @@ import type { Context } from '@pi/context';
 import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
 import { compactRequestSchema, compactResultSchema, type CompactRequest, type CompactResult } from './chat-compaction';
 import { chatEventSchema, streamingCheckpointSchema, type ChatEvent, type StreamingCheckpoint } from './chat-events';
+import { exportRequestSchema, exportResultSchema, type ExportRequest, type ExportResult } from './chat-export';
 import { chatQueueSchema, queueResponseSchema, type ChatQueue, type QueueResponse } from './chat-queue';
 import {
   shellProgressSchema,
@@ -168,6 +169,12 @@ export interface ChatService {
    * Refused (`busy`) while a run is in progress or another command runs; fails with a SHELL_ERROR_CODES code.
    */
   shell(request: ShellRequest, context: Context): Promise<ShellResult>;
+  /**
+   * Writes the current branch as one self-contained HTML page (prompts, answers, thinking, tool calls and results,
+   * shell commands; every text escaped) into the session's file system; fails with an EXPORT_ERROR_CODES code, and
+   * then nothing was written.
+   */
+  exportHtml(request: ExportRequest, context: Context): Promise<ExportResult>;
 }
 
 /** How many deltas pass between two checkpoints of the `streaming` cell (after the segment's first). */
@@ -222,6 +229,7 @@ export const Chat = defineRemoteService<ChatService>('chat', {
     history: { args: [historyRequestSchema], result: historyPageSchema },
     compact: { args: [compactRequestSchema], result: compactResultSchema },
     shell: { args: [shellRequestSchema], result: shellResultSchema },
+    exportHtml: { args: [exportRequestSchema], result: exportResultSchema },
   },
   // A snapshot installs cells in this order: `recent` before the `transcript` head that may run ahead of it.
   state: {

@@ -42,6 +42,15 @@ export {
   type CompactResult,
 } from './chat-compaction';
 export {
+  EXPORT_ERROR_CODES,
+  MAX_EXPORT_PATH_LENGTH,
+  exportRequestSchema,
+  exportResultSchema,
+  type ExportErrorCode,
+  type ExportRequest,
+  type ExportResult,
+} from './chat-export';
+export {
   MAX_SHELL_COMMAND_LENGTH,
   SHELL_DEFAULT_TIMEOUT_SECONDS,
   SHELL_ERROR_CODES,

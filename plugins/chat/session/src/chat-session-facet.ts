@@ -24,6 +24,7 @@ import { operationStatus } from './operation-status';
 import { acceptedResponse, rejectedResponse } from './prompt-response';
 import { chatQueueOf, queueAccepted, queueProjection, queueRejected } from './queue-projection';
 import { TranscriptLog } from './transcript-log';
+import { exportSession } from './session-export';
 import { ShellRunner } from './shell-runner';
 import { sessionInfo, usageOf, usageProjection } from './usage-projection';
 import { treeService } from './tree-service';
@@ -56,6 +57,11 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   const shellRun = context.remoteState<ShellProgress | null>(null);
   const shellRunner = new ShellRunner({ agent: context.agent, cwd: context.paths.cwd, live: shellRun });
   context.own(() => shellRunner.dispose());
+  const exportParts = {
+    sessionId: context.agent.identity.sessionId,
+    cwd: context.paths.cwd,
+    branch: () => tree.branch(),
+  };
   const userMessage = (text: string): UserMessage => ({ role: 'user', content: [{ type: 'text', text }] });
   const sendOptions = (operationId: string | undefined) =>
     operationId === undefined ? {} : { clientOperationId: operationId };
@@ -110,6 +116,7 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
     },
     compact: (request, callContext) => recordingCall(() => compactCall(context.agent.compaction, request, callContext)),
     shell: (request, callContext) => shellRunner.run(request, callContext),
+    exportHtml: (request) => exportSession(exportParts, request),
   };
   context.provide(Chat, service);
   context.provide(Tree, treeService(context.agent.navigation, tree));

@@ -19,6 +19,7 @@ import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
 import { registerCopyCommand } from './copy-command';
+import { registerExportCommand } from './export-command';
 import { registerSessionCommand } from './session-command';
 import { shellPrompt } from './shell-command';
 import { parseShellInput } from './shell-input';
@@ -233,4 +234,5 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   registerCompactCommand(context);
   registerSessionCommand(context);
   registerCopyCommand(context, () => replica.entries);
+  registerExportCommand(context);
 };
