@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USAGE, parseCliOptions } from './cli-options';
+import { DEFAULT_IDLE_STOP_MS, USAGE, parseCliOptions } from './cli-options';
 
 const parse = (...argv: string[]) => parseCliOptions(argv);
 
@@ -12,12 +12,28 @@ describe('pi-coordinator command lines', () => {
       dataDir: undefined,
       configDir: undefined,
       json: false,
+      idleStopMs: DEFAULT_IDLE_STOP_MS,
+      idleStop: undefined,
     });
     expect(parse('--json', 'status')._unsafeUnwrap()).toMatchObject({ command: 'status', json: true });
     expect(
       parse('run', '--manifest', 'm.json', '--data-dir', '/d', '--config-dir', '/c')._unsafeUnwrap(),
     ).toMatchObject({ command: 'run', manifest: 'm.json', dataDir: '/d', configDir: '/c' });
     expect(parse('stop')._unsafeUnwrap()).toMatchObject({ command: 'stop' });
+  });
+
+  it('takes how long a session may sit idle before it is stopped: a time with its unit, or 0 / never', () => {
+    expect(DEFAULT_IDLE_STOP_MS).toBe(10 * 60_000);
+    const idle = (value: string) => parse('run', '--idle-stop', value)._unsafeUnwrap().idleStopMs;
+    expect([idle('10m'), idle('90s'), idle('1h'), idle('250ms'), idle('0'), idle('never')]).toEqual([
+      600_000, 90_000, 3_600_000, 250, 0, 0,
+    ]);
+    expect(parse('start', '--idle-stop', '5m')._unsafeUnwrap()).toMatchObject({ idleStop: '5m', idleStopMs: 300_000 });
+    for (const bad of ['10', '-1m', '1.5m', 'soon', '10 m', '30d', '999999999h']) {
+      expect(parse('run', `--idle-stop=${bad}`)._unsafeUnwrapErr(), bad).toBe(
+        `--idle-stop takes a time such as 10m, 90s, 1h or 500ms, or 0 (never): not "${bad}" (see --help)`,
+      );
+    }
   });
 
   it('asks for help with --help or -h, with or without a command', () => {
@@ -47,6 +63,7 @@ describe('pi-coordinator command lines', () => {
       '--data-dir',
       '--config-dir',
       '--json',
+      '--idle-stop',
       '--help',
     ]) {
       expect(USAGE).toContain(word);

@@ -10,7 +10,14 @@ export interface CliOptions {
   readonly dataDir: string | undefined;
   readonly configDir: string | undefined;
   readonly json: boolean;
+  /** How long a session process may sit idle (no client, no run) before it is stopped; 0: never. */
+  readonly idleStopMs: number;
+  /** `--idle-stop` as given, to pass on from `start` to the `run` it starts. */
+  readonly idleStop: string | undefined;
 }
+
+/** A session process idle this long is stopped unless `--idle-stop` says otherwise (docs/decisions.md). */
+export const DEFAULT_IDLE_STOP_MS = 10 * 60_000;
 
 export const USAGE = `Usage: pi-coordinator [start | run | stop | status] [options]
 
@@ -29,6 +36,9 @@ Options:
   --data-dir DIR      where session records, sessions and logs live (default: $XDG_DATA_HOME/pi,
                       or ~/.local/share/pi)
   --config-dir DIR    settings, credentials and models.json (default: $XDG_CONFIG_HOME/pi, or ~/.config/pi)
+  --idle-stop TIME    stop a session process after TIME with no client attached and no run in progress
+                      (e.g. 10m, 90s, 1h, 500ms; 0 or never: keep it running); default 10m. Its record stays,
+                      and attaching to it (pi-tui, /sessions) starts it again where it left off
   --json              print status as JSON
   -h, --help          show this help
 `;
@@ -48,6 +58,7 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
         manifest: { type: 'string' },
         'data-dir': { type: 'string' },
         'config-dir': { type: 'string' },
+        'idle-stop': { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -60,6 +71,11 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   }
   if (rest.length > 0) return err(`Unexpected argument "${rest[0]}" (see --help)`);
   const values = parsed.values;
+  const idleStop = values['idle-stop'];
+  const idleStopMs = idleStop === undefined ? DEFAULT_IDLE_STOP_MS : parseDuration(idleStop);
+  if (idleStopMs === undefined) {
+    return err(`--idle-stop takes a time such as 10m, 90s, 1h or 500ms, or 0 (never): not "${idleStop}" (see --help)`);
+  }
   return ok({
     help: values.help === true,
     command: command as CoordinatorCommand,
@@ -67,5 +83,19 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     dataDir: values['data-dir'],
     configDir: values['config-dir'],
     json: values.json === true,
+    idleStopMs,
+    idleStop,
   });
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `10m`, `90s`, `1h`, `500ms` in milliseconds; `0` and `never` are 0; anything else undefined. */
+export function parseDuration(text: string): number | undefined {
+  if (text === 'never' || text === '0') return 0;
+  const match = /^(\d{1,9})(ms|s|m|h)$/.exec(text);
+  if (match === null) return undefined;
+  const milliseconds = Number(match[1]) * (UNIT_MS[match[2] ?? ''] ?? Number.NaN);
+  // setTimeout holds at most 2^31-1 ms (about 24.8 days): a longer wait would fire at once.
+  return milliseconds <= 2 ** 31 - 1 ? milliseconds : undefined;
 }

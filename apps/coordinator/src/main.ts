@@ -16,6 +16,7 @@ function passedOn(options: CliOptions): string[] {
     ...(options.manifest === undefined ? [] : ['--manifest', options.manifest]),
     ...(options.dataDir === undefined ? [] : ['--data-dir', options.dataDir]),
     ...(options.configDir === undefined ? [] : ['--config-dir', options.configDir]),
+    ...(options.idleStop === undefined ? [] : ['--idle-stop', options.idleStop]),
   ];
 }
 

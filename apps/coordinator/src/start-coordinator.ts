@@ -93,6 +93,7 @@ export async function startCoordinator(
     repo: repo.value,
     processes,
     sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),
+    idleStopMs: options.idleStopMs,
     transport: {
       authenticate: coordinatorAuthentication({
         userToken,

@@ -3,13 +3,15 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { SessionPresence } from '@pi/coordinator-api';
 import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
-import { startSessionHost } from '@pi/host-session';
+import { reportPresence, startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
-import { reportPresence, upstreamFromHandoff } from './upstream';
+import { upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -116,7 +118,12 @@ export async function startSession(
   }
 
   // Only now can a presentation attach: the first report tells the coordinator this session is ready.
-  if (coordinator !== undefined) stopReporting = reportPresence(coordinator, host.rpc);
+  if (coordinator !== undefined) {
+    const upstream = coordinator;
+    stopReporting = reportPresence(host, upstream, (presence) =>
+      upstream.client.use(SessionPresence).then((service) => service.report(presence, BACKGROUND_CONTEXT)),
+    );
+  }
 
   let stopping: Promise<string[]> | undefined;
   return ok({

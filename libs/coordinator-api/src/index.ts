@@ -1,2 +1,2 @@
-export { SessionPresence, type SessionPresenceService } from './session-presence';
+export { SessionPresence, type SessionPresenceReport, type SessionPresenceService } from './session-presence';
 export { coordinatorTokens, type CoordinatorTokens } from './coordinator-tokens';

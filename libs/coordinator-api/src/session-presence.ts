@@ -2,18 +2,31 @@ import { z } from 'zod';
 import type { Context } from '@pi/context';
 import { defineRemoteService } from '@pi/remote';
 
+/** What a session says of itself: how many presentations are attached, and whether it is at work. */
+export interface SessionPresenceReport {
+  presentations: number;
+  /**
+   * A run is in progress or prompts wait in its queue. A session that never says (an older one) counts as busy:
+   * the coordinator stops only sessions it knows to be idle.
+   */
+  busy?: boolean;
+}
+
 /**
  * What a session process tells its coordinator about itself, so the coordinator can tell `active` sessions
- * (someone is attached) from `idle` ones. Served by the coordinator host itself, not by a plugin, and authorized
- * by the caller's session identity: a session reports only for itself.
+ * (someone is attached) from `idle` ones, and stop those idle for long. Served by the coordinator host itself, not
+ * by a plugin, and authorized by the caller's session identity: a session reports only for itself.
  */
 export interface SessionPresenceService {
-  report(presence: { presentations: number }, context: Context): Promise<void>;
+  report(presence: SessionPresenceReport, context: Context): Promise<void>;
 }
 
 export const SessionPresence = defineRemoteService<SessionPresenceService>('session-presence', {
   methods: {
-    report: { args: [z.strictObject({ presentations: z.number().int().min(0).max(100_000) })], result: z.void() },
+    report: {
+      args: [z.strictObject({ presentations: z.number().int().min(0).max(100_000), busy: z.boolean().optional() })],
+      result: z.void(),
+    },
   },
   state: {},
   events: {},

@@ -21,6 +21,11 @@ export interface CoordinatorHostOptions {
   readonly sessionFile: (sessionId: string) => string;
   /** How many session processes may be starting at once (default 4); later starts wait their turn. */
   readonly maxConcurrentStarts?: number;
+  /**
+   * A session process with no presentation attached and no run (by its own report) for this long is stopped; its
+   * record stays, and a resume starts it again. Default 0: never.
+   */
+  readonly idleStopMs?: number;
 }
 
 export interface CoordinatorHostError {
@@ -40,13 +45,17 @@ export interface CoordinatorHost {
 /**
  * The coordinator app host: runs the coordinator facets with scoped fleet authority (records and processes,
  * never the repository or a pid), serves what they provide plus the host's own SessionPresence, through which
- * each session tells the process manager it is ready (and how many presentations it has).
+ * each session tells the process manager it is ready (how many presentations it has, whether it is busy), and
+ * stops the sessions idle for longer than `idleStopMs`.
  */
 export async function startCoordinatorHost(
   options: CoordinatorHostOptions,
 ): Promise<Result<CoordinatorHost, CoordinatorHostError>> {
   const providing = new ProvidingSide();
-  const fleet = new Fleet(options.repo, options.processes, options.sessionFile, options.maxConcurrentStarts);
+  const fleet = new Fleet(options.repo, options.processes, options.sessionFile, {
+    ...(options.maxConcurrentStarts === undefined ? {} : { maxConcurrentStarts: options.maxConcurrentStarts }),
+    ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
+  });
   const running = await runFacets(options.facets, (scope, facet) =>
     Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
   );
@@ -57,10 +66,11 @@ export async function startCoordinatorHost(
   providing.services.provide(SessionPresence, {
     // A session reports once it serves presentations (its socket and connection file are in place): only then is
     // it ready to attach to, which is what a start waits for.
-    async report({ presentations }, context) {
+    async report({ presentations, busy }, context) {
       const { sessionId } = requireSessionIdentity(context);
       options.processes.connected(sessionId);
       options.processes.presentations(sessionId, presentations);
+      fleet.reported(sessionId, busy);
     },
   });
   const rpc = providing.expose(options.transport);

@@ -5,6 +5,7 @@ import type { FleetPluginScope, SessionRecord } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
 import type { SessionProcesses, StatusChange } from '@pi/session-processes';
 import { checkSessionId, type SessionRepo, type SessionRepoError } from '@pi/session-repo';
+import { IdleStops } from './idle-stops';
 import { readSessionFileOrigin } from './session-file-origin';
 
 /** What the host uses of the application's process manager (a test gives a stand-in). */
@@ -31,18 +32,36 @@ export class Fleet {
   readonly #stopWatching: () => void;
   /** Session processes that may be starting at once: more would share the CPU until every one timed out. */
   readonly #startSlots: StartSlots;
+  readonly #idleStops: IdleStops;
 
   constructor(
     repo: SessionRepo,
     processes: SessionProcessControl,
     sessionFile: (sessionId: string) => string,
-    maxConcurrentStarts = 4,
+    limits: { readonly maxConcurrentStarts?: number; readonly idleStopMs?: number } = {},
   ) {
     this.#repo = repo;
     this.#processes = processes;
     this.#sessionFile = sessionFile;
-    this.#startSlots = new StartSlots(maxConcurrentStarts);
+    this.#startSlots = new StartSlots(limits.maxConcurrentStarts ?? 4);
+    this.#idleStops = new IdleStops(
+      limits.idleStopMs ?? 0,
+      (sessionId) => {
+        this.stop(sessionId, BACKGROUND_CONTEXT).catch((error: unknown) =>
+          process.emitWarning(
+            `Stopping idle session ${sessionId} failed: ${error instanceof Error ? error.message : String(error)}`,
+            { code: 'PI_IDLE_STOP' },
+          ),
+        );
+      },
+      (sessionId) => processes.status(sessionId),
+    );
     this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
+  }
+
+  /** What a session said of its own work in its presence report (undefined: it did not say). */
+  reported(sessionId: string, busy: boolean | undefined): void {
+    this.#idleStops.busy(sessionId, busy);
   }
 
   /** Resolves once every status change observed so far is written and announced. */
@@ -131,6 +150,7 @@ export class Fleet {
   /** Stops following the process manager once every status change seen so far is written. */
   async close(): Promise<void> {
     this.#stopWatching();
+    this.#idleStops.close();
     await Promise.all([...this.#writes.values()]);
     this.#listeners.clear();
   }
@@ -142,6 +162,7 @@ export class Fleet {
   }
 
   #record(change: StatusChange): void {
+    this.#idleStops.status(change.sessionId, change.status);
     const cause = this.#causes.get(change.sessionId) ?? BACKGROUND_CONTEXT;
     const previous = this.#writes.get(change.sessionId) ?? Promise.resolve();
     const write = previous.then(async () => {

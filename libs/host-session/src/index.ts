@@ -1,5 +1,7 @@
 export { absentUpstream } from './absent-upstream';
 export { coordinatorUpstream, type CoordinatorUpstream } from './coordinator-upstream';
+export { reportPresence, type SessionPresence } from './presence-report';
+export type { SessionActivity } from './session-activity';
 export {
   startSessionHost,
   type SessionHost,

@@ -8,6 +8,7 @@ import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
 import { logSessionFileFaults } from './session-file-log';
 import { sessionFacetContext, type SessionParts } from './facet-context';
+import { sessionActivity, type SessionActivity } from './session-activity';
 import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
 
 export interface SessionHostOptions {
@@ -49,6 +50,8 @@ export interface SessionHost {
   readonly identity: SessionIdentity;
   /** The RPC surface presentations connect to (serve it with listenWebSocket or a loopback factory). */
   readonly rpc: RpcHost;
+  /** Whether the session is at work (a run, or prompts queued), for its coordinator's presence report. */
+  readonly activity: SessionActivity;
   diagnostics(): SessionHostDiagnostics;
   /**
    * Host-owned: closes connections, tells the shutdown hooks (bounded), disposes every facet in reverse manifest
@@ -124,12 +127,14 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const { sessionId } = options.identity;
   await lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
   // Follow-ups a stop or crash left queued run now, attended or not: providers, settings and listeners are up.
+  const activity = sessionActivity(harness.value);
   harness.value.startQueue();
 
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({
     identity: options.identity,
     rpc,
+    activity,
     diagnostics: () => ({ ...diagnostics, recovery: harness.value.recovery, callbacks: providing.failures.list() }),
     stop: () =>
       (stopping ??= (async () => {
@@ -137,6 +142,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
         await lifecycle.stopping({ sessionId });
         const report = await running.value.stop();
         await harness.value.close();
+        activity.dispose();
         return report;
       })()),
   });

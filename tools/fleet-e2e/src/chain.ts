@@ -11,7 +11,9 @@ import {
   type CoordinatorHost,
   type SessionCredentials,
 } from '@pi/host-coordinator';
-import { startSessionHost, type SessionHost } from '@pi/host-session';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { SessionPresence } from '@pi/coordinator-api';
+import { reportPresence, startSessionHost, type SessionHost } from '@pi/host-session';
 import { TEST_SESSION_TOKEN, testSessionHostOptions, type TestFacet } from '@pi/host-session/testing';
 import { SessionPicker, type SessionPickerService } from '@pi/session-directory';
 import sessionDirectoryCoordinatorFacet, { PROVISIONAL_TITLE } from '@pi/session-directory-coordinator';
@@ -77,6 +79,10 @@ export interface ChainOptions {
   readonly sessionFacets?: readonly TestFacet[];
   /** The chain's own session starts unnamed (a placeholder its first prompt replaces) instead of titled. */
   readonly unnamed?: boolean;
+  /** The session host reports its presentations and whether it is busy, as a session process does. */
+  readonly reportsPresence?: boolean;
+  /** The coordinator stops sessions idle this long (default: never). */
+  readonly idleStopMs?: number;
 }
 
 /**
@@ -120,6 +126,7 @@ async function assemble(
       repo,
       processes,
       sessionFile: (sessionId) => sessionFilePath(dataDir, sessionId),
+      ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
       transport: {
         authenticate: coordinatorAuthentication({ userToken: USER_TOKEN, userPrincipal: 'tester', credentials, repo }),
         keepAlive: false,
@@ -168,8 +175,15 @@ async function assemble(
     if (started.isErr()) upstream.close();
     const session = unwrap(started);
     const served = await serveHost(kind, session.rpc);
+    const stopReporting =
+      options.reportsPresence === true
+        ? reportPresence(session, upstream, (presence) =>
+            upstream.use(SessionPresence).then((service) => service.report(presence, BACKGROUND_CONTEXT)),
+          )
+        : () => undefined;
     // The served host first, then the host, then its upstream client, as a session process ends.
     const stop = async () => {
+      stopReporting();
       await served.close();
       await session.stop();
       upstream.close();
