@@ -36,6 +36,14 @@ describe('the completion menu', () => {
     expect(lines.at(-1)).toBe('  ↑ 2 more · ↓ 13 more');
   });
 
+  it('keeps one label column for the whole list while it scrolls', () => {
+    const menu = menuOf(
+      [{ insert: '/a ', description: 'short' }, ...items(8), { insert: '/a-much-longer-name ', description: 'long' }],
+      3,
+    );
+    expect(menuLines(menu, 3, plain)[0]).toBe('› /a                   short');
+  });
+
   it('wrapping up from the first item shows the end of the list', () => {
     const menu = moveSelection(menuOf(items(20), 5), -1, 5);
     expect(highlighted(menu)).toBe('/c19');

@@ -52,7 +52,8 @@ function scrolledTo(menu: CompletionMenu, rows: number): CompletionMenu {
  */
 export function menuLines(menu: CompletionMenu, rows: number, theme: TuiTheme): string[] {
   const shown = menu.items.slice(menu.top, menu.top + Math.max(1, rows));
-  const column = Math.min(LABEL_COLUMN_MAX, Math.max(...shown.map((item) => visibleWidth(labelOf(item)))));
+  // One column for the whole list, so descriptions do not shift sideways as it scrolls.
+  const column = Math.min(LABEL_COLUMN_MAX, Math.max(...menu.items.map((item) => visibleWidth(labelOf(item)))));
   const lines = shown.map((item, offset) => {
     const label = item.description === undefined ? labelOf(item) : padRight(labelOf(item), column);
     const description = item.description === undefined ? '' : `  ${theme.fg('muted', item.description)}`;

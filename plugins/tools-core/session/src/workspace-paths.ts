@@ -24,8 +24,9 @@ const MAX_LINK_HOPS = 40;
  * `outside_workspace`. What does not exist yet (a file `write` creates) is resolved through its nearest existing
  * ancestor. This guards the file tools against mistakes and confusion; it is not a sandbox (`bash` runs anything).
  */
-export async function resolveInside(cwd: string, requested: string): Promise<Result<InsidePath, ToolFailure>> {
-  if (requested.includes('\0')) return err(toolFailure('invalid_argument', 'A path cannot contain a NUL character.'));
+export async function resolveInside(cwd: string, asked: string): Promise<Result<InsidePath, ToolFailure>> {
+  if (asked.includes('\0')) return err(toolFailure('invalid_argument', 'A path cannot contain a NUL character.'));
+  const requested = await withoutMention(cwd, asked);
   let root: string;
   try {
     root = await realpath(cwd);
@@ -41,6 +42,26 @@ export async function resolveInside(cwd: string, requested: string): Promise<Res
   if (real.isErr()) return err(real.error === 'outside' ? outside(requested) : real.error);
   if (!isWithin(root, real.value)) return err(outside(requested));
   return ok({ absolute: real.value, display: displayPath(root, real.value), root });
+}
+
+/**
+ * A file mention as the TUI's `@` completion writes it into a prompt (`@src/app.ts`, `@"my notes.md"`), passed on
+ * by the model as typed: when nothing is named so but the path without the mark exists, that path is meant. Either
+ * spelling then goes through the same checks.
+ */
+async function withoutMention(cwd: string, requested: string): Promise<string> {
+  const bare = requested.replace(/^@"(.+)"$/u, '$1').replace(/^@(?=.)/u, '');
+  if (bare === requested || (await exists(resolve(cwd, requested)))) return requested;
+  return (await exists(resolve(cwd, bare))) ? bare : requested;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `path` relative to `root`, `/`-separated, `.` for the root itself. */
