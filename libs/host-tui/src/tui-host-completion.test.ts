@@ -106,6 +106,30 @@ describe.each(TRANSPORTS)('the completion menu of the TUI host over %s', (transp
     expect(runs).toEqual(['echo:hello']);
   });
 
+  it('a dialog takes the keys and hides the menu; the menu is back once the dialog closes', async () => {
+    const answers: Array<string | undefined> = [];
+    const tui = await startHost(transport, {
+      '@t/demo': commandsFacet([], []),
+      '@t/ask': (context) => {
+        context.commands.register({
+          id: 'ask.fruit',
+          description: 'ask',
+          run: async () => void answers.push(await context.ui.select('Pick a fruit', ['apple', 'banana'])),
+        });
+        context.keybindings.bind('ctrl+y', 'ask.fruit');
+      },
+    });
+    await tui.type('/ec');
+    expect(highlighted(tui.screen())).toBe('/echo');
+    await tui.type('\x19');
+    await tui.waitForScreen((screen) => screen.includes('Pick a fruit'));
+    expect(highlighted(tui.screen())).toBeUndefined();
+    await tui.type(KEYS.down + KEYS.enter);
+    await tui.waitForScreen((screen) => !screen.includes('Pick a fruit'));
+    expect(answers).toEqual(['banana']);
+    expect(highlighted(tui.screen())).toBe('/echo');
+  });
+
   it('a facet adds a completion source that asks the session; Tab inserts its answer, and removing the source ends it', async () => {
     let remove: (() => void) | undefined;
     const source = (context: CodingAgentTuiPluginContext): CompletionSource => ({

@@ -329,7 +329,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       notices,
       connection,
       label: options.label ?? '',
-      completions: completion.lines(theme),
+      // A dialog has the keys: the menu waits behind it.
+      completions: dialog === undefined ? completion.lines(theme) : [],
       hint: `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`,
       fit: (line, width) => truncate(line, width),
     });
