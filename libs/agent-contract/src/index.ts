@@ -39,6 +39,7 @@ export type {
   PromptAcceptance,
   PromptOptions,
   PromptRejection,
+  PromptTooLarge,
   RunOutcome,
   RunSettings,
   SessionTree,

@@ -19,7 +19,19 @@ export type PromptRejection =
   | { code: 'no_model'; message: string }
   | { code: 'invalid_message'; message: string }
   /** Nothing was recorded and no run started: send it again once the file can be written. */
-  | { code: 'session_file_unwritable'; message: string };
+  | { code: 'session_file_unwritable'; message: string }
+  | PromptTooLarge;
+
+/**
+ * The message alone is estimated (characters / 4) at more tokens than the selected model's context window: no
+ * request could carry it, and compaction would only fold it into a summary. Nothing was recorded.
+ */
+export interface PromptTooLarge {
+  code: 'too_large';
+  message: string;
+  tokens: number;
+  contextWindow: number;
+}
 
 /**
  * Why a plugin's message was not recorded: a run is in progress (its messages must stay together, so the message

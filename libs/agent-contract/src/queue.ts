@@ -1,3 +1,4 @@
+import type { PromptTooLarge } from './lane';
 import type { UserMessage } from './messages';
 
 /**
@@ -37,7 +38,8 @@ export type QueueRejection =
   | { code: 'invalid_message'; message: string }
   | { code: 'no_model'; message: string }
   | { code: 'queue_full'; message: string }
-  | { code: 'session_file_unwritable'; message: string };
+  | { code: 'session_file_unwritable'; message: string }
+  | PromptTooLarge;
 
 /** `withdraw` of an item already delivered (or started) is too late; an id never queued here is unknown. */
 export type WithdrawRejection = { code: 'unknown_queue_item' | 'queue_item_consumed'; message: string };

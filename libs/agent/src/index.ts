@@ -46,6 +46,7 @@ export type {
   PromptAcceptance,
   PromptOptions,
   PromptRejection,
+  PromptTooLarge,
   RunOutcome,
   RunSettings,
   SessionCompaction,

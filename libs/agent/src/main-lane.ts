@@ -19,6 +19,7 @@ import type {
   QueueOptions,
   QueueRejection,
   RunOutcome,
+  RunSettings,
   WithdrawRejection,
 } from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
@@ -26,6 +27,7 @@ import { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './clie
 import { LaneQueue } from './lane-queue';
 import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
+import { promptTooLarge } from './prompt-size';
 import { resolveRunModel } from './run-model';
 import { writeSettlement } from './run-settlement';
 import type { SessionTreeState } from './session-tree';
@@ -120,6 +122,10 @@ export class MainLane implements AgentLane {
     }
     const checked = checkPromptMessages(messages);
     if (checked.isErr()) return err(checked.error);
+    // The one read of the settings for this run: the size check and the run use the same model.
+    const settings = this.#parts.options.settings();
+    const tooLarge = promptTooLarge(checked.value, settings, this.#parts.options.providers());
+    if (tooLarge !== null) return err(tooLarge);
     const active = this.#active;
     if (active !== null) {
       return err({
@@ -132,6 +138,7 @@ export class MainLane implements AgentLane {
       checked.value.map((message) => ({ message })),
       clientOperationId,
       context,
+      settings,
     );
   }
 
@@ -185,9 +192,12 @@ export class MainLane implements AgentLane {
     if (checked.isErr()) return err(checked.error);
     const [accepted] = checked.value;
     if (accepted === undefined) throw new Error('a checked prompt lost its message');
+    const settings = this.#parts.options.settings();
+    const tooLarge = promptTooLarge([accepted], settings, this.#parts.options.providers());
+    if (tooLarge !== null) return err(tooLarge);
     if (this.#active === null && this.#queue.isEmpty) {
       // Nothing to wait for: it is a prompt.
-      const started = await this.#startNow([{ message: accepted }], clientOperationId, context);
+      const started = await this.#startNow([{ message: accepted }], clientOperationId, context, settings);
       return started.map(({ operationId }) => ({ kind: 'started' as const, operationId, duplicate: false }));
     }
     const added = await this.#queue.add(kind, accepted, clientOperationId, context);
@@ -202,8 +212,9 @@ export class MainLane implements AgentLane {
     messages: readonly RunMessage[],
     clientOperationId: string | undefined,
     context: Context,
+    settings: RunSettings,
   ): Promise<Result<PromptAcceptance, NoModel | Unwritable>> {
-    const claimed = this.#claim();
+    const claimed = this.#claim(settings);
     if (claimed.isErr()) return err(claimed.error);
     if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
     const begun = await this.#begin(claimed.value, messages, clientOperationId, context);
@@ -235,9 +246,8 @@ export class MainLane implements AgentLane {
   }
 
   /** Claims the lane for a new run, in one synchronous step: a concurrent send sees it at once. */
-  #claim(): Result<ClaimedRun, NoModel> {
-    // The one read of the settings for this run: a change from here on applies to the next run only.
-    const settings = this.#parts.options.settings();
+  #claim(settings = this.#parts.options.settings()): Result<ClaimedRun, NoModel> {
+    // Settings are read once per run (here, or by the send that started it): a later change applies to the next run.
     const model = resolveRunModel(settings, this.#parts.options.providers());
     if (model.isErr()) return err(model.error);
     const operationId = randomUUID();

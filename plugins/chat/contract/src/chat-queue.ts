@@ -29,6 +29,8 @@ export const QUEUE_REJECTION_CODES = {
   no_model: 'no_model',
   queue_full: 'queue_full',
   session_file_unwritable: 'session_file_unwritable',
+  /** More than the model's context window holds (as for `prompt`). */
+  too_large: 'too_large',
 } as const;
 export type QueueRejectionCode = (typeof QUEUE_REJECTION_CODES)[keyof typeof QUEUE_REJECTION_CODES];
 
@@ -67,7 +69,7 @@ export const queueResponseSchema: z.ZodType<QueueResponse> = z.object({
   operationId: z.string().nullable(),
   error: z
     .object({
-      code: z.enum(['invalid_message', 'no_model', 'queue_full', 'session_file_unwritable']),
+      code: z.enum(['invalid_message', 'no_model', 'queue_full', 'session_file_unwritable', 'too_large']),
       message: z.string(),
     })
     .nullable(),

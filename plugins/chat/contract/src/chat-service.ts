@@ -51,6 +51,8 @@ export const PROMPT_REJECTION_CODES = {
   invalid_message: 'invalid_message',
   /** The session file cannot be written: nothing was recorded, no run started (see SESSION_FILE_UNWRITABLE). */
   session_file_unwritable: 'session_file_unwritable',
+  /** The text alone is more than the model's context window holds; the message gives the estimate and the window. */
+  too_large: 'too_large',
 } as const;
 export type PromptRejectionCode = (typeof PROMPT_REJECTION_CODES)[keyof typeof PROMPT_REJECTION_CODES];
 
@@ -203,7 +205,7 @@ export const promptResponseSchema: z.ZodType<PromptResponse> = z.object({
   operationId: z.string().nullable(),
   error: z
     .object({
-      code: z.enum(['busy', 'no_model', 'invalid_message', 'session_file_unwritable']),
+      code: z.enum(['busy', 'no_model', 'invalid_message', 'session_file_unwritable', 'too_large']),
       message: z.string(),
     })
     .nullable(),

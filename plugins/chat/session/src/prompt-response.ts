@@ -23,6 +23,7 @@ export function rejectedResponse(rejection: PromptRejection): PromptResponse {
     case 'no_model':
     case 'invalid_message':
     case 'session_file_unwritable':
+    case 'too_large':
       return { accepted: false, operationId: null, error: { code: rejection.code, message: rejection.message } };
   }
 }
