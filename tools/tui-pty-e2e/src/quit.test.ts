@@ -17,7 +17,7 @@ it('quits on Ctrl+C twice with exit code 0 and leaves the terminal as it found i
   const session = await e2e.startSession();
   const tui = e2e.spawnTui(['--session', session.sessionId]);
   await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI connected');
-  expect((await tui.modes()).alternateScreen).toBe(true);
+  expect(await tui.modes()).toMatchObject({ alternateScreen: true, autowrap: false });
 
   tui.press('ctrl+c');
   await tui.waitForScreen((screen) => screen.text.includes('Press ctrl+c again to quit'), 'the quit hint');
@@ -37,6 +37,7 @@ it('quits on Ctrl+C twice with exit code 0 and leaves the terminal as it found i
     mouseTracking: 'none',
     applicationCursorKeys: false,
     synchronizedOutput: false,
+    autowrap: true,
   });
   // Quitting the TUI leaves the session it attached to running.
   expect(isAlive(session.pid)).toBe(true);

@@ -28,6 +28,8 @@ export interface TerminalModes {
   readonly mouseTracking: string;
   readonly applicationCursorKeys: boolean;
   readonly synchronizedOutput: boolean;
+  /** Autowrap (DECAWM), which the TUI turns off while it draws. */
+  readonly autowrap: boolean;
 }
 
 export interface PtyExit {
@@ -120,6 +122,7 @@ export function spawnTui(options: TuiPtyOptions): TuiPty {
         mouseTracking: modes.mouseTrackingMode,
         applicationCursorKeys: modes.applicationCursorKeysMode,
         synchronizedOutput: modes.synchronizedOutputMode,
+        autowrap: modes.wraparoundMode,
       };
     },
     async waitForScreen(predicate, what) {
