@@ -48,6 +48,11 @@ describe('a title from the first prompt', () => {
     });
     title.observe(prompt('the answer', 'assistant'));
     title.observe(prompt('   '));
+    // A message a plugin recorded (a `!command`'s output) is not the user's prompt.
+    const recorded = prompt('$ ls');
+    if (recorded.type === 'entry_appended' && recorded.entry.kind === 'message')
+      recorded.entry.origin = { namespace: '@pi/chat', data: null };
+    title.observe(recorded);
     title.observe(prompt('first question'));
     expect(sent).toEqual([]);
     reachable = true;

@@ -25,9 +25,10 @@ export function titleFromPrompt(text: string): string | undefined {
   return `${kept.join('').trimEnd()}…`;
 }
 
-/** The text of the user's prompt an event records, if it records one. */
+/** The text of the user's prompt an event records, if it records one (a message a plugin recorded is none). */
 export function promptOf(event: HarnessEvent): string | undefined {
   if (event.type !== 'entry_appended' || event.entry.kind !== 'message') return undefined;
+  if (event.entry.origin !== undefined) return undefined;
   const { message } = event.entry;
   if (message.role !== 'user') return undefined;
   return message.content.map((part) => part.text).join(' ');
