@@ -260,6 +260,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         height,
         screen.columns,
       );
+      // At the first line held, the transcript's owner may fetch older entries (a session opened from its file).
+      if (actions.includes('pageUp') && transcript.atTop(height, screen.columns)) {
+        for (const listener of [...reachTopListeners]) listener();
+      }
       return render();
     }
     if (actions.includes('scrollToEnd') && !transcript.following) {
