@@ -51,7 +51,7 @@ describe.each(TRANSPORTS)('!command in the TUI over %s', (transport) => {
     await pair.shows('✗ exit code 4');
 
     await pair.tui.type('!echo started; sleep 30\r');
-    await pair.shows('running…');
+    await pair.shows('running… · escape to stop');
     await pair.shows('started');
     await pair.tui.type('\x1b');
     await pair.shows('⏹ stopped');

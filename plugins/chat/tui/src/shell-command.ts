@@ -25,8 +25,10 @@ export function shellPrompt(context: CodingAgentTuiPluginContext, chat: ChatServ
 
   const showLive = () => {
     const progress = chat.shellRun.value;
+    // Only the TUI that started the command can stop it (by cancelling its call): only it shows the key.
+    const stopKey = running === null ? '' : ui.keyHint('interrupt');
     if (progress === null) context.transcript.remove(LIVE_KEY);
-    else context.transcript.upsert(LIVE_KEY, shellLiveBlock(progress, ui.theme, ui.keyHint('interrupt')));
+    else context.transcript.upsert(LIVE_KEY, shellLiveBlock(progress, ui.theme, stopKey));
   };
   context.own(chat.shellRun.subscribe(showLive));
   showLive();
