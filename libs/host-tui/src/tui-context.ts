@@ -24,6 +24,8 @@ import type { ToolRendererRegistry } from './tool-renderer-registry';
 export interface TuiParts {
   readonly client: RpcClient;
   readonly ui: TuiFacilities;
+  /** Marks an interaction's handler as waiting for the user; the returned function ends it. */
+  readonly answering: () => () => void;
   readonly commands: CommandRegistry;
   readonly runCommand: (id: string, args: string) => Promise<void>;
   readonly bind: (owner: string, key: string, commandId: string) => () => void;
@@ -69,8 +71,21 @@ export function tuiFacetContext(
     setText: (text) => parts.editor.setText(text),
     text: () => parts.editor.text(),
   };
+  const consuming = consumingContext(scope, facet.id, facet.config, parts.client);
+  const interactions: CodingAgentTuiPluginContext['interactions'] = {
+    handle: (interaction, handler) =>
+      consuming.interactions.handle(interaction, async (request, context) => {
+        const answered = parts.answering();
+        try {
+          return await handler(request, context);
+        } finally {
+          answered();
+        }
+      }),
+  };
   return Object.freeze({
-    ...consumingContext(scope, facet.id, facet.config, parts.client),
+    ...consuming,
+    interactions: Object.freeze(interactions),
     ui: parts.ui,
     commands: Object.freeze(commands),
     keybindings: Object.freeze(keybindings),

@@ -104,6 +104,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   const notices: Array<{ text: string; level: 'info' | 'warning' | 'error'; until: number }> = [];
   const reachTopListeners = new Set<() => void>();
   let dialog: Dialog | undefined;
+  /** Interactions of the session whose handlers are running: each waits for the user's answer. */
+  let answering = 0;
   let dialogOpenedAt = Number.NEGATIVE_INFINITY;
   let expanded = false;
   let lastClear = Number.NEGATIVE_INFINITY;
@@ -173,6 +175,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     theme,
     requestRender: render,
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
+    awaitingAnswer: () => answering > 0,
   };
   const ui = Object.freeze(facilities);
 
@@ -361,6 +364,14 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         Promise.reject(new Error('This TUI was attached by address and cannot switch sessions')),
     }),
     ui,
+    answering() {
+      answering += 1;
+      render();
+      return () => {
+        answering -= 1;
+        render();
+      };
+    },
     commands,
     runCommand,
     bind(owner: string, key: string, commandId: string) {

@@ -45,6 +45,11 @@ export interface TuiFacilities {
   requestRender(): void;
   /** The key bound to a keymap action (`interrupt`, `dequeue`, …) as the user configured it, for hints; '' if none. */
   keyHint(action: string): string;
+  /**
+   * Whether an interaction of the session (a permission, a question) waits for the user's answer in this terminal:
+   * a run's status can then say it waits for the user rather than that it works.
+   */
+  awaitingAnswer(): boolean;
 }
 
 /** A command users run by key, by `/name`, or from another facet. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TRANSPORTS, type TransportKind } from '@pi/test-support';
 import { startSessionAndTui, type SessionAndTui } from './session-and-tui';
 
@@ -18,8 +18,12 @@ describe.each(TRANSPORTS)('a question asked from the prompt editor over %s', (tr
     const { tui, shows, hides } = await start(transport);
     await tui.type('ask me which color I like: red, green or blue\r');
     await shows('Which color I like?');
+    // While the question is open the run waits on the user, and its status says so instead of "working".
+    await shows('waiting for your answer');
+    expect(tui.screen()).not.toContain('working…');
     await tui.type('green\r');
     await hides('Type something…');
+    await hides('waiting for your answer');
 
     await shows('Options: 1. red, 2. green, 3. blue');
     await shows('✓ green');

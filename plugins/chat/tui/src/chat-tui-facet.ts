@@ -149,6 +149,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
           waiting,
           now: Date.now(),
           runStartedAt: runStartedAt(),
+          answering: context.ui.awaitingAnswer(),
           theme,
           keyHint,
         }),

@@ -47,6 +47,13 @@ describe('the chat status lines', () => {
     expect(statusLines(input({ running: 'other', waiting }))[0]).toContain('working…');
   });
 
+  it('say the run waits for the user’s answer while a question or permission of the session is open here', () => {
+    const waiting = { wait: { operationId: 'op', silentMs: 5_200 }, receivedAt: 100_000 };
+    expect(statusLines(input({ running: 'op', answering: true, waiting }))).toEqual(['? waiting for your answer']);
+    expect(statusLines(input({ running: null, answering: true }))).toEqual([]);
+    expect(statusLines(input({ running: 'op', answering: true, storage: { fault } }))).toHaveLength(2);
+  });
+
   it('count the seconds from the silence the session reported, not from when this client heard of it', () => {
     const waiting = { wait: { operationId: 'op', silentMs: 5_000 }, receivedAt: 1_000 };
     expect(silentSeconds(waiting, 1_000)).toBe(5);

@@ -16,6 +16,8 @@ export interface StatusInput {
   readonly now: number;
   /** When this client saw the running run start, on the same clock; null when it did not. */
   readonly runStartedAt?: number | null;
+  /** True while a question or a permission of the session waits for this user's answer. */
+  readonly answering?: boolean;
   readonly theme: TuiTheme;
   readonly keyHint: (action: string) => string;
 }
@@ -27,7 +29,8 @@ export function silentSeconds(waiting: ReceivedWait, now: number): number {
 
 /**
  * The chat's status lines: the session file's fault whenever there is one (nothing can be recorded until it
- * clears), and while a run is in progress what it does — waiting on a silent model, counting the seconds, or working.
+ * clears), and while a run is in progress what it does — waiting for the user's answer, waiting on a silent model,
+ * counting the seconds, or working.
  */
 export function statusLines(input: StatusInput): string[] {
   const { theme, storage, running, waiting } = input;
@@ -38,6 +41,11 @@ export function statusLines(input: StatusInput): string[] {
         theme.fg('dim', ' · sends are refused until it can be written; the next one tries again'),
     );
   if (running === null) return lines;
+  if (input.answering === true) {
+    // The run stands still on the user: no spinner, and Esc belongs to the dialog.
+    lines.push(`${theme.fg('warning', '?')} ${theme.fg('muted', 'waiting for your answer')}`);
+    return lines;
+  }
   const spinner = theme.fg('accent', input.spinner);
   const hints = theme.fg(
     'dim',
