@@ -57,8 +57,9 @@ export function composeFrame(input: FrameInput): Frame {
     header.length + dialog.length + status.length + stale.length + above.length + 2 + editorRows.length + below.length;
   const transcriptHeight = Math.max(0, height - fixed);
   const viewport = input.transcript.viewport(width, transcriptHeight);
-  // An empty transcript shows the welcome instead, its end above the editor as the transcript's would be.
-  const shown = input.transcript.size === 0 ? slot('welcome').slice(-transcriptHeight) : viewport.lines;
+  // An empty transcript shows the welcome instead, its end above the editor as the transcript's would be; when it is
+  // taller than the room, its start is kept (the host's greeting and the model come first, facets' hints after).
+  const shown = input.transcript.size === 0 ? slot('welcome').slice(0, transcriptHeight) : viewport.lines;
   const transcriptLines = transcriptHeight === 0 ? [] : shown.map((line) => fit(line, width));
   if (viewport.below > 0 && transcriptLines.length > 0) {
     transcriptLines[transcriptLines.length - 1] = theme.fg(

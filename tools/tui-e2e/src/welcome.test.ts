@@ -24,6 +24,7 @@ describe.each(TRANSPORTS)('the first screen of a new session over %s', (transpor
     expect(text).toMatch(/ctrl\+l picks another, ctrl\+t the thinking level; \/login adds a provider's key/);
     expect(text).toContain('The offline model needs no key or network; it understands: read README.md');
     expect(text).toContain('replace old with new in notes.txt');
+    expect(text).toContain('!command runs a shell command; the model reads its output');
 
     // The welcome gives way to the conversation.
     await pair.tui.type('read README.md\r');

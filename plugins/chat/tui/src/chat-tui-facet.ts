@@ -15,6 +15,7 @@ import {
   type Facet,
   type SubmitAction,
 } from '@pi/plugin-api';
+import { wrapText } from '@pi/terminal';
 import { entryBlock, streamingBlock } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
@@ -43,6 +44,15 @@ const STREAM_KEY = 'chat:streaming';
  */
 export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginContext) => {
   const chat = await context.use(Chat);
+  context.slots.add('welcome', {
+    render: (width) => [
+      '',
+      ...wrapText(
+        '!command runs a shell command; the model reads its output with your next prompt (!!command: it does not).',
+        width,
+      ),
+    ],
+  });
   const replica = new TranscriptReplica(chat, { connection: context.connection });
   context.own(() => replica.dispose());
   const { theme } = context.ui;

@@ -38,6 +38,11 @@ async function startWith(files: ProjectFile[]) {
 const file = (path: string): ProjectFile => ({ path, isDirectory: false });
 
 describe('@ file completion', () => {
+  it('is named in the welcome of an empty session', async () => {
+    const { tui } = await startWith([]);
+    await tui.waitForScreen((screen) => screen.includes('@name completes the path of a project file.'));
+  });
+
   it('asks the session for the word after @ and shows its paths; Enter inserts the highlighted one and sends nothing', async () => {
     const { tui, questions, sent } = await startWith([file('src/app.ts'), file('docs/app.md')]);
     await tui.type('compare @app');

@@ -1,4 +1,5 @@
 import type { Facet, ToolRenderer } from '@pi/plugin-api';
+import { wrapText } from '@pi/terminal';
 import { CORE_TOOL_NAMES, TOOLS_CORE_PLUGIN_ID, type CoreToolName } from '@pi/tools-core';
 import { bashRenderer } from './bash-renderer';
 import { fileChangeRenderer } from './diff-renderer';
@@ -28,4 +29,7 @@ export const CORE_TOOL_RENDERERS: Readonly<Record<CoreToolName, ToolRenderer>> =
 export const toolsCoreTuiFacet: Facet<'tui'> = (context) => {
   for (const [name, renderer] of Object.entries(CORE_TOOL_RENDERERS)) context.toolRenderers.add(name, renderer);
   context.completions.add(fileCompletionSource(context));
+  context.slots.add('welcome', {
+    render: (width) => wrapText('@name completes the path of a project file.', width),
+  });
 };
