@@ -18,7 +18,7 @@ function frameWithWelcome(welcome: readonly string[], height: number): string[] 
     editor: { lines: [''], cursor: { row: 0, col: 0 } },
     dialog: undefined,
     notices: [],
-    connection: { status: 'connected' },
+    connection: { status: 'connected', epoch: 1 },
     label: 'here',
     hint: '',
     completions: [],
