@@ -13,6 +13,7 @@ import { printable, sessionRows, shortTitle, type SessionRow } from './session-r
 export const SESSION_COMMANDS = {
   pick: 'sessions.pick',
   create: 'sessions.new',
+  clear: 'sessions.clear',
   /** `<sessionId> <title>`: registers a session file this session wrote (a fork) and switches to it. For other
    *  facets (chat's /fork), run by id; no slash. */
   adopt: 'sessions.adopt',
@@ -80,10 +81,11 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
     }
   }
 
-  async function create(picker: SessionPickerService, given: string, call: Context, sessionId?: string) {
+  /** `given` undefined: no title and no question (the first prompt names it); '' asks for one. */
+  async function create(picker: SessionPickerService, given: string | undefined, call: Context, sessionId?: string) {
     const typed =
-      given.trim() !== ''
-        ? given
+      given === undefined || given.trim() !== ''
+        ? (given ?? '')
         : await ui.input('New session', 'its title (Enter alone: its first prompt names it)', dialog(call));
     if (typed === undefined) return;
     // No title typed: the session's first prompt names it.
@@ -185,6 +187,19 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
       withPicker(async (picker) => {
         if (picker.state.value.upstream === 'absent') return ui.notify(NO_COORDINATOR, 'warning');
         await create(picker, args, call);
+      }),
+  });
+
+  // As in Claude Code and opencode: an empty conversation at once. The one left keeps everything, in /sessions.
+  context.commands.register({
+    id: SESSION_COMMANDS.clear,
+    slash: 'clear',
+    description: 'Start over in a new, empty session of this project (the current one stays in /sessions)',
+    needsSession: true,
+    run: (_args, call) =>
+      withPicker(async (picker) => {
+        if (picker.state.value.upstream === 'absent') return ui.notify(NO_COORDINATOR, 'warning');
+        await create(picker, undefined, call);
       }),
   });
 }

@@ -193,6 +193,15 @@ describe('/new', () => {
     expect(picker.calls).toEqual(['create (untitled)']);
   });
 
+  it('/clear starts a new untitled session at once and switches to it, asking nothing', async () => {
+    const { tui, picker, switched, shows } = await startFixture();
+    await tui.type('/clear\r');
+    await shows('Creating a new session…');
+    await eventually(() => switched.length === 1);
+    expect(picker.calls).toEqual(['create (untitled)']);
+    expect(tui.screen()).not.toContain('New session');
+  });
+
   it('a created session the TUI cannot switch to is still reported as created', async () => {
     const { tui, shows } = await startFixture({ switchSession: () => Promise.reject(new Error('no connection file')) });
     await tui.type('/new later\r');
@@ -201,7 +210,7 @@ describe('/new', () => {
 });
 
 describe('without a live coordinator', () => {
-  it('a standalone session says how to get one, for /sessions and /new alike', async () => {
+  it('a standalone session says how to get one, for /sessions, /new and /clear alike', async () => {
     const { tui, picker, shows, hides } = await startFixture();
     picker.setUpstream('absent');
     await tui.type('/sessions\r');
@@ -210,6 +219,10 @@ describe('without a live coordinator', () => {
     tui.clock.now += 6000; // the notice times out
     await hides(NO_COORDINATOR);
     await tui.type('/new x\r');
+    await shows(NO_COORDINATOR);
+    tui.clock.now += 6000;
+    await hides(NO_COORDINATOR);
+    await tui.type('/clear\r');
     await shows(NO_COORDINATOR);
     expect(picker.calls).toEqual([]);
   });
