@@ -48,6 +48,11 @@ export interface TuiHostOptions {
   readonly externalEditor?: ExternalEditor;
   /** Text the editor starts with: what was typed into the previous host when the TUI switched sessions. */
   readonly draft?: string;
+  /**
+   * Prompts typed before the TUI could attach (on the startup screen): submitted once connected, in order, as Enter
+   * on a busy session would queue them (follow-ups), slash commands run as typed.
+   */
+  readonly submitWhenConnected?: readonly string[];
   readonly now?: () => number;
 }
 
@@ -111,6 +116,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   let lastClear = Number.NEGATIVE_INFINITY;
   let connection: ConnectionState = options.client.connection.value;
   let stopped = false;
+  /** Wakes the prompts waiting in `submitWhenConnected` when the connection changes or the host stops. */
+  let wakeQueued: () => void = () => undefined;
   /** While an external editor has the terminal: no keys are read and nothing is painted. */
   let handedOver = false;
 
@@ -353,6 +360,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   });
   const stopConnection = options.client.connection.subscribe((state) => {
     connection = state;
+    wakeQueued();
     render();
   });
 
@@ -436,6 +444,16 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     return err(running.error);
   }
   scheduler.flush();
+  void submitQueued(options.submitWhenConnected ?? []);
+
+  /** Sends each prompt once connected, after the previous one was handled (a command may take a while). */
+  async function submitQueued(prompts: readonly string[]): Promise<void> {
+    for (const text of prompts) {
+      while (!connected() && !stopped) await new Promise<void>((resolve) => (wakeQueued = resolve));
+      if (stopped) return;
+      await submit(text, 'followUp');
+    }
+  }
 
   let stopping: Promise<void> | undefined;
   return ok({
@@ -451,6 +469,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         dialog?.cancel();
         await running.value.stop();
         stopped = true;
+        wakeQueued();
         completion.dispose();
         options.terminal.input.off('data', onData);
         stopResize();
