@@ -6,6 +6,8 @@ import {
   SYNC_BEGIN,
   SYNC_END,
   TAB_STOP,
+  certainStandaloneWidth,
+  escapeLength,
   graphemeWidth,
   isWidthUncertain,
 } from '@pi/terminal';
@@ -46,12 +48,32 @@ export interface TerminalScreen {
   destroy(): void;
 }
 
-// eslint-disable-next-line no-control-regex -- SGR sequences start with ESC
-const SGR = /\x1b\[[0-9;]*m/y;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // eslint-disable-next-line no-control-regex -- the moves a pinned cell carries start with ESC
 const PIN_MOVES = /\x1b\[\d*[XG]/g;
+
+type Cell = [number, string];
+type Row = Cell[] & { dirty?: boolean };
+
+/** Sets one cell, marking its row dirty only when the cell changes. */
+function setCell(row: Row, x: number, attr: number, text: string): void {
+  const cell = row[x];
+  if (cell === undefined || (cell[0] === attr && cell[1] === text)) return;
+  cell[0] = attr;
+  cell[1] = text;
+  row.dirty = true;
+}
+
+/** Sets one cell to the character at `line[index]`, making its one-character string only when the cell changes. */
+function setCharCell(row: Row, x: number, attr: number, line: string, index: number): void {
+  const cell = row[x];
+  if (cell === undefined) return;
+  const shown = cell[1];
+  if (cell[0] === attr && shown.length === 1 && shown.charCodeAt(0) === line.charCodeAt(index)) return;
+  cell[0] = attr;
+  cell[1] = line.charAt(index);
+  row.dirty = true;
+}
 
 /**
  * A cell's text for a grapheme terminals may draw at another width: erase the cells it should take (one drawn
@@ -103,72 +125,86 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
   program.flush();
   program.write(AUTOWRAP_OFF);
   const defaultAttr = (screen as unknown as { dattr: number }).dattr;
-  type Cell = [number, string];
-  type Row = Cell[] & { dirty?: boolean };
+  const attrCode = (screen as unknown as { attrCode: (code: string, cur: number, def: number) => number }).attrCode;
   const lines = () => (screen as unknown as { lines: Row[] }).lines;
   /** What blessed believes the terminal shows, per row: the frame a diff is made against. */
   const shown = () => (screen as unknown as { olines: Cell[][] }).olines;
 
-  /** Lays one line into a row of cells; answers the column of its first uncertain grapheme, -1 without one. */
-  const paintRow = (row: Row, text: string, width: number): number => {
+  /**
+   * Lays one line into a row of cells; answers the column of its first uncertain grapheme, -1 without one. Printable
+   * ASCII and characters that stand alone are one code unit per cell; only from a character that may join another
+   * (an emoji sequence, a combining mark) to the next escape is the line split into graphemes.
+   */
+  const paintRow = (row: Row, line: string, width: number): number => {
     let uncertainAt = -1;
     let attr = defaultAttr;
     let x = 0;
-    const put = (cell: Cell) => {
-      const current = row[x];
-      if (current === undefined) return;
-      if (current[0] !== cell[0] || current[1] !== cell[1]) {
-        current[0] = cell[0];
-        current[1] = cell[1];
-        row.dirty = true;
-      }
-      x += 1;
-    };
+    /** The character drawn alone right before `index`, and its column (-1 when an escape or graphemes came between). */
+    let previous = -1;
+    let previousX = 0;
     let index = 0;
-    while (index < text.length && x < width) {
-      SGR.lastIndex = index;
-      const escape = SGR.exec(text);
-      if (escape !== null) {
-        attr = (screen as unknown as { attrCode: (code: string, cur: number, def: number) => number }).attrCode(
-          escape[0],
-          attr,
-          defaultAttr,
-        );
-        index = SGR.lastIndex;
+    while (index < line.length && x < width) {
+      const code = line.charCodeAt(index);
+      if (code === 0x1b) {
+        const length = escapeLength(line, index);
+        // SGR changes the attributes; other sequences in a line take no cells and are not drawn.
+        if (line.charCodeAt(index + 1) === 0x5b && line.charCodeAt(index + length - 1) === 0x6d)
+          attr = attrCode.call(screen, line.slice(index, index + length), attr, defaultAttr);
+        index += length;
+        previous = -1;
         continue;
       }
-      const next = text.indexOf('\x1b', index);
-      const run = text.slice(index, next === -1 ? text.length : next === index ? index + 1 : next);
-      if (PRINTABLE_ASCII.test(run)) {
-        // Most of a frame is plain ASCII, one cell per character: no segmenting and no width lookups for it.
-        for (let at = 0; at < run.length && x < width; at++) put([attr, run.charAt(at)]);
-        index += run.length;
+      const single = code >= 0x20 && code < 0x7f ? 1 : certainStandaloneWidth(code);
+      if (single > 0) {
+        if (x + single > width) break;
+        previous = index;
+        previousX = x;
+        setCharCell(row, x, attr, line, index);
+        if (single === 2) setCell(row, x + 1, attr, ' ');
+        x += single;
+        index += 1;
         continue;
       }
-      for (const { segment } of segmenter.segment(run)) {
+      // It may join the character before it (1 + VS16 + keycap is one emoji): lay out from there.
+      if (previous !== -1 && previous === index - 1) {
+        index = previous;
+        x = previousX;
+      }
+      previous = -1;
+      const escape = line.indexOf('\x1b', index);
+      const end = escape === -1 ? line.length : escape;
+      let cut = false;
+      for (const { segment } of segmenter.segment(line.slice(index, end))) {
         if (segment === '\t') {
           // A tab that reached the screen unexpanded still moves to the next tab stop, as a terminal's would.
           const stop = Math.min(width, x + TAB_STOP - (x % TAB_STOP));
-          while (x < stop) put([attr, ' ']);
+          while (x < stop) setCell(row, x++, attr, ' ');
           continue;
         }
         const cells = Math.min(2, graphemeWidth(segment));
         if (cells === 0) continue;
         if (x + cells > width) {
-          x = width;
+          // A wide character that does not fit is left out whole; the cells after the cut are blank.
+          cut = true;
           break;
         }
         if (isWidthUncertain(segment)) {
           if (uncertainAt === -1) uncertainAt = x;
-          put([attr, pinned(segment, x, cells)]);
-        } else put([attr, segment]);
-        if (cells === 2) put([attr, ' ']);
+          setCell(row, x, attr, pinned(segment, x, cells));
+        } else setCell(row, x, attr, segment);
+        if (cells === 2) setCell(row, x + 1, attr, ' ');
+        x += cells;
       }
-      index += run.length;
+      if (cut) break;
+      index = end;
     }
-    while (x < width) put([defaultAttr, ' ']);
+    while (x < width) setCell(row, x++, defaultAttr, ' ');
     return uncertainAt;
   };
+
+  /** The styled line laid into each row by the last paint, and the rows it was laid into. */
+  let laidOut: string[] = [];
+  let laidOutRows: Row[] | undefined;
 
   /**
    * A changed row with an uncertain grapheme is rewritten from that grapheme to its end: the terminal may have drawn
@@ -192,11 +228,21 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
     },
     paint(frame, cursor) {
       const rows = lines();
+      if (rows !== laidOutRows) {
+        // blessed allocated fresh rows (a resize, `redrawAll`): nothing of the last frame is in them.
+        laidOutRows = rows;
+        laidOut = [];
+      }
       const width = screen.cols as number;
-      rows.forEach((row, y) => {
-        const uncertainAt = paintRow(row, frame[y] ?? '', width);
+      for (let y = 0; y < rows.length; y++) {
+        const line = frame[y] ?? '';
+        // A row whose styled line is the one laid out last frame holds the same cells: skip it whole.
+        if (laidOut[y] === line) continue;
+        laidOut[y] = line;
+        const row = rows[y] as Row;
+        const uncertainAt = paintRow(row, line, width);
         if (uncertainAt !== -1 && row.dirty === true) rewriteAfterUncertain(y, uncertainAt);
-      });
+      }
       // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
       // the flushed frame: begin, frame, end.
       program.flush();

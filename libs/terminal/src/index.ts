@@ -20,12 +20,19 @@ export { ACTIONS, DEFAULT_BINDINGS, isAction, type Action } from './keys/actions
 export { NAMED_KEYS, keyId, parseKeyId, type KeyIdProblem } from './keys/key-id';
 export { createKeymap, defaultKeymap, type Keymap } from './keys/keymap';
 export { KEYMAP_ERROR_CODES, keymapFromJson, type KeymapError, type KeymapErrorCode } from './keys/keymap-json';
-export { stripAnsi, tokenizeAnsi, type AnsiToken } from './text/ansi-tokens';
+export { escapeLength, stripAnsi, tokenizeAnsi, type AnsiToken } from './text/ansi-tokens';
 export { SgrState } from './text/sgr-state';
 export { styledGraphemes, type StyledPiece } from './text/styled-graphemes';
 export { compactCount } from './text/compact-count';
 export { padRight, truncate } from './text/truncate';
-export { graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './text/width';
+export {
+  certainStandaloneWidth,
+  graphemeWidth,
+  isWidthUncertain,
+  splitGraphemes,
+  standaloneWidth,
+  visibleWidth,
+} from './text/width';
 export { TAB_STOP, expandTabs } from './text/tabs';
 export { wrapText } from './text/wrap';
 export {

@@ -1,5 +1,14 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './width';
+import { stripAnsi } from './ansi-tokens';
+import {
+  certainStandaloneWidth,
+  graphemeWidth,
+  isWidthUncertain,
+  splitGraphemes,
+  standaloneWidth,
+  visibleWidth,
+} from './width';
 
 describe('visibleWidth', () => {
   it.each([
@@ -14,6 +23,39 @@ describe('visibleWidth', () => {
     ['', 0],
   ])('%j takes %i columns', (text, width) => {
     expect(visibleWidth(text)).toBe(width);
+  });
+
+  it.each([
+    ['a keycap after text', 'a1\ufe0f\u20e3b#\ufe0f\u20e3'],
+    ['combining marks on ASCII and on a precomposed letter', 'e\u0301 \u00e9\u0301\u0302x'],
+    ['a halfwidth voiced mark, a letter that extends', '\uff76\uff9e\uff8a\uff9f'],
+    ['Hangul syllables and conjoining jamo', '한국어 \u1100\u1161\u11a8 \uac00\u11a8'],
+    ['skin tones, ZWJ and flags between words', 'x👍🏽y 🧑‍💻 🇯🇵🇫🇷 z'],
+    ['rules, bullets and arrows', `${'─'.repeat(12)}● › ↓ …`],
+    ['Tamil and Devanagari with spacing marks and viramas', 'தமிழ் क्षि ab\u0903'],
+    ['a prepended letter', '\u0d4ea\u0600\u0661'],
+    ['VS15 and VS16 on a BMP pictograph', '❤\ufe0f ❤\ufe0e ✅ ⌚'],
+    ['styled wide text', '\x1b[1m你好\x1b[0m\x1b[31m🐢\x1b[0m e\x1b[2m\u0301'],
+    ['a tab and a bell', 'a\tb\x07c'],
+  ])('agrees with string-width on the plain text: %s', (_kind, text) => {
+    expect(visibleWidth(text)).toBe(stringWidth(stripAnsi(text), { countAnsiEscapeCodes: true }));
+  });
+
+  it('counts a character that may join its neighbour as part of a grapheme, not alone', () => {
+    expect(standaloneWidth('─'.charCodeAt(0))).toBe(1);
+    expect(standaloneWidth('你'.charCodeAt(0))).toBe(2);
+    expect(standaloneWidth(0x0301)).toBe(-1);
+    expect(standaloneWidth(0xfe0f)).toBe(-1);
+    expect(standaloneWidth(0x1100)).toBe(-1);
+    expect(standaloneWidth(0xd83d)).toBe(-1);
+  });
+
+  it('tells a screen which lone characters it may draw without a move after them', () => {
+    expect(certainStandaloneWidth('─'.charCodeAt(0))).toBe(1);
+    expect(certainStandaloneWidth('你'.charCodeAt(0))).toBe(2);
+    expect(standaloneWidth('✅'.charCodeAt(0))).toBe(2);
+    expect(certainStandaloneWidth('✅'.charCodeAt(0))).toBe(-1);
+    expect(certainStandaloneWidth(0x0301)).toBe(-1);
   });
 
   it('escape sequences take no columns', () => {

@@ -1,5 +1,5 @@
 import stringWidth from 'string-width';
-import { stripAnsi } from './ansi-tokens';
+import { escapeLength } from './ansi-tokens';
 
 /**
  * Column widths of terminal text. string-width does the Unicode work (emoji presentation, East Asian width,
@@ -35,11 +35,82 @@ export function graphemeWidth(grapheme: string): number {
   return width;
 }
 
-/** Columns the text takes on one terminal line; escape sequences take none. */
+/**
+ * Per UTF-16 code unit: 0 before it was looked up; `JOINS` when it may form one grapheme with a neighbour; else
+ * its width + 1, plus `UNCERTAIN_BIT` when terminals disagree on that width (see `isWidthUncertain`).
+ */
+const alone = new Uint8Array(0x10000);
+const JOINS = 255;
+const UNCERTAIN_BIT = 8;
+/**
+ * A base character forms a grapheme with neither neighbour (UAX #29) unless it is a spacing mark, a conjoining
+ * Hangul jamo or the one prepended base letter of the BMP (U+0D4E): two such characters side by side always have a
+ * boundary between them, so their widths simply add up.
+ */
+const BASE = /^\p{Grapheme_Base}$/u;
+const MAY_JOIN_BASE = /^[\p{Mc}\u0d4e\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]$/u;
+
+function lookUp(codeUnit: number): number {
+  const known = alone[codeUnit] ?? JOINS;
+  if (known !== 0) return known;
+  const char = String.fromCharCode(codeUnit);
+  const entry =
+    !BASE.test(char) || MAY_JOIN_BASE.test(char)
+      ? JOINS
+      : graphemeWidth(char) + 1 + (isWidthUncertain(char) ? UNCERTAIN_BIT : 0);
+  alone[codeUnit] = entry;
+  return entry;
+}
+
+/** The width of a code unit that is a grapheme on its own, or -1 when it may join a neighbour (marks, VS16, ZWJ, surrogates). */
+export function standaloneWidth(codeUnit: number): number {
+  const entry = lookUp(codeUnit);
+  return entry === JOINS ? -1 : (entry & ~UNCERTAIN_BIT) - 1;
+}
+
+/** As `standaloneWidth`, but -1 also for a character terminals may draw at another width (✅, ⌚). */
+export function certainStandaloneWidth(codeUnit: number): number {
+  const entry = lookUp(codeUnit);
+  return entry === JOINS || (entry & UNCERTAIN_BIT) !== 0 ? -1 : entry - 1;
+}
+
+const isPrintableAscii = (code: number) => code >= 0x20 && code < 0x7f;
+
+/**
+ * Columns the text takes on one terminal line; escape sequences take none. Walks the code units without copying:
+ * printable ASCII and characters that stand alone are counted from a table, and only from a character that may
+ * join another (an emoji sequence, a combining mark) to the next escape is the text split into graphemes.
+ */
 export function visibleWidth(text: string): number {
-  const plain = stripAnsi(text);
-  if (PRINTABLE_ASCII.test(plain)) return plain.length;
-  return stringWidth(plain, { countAnsiEscapeCodes: true });
+  let width = 0;
+  /** The last character counted alone, right before `index` (-1 when an escape or a stretch came between). */
+  let previous = -1;
+  let previousWidth = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    const single = isPrintableAscii(code) ? 1 : code === 0x1b ? -2 : standaloneWidth(code);
+    if (single >= 0) {
+      width += single;
+      previous = index;
+      previousWidth = single;
+      index += 1;
+    } else if (single === -2) {
+      index += escapeLength(text, index);
+      previous = -1;
+    } else {
+      // It may join the character before it (1 + VS16 + keycap is one emoji): measure from there.
+      const start = previous !== -1 && previous === index - 1 ? previous : index;
+      if (start !== index) width -= previousWidth;
+      // To the next escape: a prepended letter joins even the ASCII after it.
+      const escape = text.indexOf('\x1b', index);
+      const end = escape === -1 ? text.length : escape;
+      for (const { segment } of segmenter.segment(text.slice(start, end))) width += graphemeWidth(segment);
+      previous = -1;
+      index = end;
+    }
+  }
+  return width;
 }
 
 /**
