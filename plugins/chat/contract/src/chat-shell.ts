@@ -15,9 +15,13 @@ export interface ShellRequest {
   timeoutSeconds?: number;
 }
 
-/** How the command ended, once its `shell` entry is recorded; `output` is the kept tail the entry holds. */
-export interface ShellResult {
-  entryId: string;
+/**
+ * How a shell command ended and what of its output was kept: the same fields in the call's result, the transcript's
+ * `shell` entry and the session file's record.
+ */
+// A type, not an interface: a session file's record (JSON data) is one.
+export type ShellOutcome = {
+  /** The kept tail (SHELL_OUTPUT_LIMITS). */
   output: string;
   exitCode: number | null;
   /** The signal that ended it, when one did (a kill after a timeout or an abort, or its own). */
@@ -27,6 +31,11 @@ export interface ShellResult {
   aborted: boolean;
   /** Only the tail was kept (SHELL_OUTPUT_LIMITS). */
   truncated: boolean;
+};
+
+/** How the command ended, once its `shell` entry is recorded. */
+export interface ShellResult extends ShellOutcome {
+  entryId: string;
 }
 
 /** The `shellRun` state: the command running now and the tail of its output so far, for every client; null when none. */
@@ -67,15 +76,17 @@ export const shellRequestSchema: z.ZodType<ShellRequest> = z.object({
   timeoutSeconds: z.number().positive().max(SHELL_MAX_TIMEOUT_SECONDS).optional(),
 });
 
-export const shellResultSchema: z.ZodType<ShellResult> = z.object({
-  entryId: z.string(),
+/** The fields of ShellOutcome, for the schemas of what holds one to extend. */
+export const shellOutcomeShape = {
   output: z.string(),
   exitCode: z.number().int().nullable(),
   signal: z.string().nullable(),
   timedOut: z.boolean(),
   aborted: z.boolean(),
   truncated: z.boolean(),
-});
+};
+
+export const shellResultSchema: z.ZodType<ShellResult> = z.object({ entryId: z.string(), ...shellOutcomeShape });
 
 export const shellProgressSchema: z.ZodType<ShellProgress> = z.object({
   command: z.string(),

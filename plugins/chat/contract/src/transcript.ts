@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonObject, JsonValue } from '@pi/remote';
+import { shellOutcomeShape, type ShellOutcome } from './chat-shell';
 
 /**
  * The transcript a presentation renders: the current branch of the session as compact JSON entries, one per
@@ -30,17 +31,11 @@ export type TranscriptEntry =
  * The user's own shell command (`!command`, or `!!command` when `includeInContext` is false) and how it ended.
  * `output` is the kept tail (SHELL_OUTPUT_LIMITS); with `includeInContext` the model read it from the next prompt on.
  */
-export interface ShellTranscriptEntry {
+export interface ShellTranscriptEntry extends ShellOutcome {
   kind: 'shell';
   id: string;
   command: string;
   includeInContext: boolean;
-  output: string;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  aborted: boolean;
-  truncated: boolean;
 }
 
 /**
@@ -158,11 +153,6 @@ export const transcriptEntrySchema: z.ZodType<TranscriptEntry> = z.discriminated
     id: z.string(),
     command: z.string(),
     includeInContext: z.boolean(),
-    output: z.string(),
-    exitCode: z.number().int().nullable(),
-    signal: z.string().nullable(),
-    timedOut: z.boolean(),
-    aborted: z.boolean(),
-    truncated: z.boolean(),
+    ...shellOutcomeShape,
   }),
 ]);

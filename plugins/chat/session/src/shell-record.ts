@@ -1,20 +1,14 @@
 import type { JsonValue, UserMessage } from '@pi/agent';
-import type { ShellTranscriptEntry } from '@pi/chat';
+import { shellOutcomeShape, type ShellOutcome, type ShellTranscriptEntry } from '@pi/chat';
 import { z } from '@pi/plugin-api';
 
 /**
  * What the session file keeps of a `!` or `!!` command: a `custom` entry of @pi/chat for `!!` (the model never
  * reads it), the `origin.data` of a user message for `!` (the model reads the message). The same record either way.
  */
-export type ShellRecord = {
+export type ShellRecord = ShellOutcome & {
   type: 'shell';
   command: string;
-  output: string;
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  aborted: boolean;
-  truncated: boolean;
   /** Bytes printed in all (stdout and stderr), before the tail was cut. */
   totalBytes: number;
   /** The timeout it ran with, for the notice of a command that reached it. */
@@ -24,12 +18,7 @@ export type ShellRecord = {
 const shellRecordSchema: z.ZodType<ShellRecord> = z.object({
   type: z.literal('shell'),
   command: z.string(),
-  output: z.string(),
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
-  timedOut: z.boolean(),
-  aborted: z.boolean(),
-  truncated: z.boolean(),
+  ...shellOutcomeShape,
   totalBytes: z.number().int().min(0),
   timeoutSeconds: z.number().positive(),
 });
