@@ -1,15 +1,18 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isRunning, listRunningSessions } from '@pi/connection-files';
+import { coordinatorFiles, isRunning, listRunningSessions, piDirectories } from '@pi/connection-files';
 
 /** A private pi installation: XDG data/config/runtime directories and a project, all in one temporary folder. */
 export interface Sandbox {
   readonly project: string;
   readonly dataDir: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Stops any session still running from it (by the pid in its connection file), then deletes it. */
+  /**
+   * Stops the coordinator `pi-tui --start` left running in it (by the pid in its lock file: it is a daemon that
+   * outlives the TUI), then any session still running from it (by the pid in its connection file), then deletes it.
+   */
   remove(): Promise<void>;
 }
 
@@ -36,6 +39,8 @@ export async function createSandbox(): Promise<Sandbox> {
     dataDir,
     env,
     async remove() {
+      const coordinator = await coordinatorPid(env);
+      if (coordinator !== undefined) await stop(coordinator);
       // A session a killed pi-tui could not stop was started by this benchmark: stop it before removing its files.
       const left = await listRunningSessions(dataDir);
       for (const session of left) process.kill(session.pid, 'SIGTERM');
@@ -43,6 +48,20 @@ export async function createSandbox(): Promise<Sandbox> {
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** The pid of the coordinator running from these directories, if one runs. */
+async function coordinatorPid(env: NodeJS.ProcessEnv): Promise<number | undefined> {
+  const text = await readFile(coordinatorFiles(piDirectories(env)).lockFile, 'utf8').catch(() => '');
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 && isRunning(pid) ? pid : undefined;
+}
+
+/** SIGTERM, and SIGKILL if it is still running 5 s later. */
+async function stop(pid: number): Promise<void> {
+  process.kill(pid, 'SIGTERM');
+  await until(() => !isRunning(pid));
+  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
 }
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
