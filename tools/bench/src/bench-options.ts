@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { SystemName } from './server-process';
 import { SYSTEMS } from './server-process';
 
@@ -9,14 +10,20 @@ export interface BenchOptions {
   readonly profile: readonly SystemName[];
   /** Only the call benchmark (e.g. while profiling). */
   readonly callsOnly: boolean;
+  /** Busy-loop processes running during a second, loaded set of call rounds (0: quiet rounds only). */
+  readonly load: number;
 }
 
-/** `--tcp`, `--rounds=N`, `--profile=pi[,raw-ws]`, `--calls-only`; anything else is an error, not ignored. */
+/**
+ * `--tcp`, `--rounds=N`, `--profile=pi[,raw-ws]`, `--calls-only`, `--load[=N]` (N busy loops; one per CPU when N is
+ * not given); anything else is an error, not ignored.
+ */
 export function parseBenchOptions(args: readonly string[]): BenchOptions {
   let transport: BenchOptions['transport'] = 'unix';
   let rounds = 5;
   let profile: SystemName[] = [];
   let callsOnly = false;
+  let load = 0;
   for (const arg of args) {
     const [flag, value] = arg.split('=', 2);
     if (flag === '--tcp') transport = 'tcp';
@@ -24,9 +31,13 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
     else if (flag === '--rounds' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0)
       rounds = Number(value);
     else if (flag === '--profile' && value !== undefined) profile = value.split(',').map(systemName);
-    else throw new Error(`Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only`);
+    else if (flag === '--load' && value === undefined) load = availableParallelism();
+    else if (flag === '--load' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0)
+      load = Number(value);
+    else
+      throw new Error(`Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only, --load[=N]`);
   }
-  return { transport, rounds, profile, callsOnly };
+  return { transport, rounds, profile, callsOnly, load };
 }
 
 function systemName(value: string): SystemName {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReport, peerFanoutLines } from './report';
+import { formatReport, loadedLines, peerFanoutLines } from './report';
 import type { BenchResults, FanoutFigures, SlowFigures } from './results';
 import { toJson } from './results';
 import { spread } from './stats';
@@ -102,6 +102,62 @@ describe('a --calls-only run', () => {
       'pi 100-in-flight > capnweb',
     ]);
     expect(Object.keys(toJson(callsOnly))).not.toContain('fanout');
+  });
+});
+
+describe('a --load run', () => {
+  const system = (seq: number, perSec: number) => ({
+    seqCallUs: same(seq),
+    inFlightCallsPerSec: same(perSec),
+    clientCpuUs: same(10),
+    serverCpuUs: same(10),
+  });
+  const loaded = (piSeq: number): BenchResults => ({
+    ...results({ seq: 120, perSec: 12_000, fanout: 1900 }),
+    loaded: {
+      processes: 2,
+      systems: {
+        'raw-ws': system(200, 10_000),
+        'trpc-wslink': system(3000, 5_000),
+        pi: system(piSeq, 8_000),
+        capnweb: system(500, 4_000),
+        birpc: system(300, 6_000),
+      },
+    },
+  });
+
+  it('prints each system quiet and busy side by side, each against raw-ws in its own condition', () => {
+    const lines = loadedLines(loaded(260));
+    expect(lines[0]).toBe('quiet and with 2 busy loops (each loaded round right after its quiet one):');
+    expect(
+      lines
+        .find((line) => line.startsWith('pi '))
+        ?.trim()
+        .split(/\s{2,}/),
+    ).toEqual(['pi', '120 [120–120]', '1.20x', '260 [260–260]', '1.30x', '0.60x', '0.80x']);
+    expect(formatReport(loaded(260))).toEqual(expect.arrayContaining(lines));
+  });
+
+  it("judges pi's busy ratio against birpc's, and writes the loaded figures to the JSON", () => {
+    const busy = (piSeq: number) => checkTargets(loaded(piSeq)).find((check) => check.target.includes('busy loops'));
+    expect(busy(300)).toEqual({
+      target: "pi seq vs raw-ws with 2 busy loops <= birpc's",
+      met: true,
+      actual: '1.50x vs 1.50x',
+    });
+    expect(busy(301)?.met).toBe(false);
+    const json = toJson(loaded(260)) as {
+      loaded: { busyLoops: number; systems: Record<string, { seqCallUs: number }> };
+    };
+    expect(json.loaded.busyLoops).toBe(2);
+    expect(json.loaded.systems['pi']?.seqCallUs).toBe(260);
+  });
+
+  it('prints and judges nothing about load when the run had none', () => {
+    const quiet = results({ seq: 120, perSec: 12_000, fanout: 1900 });
+    expect(loadedLines(quiet)).toEqual([]);
+    expect(checkTargets(quiet).some((check) => check.target.includes('busy'))).toBe(false);
+    expect(Object.keys(toJson(quiet))).not.toContain('loaded');
   });
 });
 

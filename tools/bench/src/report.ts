@@ -36,6 +36,7 @@ export function formatReport(results: BenchResults): string[] {
       rows,
     ),
     '',
+    ...(results.loaded === undefined ? [] : [...loadedLines(results), '']),
     ...(fanout === undefined
       ? []
       : [
@@ -66,6 +67,37 @@ export function formatReport(results: BenchResults): string[] {
     ...(results.slow === undefined ? [] : slowLines(results.slow)),
     '',
     ...checkTargets(results).map((check) => `${check.met ? 'MET   ' : 'MISSED'}  ${check.target}  (${check.actual})`),
+  ];
+}
+
+/**
+ * The call figures quiet and with the busy loops side by side, each as a ratio to raw `ws` in the same condition:
+ * a system that waits on more scheduling points per call falls further behind when every CPU is taken.
+ */
+export function loadedLines(results: BenchResults): string[] {
+  const loaded = results.loaded;
+  if (loaded === undefined) return [];
+  const quietRaw = results.systems['raw-ws'];
+  const busyRaw = loaded.systems['raw-ws'];
+  const rows = SYSTEMS.map((system) => {
+    const quiet = results.systems[system];
+    const busy = loaded.systems[system];
+    return [
+      system,
+      formatSpread(quiet.seqCallUs),
+      times(ratio(quiet.seqCallUs.median, quietRaw.seqCallUs.median)),
+      formatSpread(busy.seqCallUs),
+      times(ratio(busy.seqCallUs.median, busyRaw.seqCallUs.median)),
+      times(ratio(quiet.inFlightCallsPerSec.median, quietRaw.inFlightCallsPerSec.median)),
+      times(ratio(busy.inFlightCallsPerSec.median, busyRaw.inFlightCallsPerSec.median)),
+    ];
+  });
+  return [
+    `quiet and with ${loaded.processes} busy loop${loaded.processes === 1 ? '' : 's'} (each loaded round right after its quiet one):`,
+    ...formatTable(
+      ['system', 'seq µs quiet', 'vs raw', 'seq µs busy', 'vs raw', '100 in flight vs raw, quiet', 'busy'],
+      rows,
+    ),
   ];
 }
 

@@ -51,6 +51,8 @@ export interface BenchResults {
   /** Sequential calls ran with client and server on one CPU (`onOneCpu`); false where that was not possible. */
   readonly sequentialOnOneCpu: boolean;
   readonly systems: Record<SystemName, CallFigures>;
+  /** The same call rounds again, each right after its quiet one, with `processes` busy loops running (`--load`). */
+  readonly loaded?: { readonly processes: number; readonly systems: Record<SystemName, CallFigures> };
   /** The fan-out to 100 subscribers (absent in a `--calls-only` run, as are hydration and idle memory). */
   readonly fanout?: FanoutFigures;
   /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
@@ -125,9 +127,9 @@ function slowJson(slow: SlowSubscriberFigures): Record<string, unknown> {
   };
 }
 
-export function toJson(results: BenchResults): Record<string, unknown> {
+function callsJson(figuresOf: Record<SystemName, CallFigures>): Record<string, unknown> {
   const systems: Record<string, unknown> = {};
-  for (const [name, figures] of Object.entries(results.systems)) {
+  for (const [name, figures] of Object.entries(figuresOf)) {
     systems[name] = {
       ...flat('seqCallUs', figures.seqCallUs),
       ...flat('inflight100CallsPerSec', figures.inFlightCallsPerSec),
@@ -135,13 +137,19 @@ export function toJson(results: BenchResults): Record<string, unknown> {
       ...flat('serverCpuUsPerCall', figures.serverCpuUs),
     };
   }
-  const { fanout, hydration, idle } = results;
+  return systems;
+}
+
+export function toJson(results: BenchResults): Record<string, unknown> {
+  const systems = callsJson(results.systems);
+  const { fanout, hydration, idle, loaded } = results;
   return {
     transport: results.transport,
     rounds: results.rounds,
     durationSec: round(results.durationSec),
     sequentialOnOneCpu: results.sequentialOnOneCpu,
     systems,
+    ...(loaded === undefined ? {} : { loaded: { busyLoops: loaded.processes, systems: callsJson(loaded.systems) } }),
     ...(fanout === undefined ? {} : { fanout: fanoutJson(fanout) }),
     ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),
     ...(results.slow === undefined ? {} : { slowSubscriber: slowJson(results.slow) }),

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { BenchOptions } from './bench-options';
 import { DEFAULT_CALL_SETTINGS, measureCalls, type CallRound } from './call-bench';
+import { startCpuLoad } from './cpu-load';
 import { onOneCpu } from './cpu-pinning';
 import { CONNECT } from './clients/connect';
 import {
@@ -18,7 +19,14 @@ import {
 import { measureIdleMemory, IDLE_CONNECTIONS, type IdleMemory } from './idle-memory-bench';
 import { measurePiHydration, measureRawFetch } from './hydration-bench';
 import { bulkValue, fanoutValue } from './payload';
-import type { BenchResults, FanoutFigures, PeerFanout, SlowFigures, SlowSubscriberFigures } from './results';
+import type {
+  BenchResults,
+  CallFigures,
+  FanoutFigures,
+  PeerFanout,
+  SlowFigures,
+  SlowSubscriberFigures,
+} from './results';
 import {
   SLOW_BOUND_CHANGES,
   SLOW_CHANGES,
@@ -54,12 +62,23 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     const server = (system: SystemName) => servers.get(system) as ServerProcess;
 
     const calls = new Map<SystemName, CallRound[]>(SYSTEMS.map((system) => [system, []]));
+    const loadedCalls = new Map<SystemName, CallRound[]>(SYSTEMS.map((system) => [system, []]));
     const pinning = { everyRound: true };
     log('warming up every system (one unrecorded round)');
     for (const system of SYSTEMS) await callRound(system, server(system), pinning);
     for (let round = 0; round < options.rounds; round++) {
       for (const system of rotate(SYSTEMS, round))
         calls.get(system)?.push(await callRound(system, server(system), pinning));
+      // The loaded round follows the quiet one, so both see the same hour of a shared machine.
+      if (options.load > 0) {
+        const load = await startCpuLoad(options.load);
+        try {
+          for (const system of rotate(SYSTEMS, round))
+            loadedCalls.get(system)?.push(await callRound(system, server(system), pinning));
+        } finally {
+          await load.stop();
+        }
+      }
       log(`calls: round ${round + 1}/${options.rounds} done`);
     }
 
@@ -105,21 +124,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       rounds: options.rounds,
       durationSec: (performance.now() - started) / 1000,
       sequentialOnOneCpu: pinning.everyRound,
-      systems: Object.fromEntries(
-        SYSTEMS.map((system) => {
-          const rounds = calls.get(system) ?? [];
-          const figure = (pick: (round: CallRound) => number) => spread(rounds.map(pick));
-          return [
-            system,
-            {
-              seqCallUs: figure((r) => r.seqCallUs),
-              inFlightCallsPerSec: figure((r) => r.inFlightCallsPerSec),
-              clientCpuUs: figure((r) => r.clientCpuUs),
-              serverCpuUs: figure((r) => r.serverCpuUs),
-            },
-          ];
-        }),
-      ) as BenchResults['systems'],
+      systems: callFigures(calls),
+      ...(options.load > 0 ? { loaded: { processes: options.load, systems: callFigures(loadedCalls) } } : {}),
       ...(options.callsOnly
         ? {}
         : {
@@ -150,6 +156,24 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     await Promise.all([...servers.values()].map((server) => server.stop()));
     await rm(sockets, { recursive: true, force: true });
   }
+}
+
+function callFigures(calls: ReadonlyMap<SystemName, readonly CallRound[]>): Record<SystemName, CallFigures> {
+  return Object.fromEntries(
+    SYSTEMS.map((system) => {
+      const rounds = calls.get(system) ?? [];
+      const figure = (pick: (round: CallRound) => number) => spread(rounds.map(pick));
+      return [
+        system,
+        {
+          seqCallUs: figure((r) => r.seqCallUs),
+          inFlightCallsPerSec: figure((r) => r.inFlightCallsPerSec),
+          clientCpuUs: figure((r) => r.clientCpuUs),
+          serverCpuUs: figure((r) => r.serverCpuUs),
+        },
+      ];
+    }),
+  ) as Record<SystemName, CallFigures>;
 }
 
 function fanoutFigures(clients: number, rounds: { pi: FanoutRound[]; raw: FanoutRound[] }): FanoutFigures {

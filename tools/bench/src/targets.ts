@@ -11,7 +11,8 @@ export interface TargetCheck {
 /**
  * pi's performance targets, judged on medians: the RPC-speed issue's (CPU per call below Cap'n Web's, sequential
  * call <= 1.3x raw `ws`, 100 in flight >= 0.5x raw `ws` and ahead of Cap'n Web, fan-out <= 2x a raw broadcast,
- * memory bounded under a paused subscriber) and the brief's (sequential call ahead of Cap'n Web and birpc).
+ * memory bounded under a paused subscriber), the brief's (sequential call ahead of Cap'n Web and birpc) and, with
+ * `--load`, issue 21's: pi's sequential call falls no further behind raw `ws` on a busy machine than birpc's does.
  */
 export function checkTargets(results: BenchResults): TargetCheck[] {
   const { pi, capnweb, birpc } = results.systems;
@@ -44,10 +45,22 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       met: pi.inFlightCallsPerSec.median > capnweb.inFlightCallsPerSec.median,
       actual: `${perSec(pi.inFlightCallsPerSec.median)} vs ${perSec(capnweb.inFlightCallsPerSec.median)}`,
     },
+    ...(results.loaded === undefined ? [] : [busyNoWorseThanBirpc(results.loaded)]),
     ...(results.fanout === undefined ? [] : [fanoutWithin2x(results.fanout)]),
     ...(results.fanout1000 === undefined ? [] : [fanoutWithin2x(results.fanout1000)]),
     ...(results.slow?.piAtMore === undefined ? [] : [boundedSlowSubscriber(results.slow)]),
   ];
+}
+
+function busyNoWorseThanBirpc(loaded: NonNullable<BenchResults['loaded']>): TargetCheck {
+  const raw = loaded.systems['raw-ws'].seqCallUs.median;
+  const pi = ratio(loaded.systems.pi.seqCallUs.median, raw);
+  const birpc = ratio(loaded.systems.birpc.seqCallUs.median, raw);
+  return {
+    target: `pi seq vs raw-ws with ${loaded.processes} busy loops <= birpc's`,
+    met: pi <= birpc,
+    actual: `${times(pi)} vs ${times(birpc)}`,
+  };
 }
 
 function fanoutWithin2x(fanout: FanoutFigures): TargetCheck {
