@@ -1,0 +1,101 @@
+import { readdir, readFile } from 'node:fs/promises';
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`) and page size: the units of /proc/<pid>/stat. */
+export const CLOCK_TICKS_PER_SECOND = 100;
+export const PAGE_BYTES = 4096;
+
+/** What one /proc/<pid>/stat line says of a process. */
+export interface ProcessStat {
+  readonly pid: number;
+  readonly name: string;
+  readonly parentPid: number;
+  /** User + system CPU time, in clock ticks. */
+  readonly cpuTicks: number;
+  readonly rssBytes: number;
+}
+
+/**
+ * Parses /proc/<pid>/stat. The name is in parentheses and may itself contain spaces and parentheses, so the fields
+ * are counted from the last `)`: state is field 3, ppid 4, utime 14, stime 15, rss 24 (in pages).
+ */
+export function parseProcStat(line: string): ProcessStat | undefined {
+  const open = line.indexOf('(');
+  const close = line.lastIndexOf(')');
+  if (open < 0 || close < open) return undefined;
+  const rest = line
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
+  // rest[0] is field 3 (state), so field N is rest[N - 3].
+  const field = (n: number) => Number(rest[n - 3]);
+  const [pid, parentPid, utime, stime, rss] = [Number(line.slice(0, open)), field(4), field(14), field(15), field(24)];
+  if (![pid, parentPid, utime, stime, rss].every(Number.isFinite) || rest.length < 22) return undefined;
+  return { pid, name: line.slice(open + 1, close), parentPid, cpuTicks: utime + stime, rssBytes: rss * PAGE_BYTES };
+}
+
+/** The processes whose environment holds `marker` (`NAME=value`): everything an agent started, however detached. */
+export async function processesMarked(marker: string): Promise<number[]> {
+  const entries = await readdir('/proc');
+  const found: number[] = [];
+  await Promise.all(
+    entries
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(async (entry) => {
+        // Gone already, or not ours to read: not one of the agent's processes.
+        const environ = await readFile(`/proc/${entry}/environ`, 'latin1').catch(() => '');
+        if (environ.split('\0').includes(marker)) found.push(Number(entry));
+      }),
+  );
+  return found.sort((a, b) => a - b);
+}
+
+/** The stat of each of these processes still running, named after the script node runs (`pi-session.mjs`). */
+export async function readStats(pids: readonly number[]): Promise<ProcessStat[]> {
+  const stats = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').then(parseProcStat, () => undefined);
+      const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      return stat === undefined ? undefined : { ...stat, name: commandName(command, stat.name) };
+    }),
+  );
+  return stats.filter((stat): stat is ProcessStat => stat !== undefined);
+}
+
+/** The first argument that names a script (`/…/pi-tui.mjs --start` → `pi-tui.mjs`), else the executable's name. */
+export function commandName(cmdline: string, fallback: string): string {
+  const script = cmdline
+    .split('\0')
+    .slice(1)
+    .find((arg) => /\.(m?js|ts)$/.test(arg));
+  return script === undefined ? fallback : (script.split('/').at(-1) ?? fallback);
+}
+
+/** The summed RSS and CPU ticks of a group of processes, and each one's own. */
+export interface GroupSample {
+  readonly rssBytes: number;
+  readonly cpuTicks: number;
+  readonly processes: readonly ProcessStat[];
+}
+
+export function sumStats(stats: readonly ProcessStat[]): GroupSample {
+  return {
+    rssBytes: stats.reduce((sum, stat) => sum + stat.rssBytes, 0),
+    cpuTicks: stats.reduce((sum, stat) => sum + stat.cpuTicks, 0),
+    processes: stats,
+  };
+}
+
+export async function sampleMarked(marker: string): Promise<GroupSample> {
+  return sumStats(await readStats(await processesMarked(marker)));
+}
+
+/**
+ * CPU used between two samples, as a percentage of one core. Ticks are cumulative per process: a process seen in
+ * both counts its difference, one started in between all it used; one that ended in between is not counted.
+ */
+export function cpuPercent(before: GroupSample, after: GroupSample, elapsedMs: number): number {
+  if (elapsedMs <= 0) return 0;
+  const earlier = new Map(before.processes.map((stat) => [stat.pid, stat.cpuTicks]));
+  const ticks = after.processes.reduce((sum, stat) => sum + stat.cpuTicks - (earlier.get(stat.pid) ?? 0), 0);
+  return (ticks / CLOCK_TICKS_PER_SECOND / (elapsedMs / 1000)) * 100;
+}
