@@ -31,6 +31,8 @@ export async function measureStream(): Promise<StreamRound> {
     // The streamed answer wraps; its tail, the last word, is at the bottom of the transcript.
     const lastShown = () => fixture.host.screen.text().some((row) => row.includes(last));
     const painted = fixture.timed.whenPainted(lastShown, 60_000);
+    // Awaited below; handled here too so that a refused prompt is what fails the round, not this timer later.
+    painted.catch(() => undefined);
     // Frames and bytes are counted from the first delta: the prompt's own frames (the user entry) come before it.
     let framesBefore = Number.NaN;
     let bytesBefore = Number.NaN;
@@ -41,7 +43,14 @@ export async function measureStream(): Promise<StreamRound> {
     });
     const response = await chat.prompt({ text: 'stream please' }, BACKGROUND_CONTEXT);
     if (!response.accepted) throw new Error(`The prompt was refused: ${response.error?.message ?? ''}`);
-    const shownAt = await painted;
+    const shownAt = await painted.catch((error: Error) => {
+      // A lost paint is a bug to find: say what the screen and the session showed instead.
+      const running = chat.transcript.value.running === null ? 'settled' : 'still running';
+      const rows = fixture.host.screen.text().map((row) => row.trimEnd());
+      throw new Error(
+        `${error.message}: the last delta (${last}) was sent ${(performance.now() - provider.lastDeltaAt).toFixed(0)} ms ago, the run is ${running}, the connection ${fixture.client.connection.value.status}; the screen:\n${rows.join('\n')}`,
+      );
+    });
     startedStreaming();
     const round = {
       lastDeltaToScreenMs: shownAt - provider.lastDeltaAt,

@@ -58,6 +58,17 @@ describe('the TUI benchmark report', () => {
     expect(sessionAppend?.check?.met).toBe(true);
   });
 
+  it('judges the frames of a stream over the burst and the lag after it, at most one per frame interval', () => {
+    const met = (frames: number) => {
+      const figures = results(1000, 2);
+      const stream = { ...figures.stream, burstMs: same(218), lastDeltaToScreenMs: same(10), frames: same(frames) };
+      return reportRows({ ...figures, stream } as TuiBenchResults).find((row) => row.figure.includes('frames painted'))
+        ?.check?.met;
+    };
+    expect(met(15)).toBe(true);
+    expect(met(16)).toBe(false);
+  });
+
   it('writes every figure as median, min and max', () => {
     const json = tuiToJson(results(1000, 2)) as { coldStart: Record<string, unknown> };
     expect(json.coldStart).toMatchObject({ terminal: 'pty', coldMs: 1000, coldMsMin: 1000, coldMsMax: 1000 });

@@ -33,10 +33,13 @@ export const checks = {
     target: `≤ ${STREAM_LAG_TARGET_MS} ms (2 frames)`,
     met: lag.median <= STREAM_LAG_TARGET_MS,
   }),
-  /** At most one paint per frame interval of the burst (plus the one that shows its end). */
-  framesPerBurst: (frames: Spread, burstMs: Spread): TuiTargetCheck => ({
-    target: `≤ 1 per ${FRAME_MS} ms of burst`,
-    met: frames.median <= burstMs.median / FRAME_MS + 1,
+  /**
+   * At most one paint per frame interval of what was counted: from the first delta to the frame showing the last,
+   * which is the burst and then the lag (plus the paint at its start: an idle screen paints at once).
+   */
+  framesPerBurst: (frames: Spread, burstMs: Spread, lagMs: Spread): TuiTargetCheck => ({
+    target: `≤ 1 per ${FRAME_MS} ms, + 1`,
+    met: frames.median <= (burstMs.median + lagMs.median) / FRAME_MS + 1,
   }),
   coldStart: (cold: Spread): TuiTargetCheck => ({
     target: `≤ ${COLD_START_TARGET_MS.toLocaleString('en-US')} ms`,
