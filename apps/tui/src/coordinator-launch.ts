@@ -33,7 +33,7 @@ export async function openSessionThroughCoordinator(
 ): Promise<Result<string, string>> {
   const coordinator = await ensureCoordinator(directories, manifest, env, progress);
   if (coordinator.isErr()) return err(coordinator.error);
-  progress('opening the session of this directory');
+  progress('Opening the session of this directory');
   return throughDirectory(coordinator.value, directories.dataDir, async (directory) => {
     const workspaceId = workspaceIdOf(cwd);
     const mine = directory.state.value.sessions
@@ -107,7 +107,7 @@ async function ensureCoordinator(
   }
   const program = await findPiProgram('pi-coordinator', import.meta.url, env);
   if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
-  progress('starting the coordinator');
+  progress('Starting the coordinator');
   const args = [
     program,
     'start',

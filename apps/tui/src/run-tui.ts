@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import type { PiDirectories } from '@pi/connection-files';
-import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
+import { loadFacets, readBundledFacets, readManifestSource, type LoadedFacet } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
@@ -10,7 +10,7 @@ import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
 import { reviveWhenEnded } from './session-revival';
-import { startupProgress } from './startup-progress';
+import { openStartupScreen, type StartupScreen, type TypedWhileStarting } from './startup-screen';
 import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
 
@@ -25,59 +25,49 @@ export async function runTui(
   directories: PiDirectories,
   env: NodeJS.ProcessEnv,
 ): Promise<Result<void, string>> {
-  const source = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
-  if (source.isErr()) return err(source.error);
-  // Only tui facet modules are imported: a presentation never loads session code.
-  const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);
-  if (facets.isErr()) return err(facets.error.message);
   const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
   if (keymap.isErr()) return err(keymap.error);
 
   const input = process.stdin;
   const output = process.stdout;
-  // The terminal stays as it is (Ctrl+C still stops a start that hangs); a line says what pi waits for.
-  const progress = startupProgress(output);
-  let opened: string | undefined;
-  if (options.start) {
-    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, progress);
-    if (session.isErr()) return progress.failed(session.error);
-    opened = session.value;
-  }
-  progress('connecting');
-  const target = await findSessionTarget(
-    opened === undefined ? options : { ...options, sessionId: opened },
-    directories.dataDir,
-    env,
-  );
-  if (target.isErr()) {
-    return progress.failed(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
-  }
-
-  const first = await attach(target.value);
-  if (first.isErr()) return progress.failed(first.error);
-  progress.done();
+  // The screen is pi's from the first moment: it says what pi waits for, and takes the first prompts meanwhile.
+  const startup = openStartupScreen({ terminal: { input, output }, keymap: keymap.value, label: options.cwd });
   const restore = () => {
     output.write(restoreTerminal());
     if (input.isTTY) input.setRawMode(false);
   };
   process.once('exit', restore);
-  if (input.isTTY) input.setRawMode(true);
-  input.resume();
-
-  /** What the editor held when the TUI last switched sessions: the next host starts with it. */
-  let draft = '';
   let quit: () => void = () => undefined;
   const quitting = new Promise<void>((resolve) => (quit = resolve));
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => quit());
+  void startup.quitting.then(() => quit());
+
+  // What is being started goes on without this TUI when the user quits meanwhile (as an interrupted start did).
+  const started = await Promise.race([quitting.then(() => undefined), attachFirst(options, directories, env, startup)]);
+  if (started === undefined || started.isErr()) {
+    startup.restore();
+    return started === undefined ? ok(undefined) : err(started.error);
+  }
+  const { facets, first } = started.value;
+  /** What was typed while pi started, for the first host only. */
+  let typed: TypedWhileStarting | undefined = startup.handOver();
+
+  /** What the editor held when the TUI last switched sessions: the next host starts with it. */
+  let draft = '';
   // Attach, run until quit or a switch to another session, re-attach; a session started here stops only at quit.
   const outcome = await runAttachLoop<Attachment>({
-    first: first.value,
+    first,
     attachTo: sessionSwitcher(options, directories.dataDir, env),
     detach: (attachment) => attachment.client.close(),
     quitting,
     async start(attachment, switchSession) {
+      const carried = typed;
+      typed = undefined;
+      // The startup screen stays until the TUI's first frame replaces it: the TUI's setup and that frame reach the
+      // terminal in one write.
+      if (carried !== undefined) output.cork();
       const host = await startTuiHost({
-        facets: facets.value,
+        facets,
         client: attachment.client,
         terminal: { input, output },
         keymap: keymap.value,
@@ -85,7 +75,10 @@ export async function runTui(
         onQuit: () => quit(),
         switchSession,
         externalEditor: terminalEditor({ input, output, env }),
-        draft,
+        draft: carried?.draft ?? draft,
+        submitWhenConnected: carried?.queued,
+      }).finally(() => {
+        if (carried !== undefined) output.uncork();
       });
       // Keys typed while the hosts changed over waited in the paused stream; the new host reads them now.
       input.resume();
@@ -110,6 +103,48 @@ export async function runTui(
   });
   restore();
   return outcome;
+}
+
+/**
+ * Everything before the TUI can start, each step shown on the startup screen: the TUI facets (loaded meanwhile),
+ * the session (opened through the coordinator with --start) and a connection to it.
+ */
+async function attachFirst(
+  options: CliOptions,
+  directories: PiDirectories,
+  env: NodeJS.ProcessEnv,
+  startup: StartupScreen,
+): Promise<Result<{ facets: LoadedFacet<'tui'>[]; first: Attachment }, string>> {
+  const facets = loadTuiFacets(options.manifest);
+  let opened: string | undefined;
+  if (options.start) {
+    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, (step) =>
+      startup.phase(step),
+    );
+    if (session.isErr()) return err(session.error);
+    opened = session.value;
+  }
+  startup.phase('Connecting to the session');
+  const target = await findSessionTarget(
+    opened === undefined ? options : { ...options, sessionId: opened },
+    directories.dataDir,
+    env,
+  );
+  if (target.isErr()) {
+    return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
+  }
+  const loaded = await facets;
+  if (loaded.isErr()) return err(loaded.error);
+  const first = await attach(target.value);
+  return first.map((attachment) => ({ facets: loaded.value, first: attachment }));
+}
+
+/** The manifest's tui facets: only their modules are imported, a presentation never loads session code. */
+async function loadTuiFacets(manifest: string | undefined): Promise<Result<LoadedFacet<'tui'>[], string>> {
+  const source = await readManifestSource(manifest, await readBundledFacets(import.meta.url));
+  if (source.isErr()) return err(source.error);
+  const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);
+  return facets.mapErr((error) => error.message);
 }
 
 /** The user's keybindings file, if any: action → key or keys. A broken file is an error, not a silent default. */
