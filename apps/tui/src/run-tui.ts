@@ -45,6 +45,8 @@ export async function runTui(
   // What is being started goes on without this TUI when the user quits meanwhile (as an interrupted start did).
   const started = await Promise.race([quitting.then(() => undefined), attachFirst(options, directories, env, startup)]);
   if (started === undefined || started.isErr()) {
+    // Restored once: leaving the alternate screen again would move the cursor back over what is printed after it.
+    process.off('exit', restore);
     startup.restore();
     return started === undefined ? ok(undefined) : err(started.error);
   }
