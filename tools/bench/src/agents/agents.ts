@@ -12,6 +12,9 @@ const PI_COORDINATOR_BUNDLE = join(ROOT, 'dist/apps/coordinator/pi-coordinator.m
 export const BUNDLE_APPS = join(ROOT, 'tools/app-bundle/bin/bundle-apps.mjs');
 
 export type AgentName = 'pi' | 'upstream';
+
+/** The environment variable every process of a benchmarked agent carries, naming the agent's sandbox. */
+export const MARKER_VARIABLE = 'PI_BENCH_AGENTS';
 export const AGENT_NAMES: readonly AgentName[] = ['pi', 'upstream'];
 
 /** How to start one agent in a sandbox of its own, pointed at the answer server, and how to drive its screen. */
@@ -46,7 +49,7 @@ async function createSandbox(name: AgentName) {
     project: join(root, 'project'),
   };
   await Promise.all(Object.values(dirs).map((path) => mkdir(path, { recursive: true, mode: 0o700 })));
-  const marker = `PI_BENCH_AGENTS=${root}`;
+  const marker = `${MARKER_VARIABLE}=${root}`;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     HOME: dirs.home,
@@ -55,7 +58,7 @@ async function createSandbox(name: AgentName) {
     XDG_CONFIG_HOME: dirs.config,
     XDG_DATA_HOME: dirs.data,
     XDG_RUNTIME_DIR: dirs.run,
-    PI_BENCH_AGENTS: root,
+    [MARKER_VARIABLE]: root,
   };
   return { root, dirs, marker, env, remove: () => rm(root, { recursive: true, force: true }) };
 }

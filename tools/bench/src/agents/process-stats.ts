@@ -34,7 +34,12 @@ export function parseProcStat(line: string): ProcessStat | undefined {
 }
 
 /** The processes whose environment holds `marker` (`NAME=value`): everything an agent started, however detached. */
-export async function processesMarked(marker: string): Promise<number[]> {
+export function processesMarked(marker: string): Promise<number[]> {
+  return processesWhere((environment) => environment.includes(marker));
+}
+
+/** The processes (of this user: others' cannot be read) whose environment, as `NAME=value` entries, passes `test`. */
+export async function processesWhere(test: (environment: readonly string[]) => boolean): Promise<number[]> {
   const entries = await readdir('/proc');
   const found: number[] = [];
   await Promise.all(
@@ -43,7 +48,7 @@ export async function processesMarked(marker: string): Promise<number[]> {
       .map(async (entry) => {
         // Gone already, or not ours to read: not one of the agent's processes.
         const environ = await readFile(`/proc/${entry}/environ`, 'latin1').catch(() => '');
-        if (environ.split('\0').includes(marker)) found.push(Number(entry));
+        if (environ !== '' && test(environ.split('\0'))) found.push(Number(entry));
       }),
   );
   return found.sort((a, b) => a - b);

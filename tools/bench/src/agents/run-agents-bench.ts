@@ -14,7 +14,7 @@ import { startAnswerServer } from './answer-server';
 export async function runAgentsBench(options: AgentsOptions, progress: Progress): Promise<AgentsResults> {
   const started = performance.now();
   const loadStart = loadavg()[0] ?? 0;
-  if (options.agents.includes('pi')) execFileSync(process.execPath, [BUNDLE_APPS], { stdio: 'ignore' });
+  if (options.agents.includes('pi')) buildPiBundles();
   const server = await startAnswerServer(options.shape);
   const measured: Partial<Record<'pi' | 'upstream', AgentFigures>> = {};
   try {
@@ -27,4 +27,9 @@ export async function runAgentsBench(options: AgentsOptions, progress: Progress)
     loadAverage: { start: loadStart, end: loadavg()[0] ?? 0 },
     ...measured,
   };
+}
+
+/** What `npm start` does first: rebuilds dist/apps when a source changed (a no-op otherwise). */
+export function buildPiBundles(): void {
+  execFileSync(process.execPath, [BUNDLE_APPS], { stdio: 'ignore' });
 }

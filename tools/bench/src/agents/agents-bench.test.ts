@@ -1,0 +1,69 @@
+import type { ServerResponse } from 'node:http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startFakeChatServer } from '@pi/model-providers/testing';
+import { runAgent } from './agent-run';
+import { MARKER_VARIABLE } from './agents';
+import { parseAgentsOptions } from './agents-options';
+import { processesWhere } from './process-stats';
+import { buildPiBundles, runAgentsBench } from './run-agents-bench';
+
+// End to end against this project only: the bundled pi-tui --start (coordinator, session) in a pty. The upstream
+// agent is left to `npm run bench:agents` itself: the harness is the same for both, and one agent keeps this short.
+const benchProcesses = () =>
+  processesWhere((environment) => environment.some((entry) => entry.startsWith(`${MARKER_VARIABLE}=`)));
+
+beforeAll(() => buildPiBundles(), 300_000);
+
+describe('bench:agents against this project', () => {
+  it('measures every figure of a quick run and leaves no process running', async () => {
+    expect(await benchProcesses()).toEqual([]);
+    const running: number[][] = [];
+    const options = parseAgentsOptions(['--quick', '--only=pi']);
+    const results = await runAgentsBench(options, (line) => {
+      if (line.includes('keys typed')) void benchProcesses().then((pids) => running.push(pids));
+    });
+
+    const pi = results.pi;
+    expect(results.upstream).toBeUndefined();
+    expect(pi?.turns).toBe(options.turns);
+    expect(pi?.keypressIdleMs.rounds).toBe(options.keys);
+    expect(pi?.keypressStreamingMs.rounds).toBeGreaterThan(0);
+    expect(pi?.roundTripMs.rounds).toBe(options.turns - 2 * options.streams);
+    expect(pi?.coldStartMs).toBeGreaterThan(0);
+    expect(pi?.keypressIdleMs.min).toBeGreaterThan(0);
+    expect(pi?.rssLastTurnBytes).toBeGreaterThan(0);
+    // The TUI, the coordinator and the session were measured, and stopped after.
+    expect(pi?.processes.map((process) => process.name).sort()).toEqual([
+      'pi-coordinator.mjs',
+      'pi-session.mjs',
+      'pi-tui.mjs',
+    ]);
+    expect(running.flat()).toHaveLength(3);
+    expect(await benchProcesses()).toEqual([]);
+  }, 300_000);
+
+  it('stops every process it started when a run fails', async () => {
+    const failing = await startFakeChatServer((_, response: ServerResponse) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end('{"error":{"message":"the bench server fails on purpose"}}');
+    });
+    const server = {
+      baseUrl: failing.baseUrl,
+      requests: () => 0,
+      nextStreamStart: () => Promise.reject(new Error('this server never streams a long answer')),
+    };
+    const running: number[][] = [];
+    const options = { ...parseAgentsOptions(['--quick']), timeoutMs: 15_000 };
+    try {
+      await expect(
+        runAgent('pi', { ...server, close: failing.close }, options, (line) => {
+          if (line.includes('keys typed')) void benchProcesses().then((pids) => running.push(pids));
+        }),
+      ).rejects.toThrow(/never showed the end of answer 1/);
+    } finally {
+      await failing.close();
+    }
+    expect(running.flat()).toHaveLength(3);
+    expect(await benchProcesses()).toEqual([]);
+  }, 300_000);
+});

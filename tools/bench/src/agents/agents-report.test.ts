@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { spread } from '../stats';
+import type { AgentFigures } from './agent-run';
+import { agentsRows, formatAgentsReport, judge, type AgentsResults } from './agents-report';
+
+const MIB = 1024 * 1024;
+
+function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
+  return {
+    agent,
+    label: agent === 'pi' ? 'this project' : 'upstream 0.73.1',
+    coldStartMs: 1000 * scale,
+    readyMs: 1200 * scale,
+    keypressIdleMs: spread([4 * scale, 5 * scale, 6 * scale]),
+    keypressStreamingMs: spread([10 * scale, 20 * scale]),
+    streamCpuPercent: spread([20 * scale]),
+    streamMs: spread([5000]),
+    roundTripMs: spread([100 * scale]),
+    turns: 50,
+    rssFirstTurnBytes: 100 * MIB * scale,
+    rssLastTurnBytes: 110 * MIB * scale,
+    processes: [{ name: `${agent}.mjs`, rssBytes: 110 * MIB * scale }],
+  };
+}
+
+const results = (pi?: AgentFigures, upstream?: AgentFigures): AgentsResults => ({
+  durationSec: 90,
+  loadAverage: { start: 1.5, end: 2.25 },
+  ...(pi && { pi }),
+  ...(upstream && { upstream }),
+});
+
+describe('agentsRows', () => {
+  it('gives each figure for both agents and this project / upstream as the ratio', () => {
+    const rows = agentsRows(results(agentFigures('pi', 2), agentFigures('upstream', 1)));
+    const row = (start: string) => rows.find((candidate) => candidate.figure.startsWith(start));
+    expect(row('keypress → screen, idle')).toMatchObject({
+      upstream: '5.0 [4.0–6.0]',
+      pi: '10.0 [8.0–12.0]',
+      ratio: '2.00x',
+      target: { factor: 1, met: false },
+    });
+    expect(row('RSS after 50 turns')).toMatchObject({ upstream: '110.0', pi: '220.0', target: { met: false } });
+    expect(row('  growth, turn 1 → 50')).toMatchObject({ upstream: '10.0', pi: '20.0', ratio: '2.00x' });
+    expect(row('cold start')).toMatchObject({ ratio: '2.00x' });
+    expect(row('cold start')?.target).toBeUndefined();
+    expect(row('  RSS by process')).toMatchObject({ pi: 'pi.mjs 220.0', upstream: 'upstream.mjs 110.0' });
+  });
+
+  it('meets a target at or under its factor of upstream', () => {
+    const rows = agentsRows(results(agentFigures('pi', 1), agentFigures('upstream', 1)));
+    expect(rows.filter((row) => row.target !== undefined).every((row) => row.target?.met)).toBe(true);
+  });
+
+  it('leaves the other column and the ratio empty when one agent was not run', () => {
+    const rows = agentsRows(results(agentFigures('pi', 1)));
+    expect(rows[0]).toMatchObject({ upstream: '–', ratio: '' });
+    expect(rows.every((row) => row.target === undefined)).toBe(true);
+  });
+});
+
+describe('judge', () => {
+  it('allows up to the factor, and any shrink of a growth', () => {
+    expect(judge(120, 100, 1.2).met).toBe(true);
+    expect(judge(121, 100, 1.2).met).toBe(false);
+    expect(judge(-5, -10, 1).met).toBe(true);
+  });
+});
+
+describe('formatAgentsReport', () => {
+  it('lays out a header with both agents, a row per figure and the load average', () => {
+    const lines = formatAgentsReport(results(agentFigures('pi', 2), agentFigures('upstream', 1)));
+    expect(lines[0]).toMatch(/upstream 0\.73\.1\s+this project\s+ratio\s+target/);
+    expect(lines.some((line) => /^CPU while streaming.*20 \[20–20\].*40 \[40–40\].*2\.00x.*MISSED/.test(line))).toBe(
+      true,
+    );
+    expect(lines.at(-1)).toContain('load average 1.50 → 2.25');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { commandName, cpuPercent, parseProcStat, sumStats, type ProcessStat } from './process-stats';
+
+// A real /proc/<pid>/stat line (of `cat`), and one whose name holds spaces and parentheses.
+const CAT =
+  '19990 (cat) R 19988 19988 10245 0 -1 4194304 97 0 0 0 7 3 0 0 20 0 1 0 340881 3133440 355 18446744073709551615 ' +
+  '93965980647424 93965980667305 140724763119936 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0';
+
+describe('parseProcStat', () => {
+  it('reads the pid, name, parent, CPU ticks (user + system) and RSS (pages × 4096)', () => {
+    expect(parseProcStat(CAT)).toEqual({
+      pid: 19990,
+      name: 'cat',
+      parentPid: 19988,
+      cpuTicks: 10,
+      rssBytes: 355 * 4096,
+    });
+  });
+
+  it('counts the fields from the last parenthesis, whatever the name holds', () => {
+    const line = CAT.replace('(cat)', '(a (b) c)');
+    expect(parseProcStat(line)).toMatchObject({ pid: 19990, name: 'a (b) c', parentPid: 19988, cpuTicks: 10 });
+  });
+
+  it('rejects a line that is not a stat line', () => {
+    expect(parseProcStat('')).toBeUndefined();
+    expect(parseProcStat('19990 (cat) R 19988')).toBeUndefined();
+    expect(parseProcStat('x (cat) R 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23')).toBeUndefined();
+  });
+});
+
+describe('commandName', () => {
+  it('names a node process after its script', () => {
+    expect(commandName('/usr/bin/node\0/w/dist/apps/tui/pi-tui.mjs\0--start\0', 'node')).toBe('pi-tui.mjs');
+  });
+
+  it('keeps the executable name when no argument is a script', () => {
+    expect(commandName('pi\0', 'pi')).toBe('pi');
+    expect(commandName('', 'node')).toBe('node');
+  });
+});
+
+const stat = (pid: number, cpuTicks: number, rssBytes = 0): ProcessStat => ({
+  pid,
+  name: 'node',
+  parentPid: 1,
+  cpuTicks,
+  rssBytes,
+});
+
+describe('sumStats and cpuPercent', () => {
+  it('sums the RSS and ticks of a group', () => {
+    expect(sumStats([stat(1, 5, 100), stat(2, 7, 50)])).toMatchObject({ rssBytes: 150, cpuTicks: 12 });
+  });
+
+  it('is the ticks used between two samples over the time between them, as % of one core', () => {
+    // 50 ticks (0.5 s of CPU at 100 ticks a second) over 2 s: 25 %.
+    const before = sumStats([stat(1, 100), stat(2, 10)]);
+    const after = sumStats([stat(1, 130), stat(2, 30)]);
+    expect(cpuPercent(before, after, 2000)).toBeCloseTo(25);
+  });
+
+  it('counts all of a process that started between the samples, nothing of one that ended', () => {
+    const before = sumStats([stat(1, 100), stat(2, 500)]);
+    const after = sumStats([stat(1, 110), stat(3, 40)]);
+    expect(cpuPercent(before, after, 1000)).toBeCloseTo(50);
+  });
+
+  it('is 0 over no time rather than infinite', () => {
+    expect(cpuPercent(sumStats([]), sumStats([stat(1, 10)]), 0)).toBe(0);
+  });
+});
