@@ -7,7 +7,7 @@ import { KEYS_PER_ROUND, measureKeypresses, type KeypressRound } from './keypres
 import { STREAM_DELTAS, measureStream, type StreamRound } from './stream-bench';
 import { loadPty, type TerminalKind } from './terminal-process';
 import type { TuiBenchOptions } from './tui-options';
-import type { AppendFigures, KeypressFigures, TuiBenchResults } from './tui-results';
+import type { AppendFigures, KeypressFigures, StreamFigures, TuiBenchResults } from './tui-results';
 
 export const LARGE_TRANSCRIPT = 5000;
 export const SMALL_TRANSCRIPT = 10;
@@ -23,7 +23,7 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     options.terminal !== 'auto' ? options.terminal : (await loadPty()) === undefined ? 'pipe' : 'pty';
   const runs = (name: TuiBenchOptions['scenarios'][number]) => options.scenarios.includes(name);
   const keys = { empty: [] as KeypressRound[], small: [] as KeypressRound[], large: [] as KeypressRound[] };
-  const streams: StreamRound[] = [];
+  const streams = { small: [] as StreamRound[], large: [] as StreamRound[] };
   const host = { small: [] as AppendRound[], large: [] as AppendRound[] };
   const session = { small: [] as AppendRound[], large: [] as AppendRound[] };
   const cold: ColdStartRound[] = [];
@@ -40,8 +40,10 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
       log(`keypress: ${label} done`);
     }
     if (runs('stream')) {
-      const result = await measureStream();
-      if (record) streams.push(result);
+      for (const size of swap ? (['large', 'small'] as const) : (['small', 'large'] as const)) {
+        const result = await measureStream(size === 'large' ? LARGE_TRANSCRIPT : SMALL_TRANSCRIPT);
+        if (record) streams[size].push(result);
+      }
       log(`stream: ${label} done`);
     }
     if (runs('append')) {
@@ -67,6 +69,12 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     worstMs: of(rounds, (r) => r.worstMs),
     bytesPerKey: of(rounds, (r) => r.bytesPerKey),
   });
+  const streamFigures = (rounds: StreamRound[]): StreamFigures => ({
+    lastDeltaToScreenMs: of(rounds, (r) => r.lastDeltaToScreenMs),
+    burstMs: of(rounds, (r) => r.burstMs),
+    frames: of(rounds, (r) => r.frames),
+    bytes: of(rounds, (r) => r.bytes),
+  });
   const appendFigures = (rounds: AppendRound[]): AppendFigures => ({
     ms: of(rounds, (r) => r.ms),
     bytes: of(rounds, (r) => r.bytes),
@@ -90,10 +98,10 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     stream: runs('stream')
       ? {
           deltas: STREAM_DELTAS,
-          lastDeltaToScreenMs: of(streams, (r) => r.lastDeltaToScreenMs),
-          burstMs: of(streams, (r) => r.burstMs),
-          frames: of(streams, (r) => r.frames),
-          bytes: of(streams, (r) => r.bytes),
+          smallEntries: SMALL_TRANSCRIPT,
+          largeEntries: LARGE_TRANSCRIPT,
+          small: streamFigures(streams.small),
+          large: streamFigures(streams.large),
         }
       : undefined,
     append: runs('append')

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Chat } from '@pi/chat';
 import { burstProvider, words } from './burst-provider';
-import { startTuiFixture } from './tui-fixture';
+import { fillTranscript, startTuiFixture } from './tui-fixture';
 
 /** Deltas in the streamed answer. */
 export const STREAM_DELTAS = 1000;
@@ -19,13 +19,15 @@ export interface StreamRound {
 
 /**
  * One prompt to a real session whose provider streams `STREAM_DELTAS` words as fast as the event loop turns; the
- * chat TUI (over a WebSocket, as pi-tui attaches) draws them. Nothing else is painting meanwhile.
+ * chat TUI (over a WebSocket, as pi-tui attaches) draws them under `entries` blocks already in its transcript.
+ * Nothing else is painting meanwhile.
  */
-export async function measureStream(): Promise<StreamRound> {
+export async function measureStream(entries: number): Promise<StreamRound> {
   const deltas = words(STREAM_DELTAS);
   const provider = burstProvider(deltas);
   const fixture = await startTuiFixture({ provider });
   try {
+    fillTranscript(fixture, entries);
     const chat = await fixture.client.use(Chat);
     const last = deltas.at(-1)?.trim() ?? '';
     // The streamed answer wraps; its tail, the last word, is at the bottom of the transcript.

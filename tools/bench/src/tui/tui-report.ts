@@ -47,20 +47,31 @@ export function reportRows(results: TuiBenchResults): ReportRow[] {
     );
   }
   if (stream !== undefined) {
-    rows.push(
-      {
-        figure: `${n(stream.deltas)}-delta stream: last delta sent → on screen (ms)`,
-        value: ms(stream.lastDeltaToScreenMs),
-        check: checks.streamLag(stream.lastDeltaToScreenMs),
-      },
-      { figure: '  burst, first → last delta sent (ms)', value: ms(stream.burstMs, 0) },
-      {
-        figure: '  frames painted, first delta sent → last on screen',
-        value: count(stream.frames),
-        check: checks.framesPerBurst(stream.frames, stream.burstMs, stream.lastDeltaToScreenMs),
-      },
-      { figure: '  KB written during the burst', value: kb(stream.bytes) },
-    );
+    const sizes = [
+      [stream.smallEntries, stream.small],
+      [stream.largeEntries, stream.large],
+    ] as const;
+    for (const [entries, figures] of sizes) {
+      rows.push(
+        {
+          figure: `${n(stream.deltas)}-delta stream, ${n(entries)} entries: last delta sent → on screen (ms)`,
+          value: ms(figures.lastDeltaToScreenMs),
+          check: checks.streamLag(figures.lastDeltaToScreenMs),
+        },
+        { figure: '  burst, first → last delta sent (ms)', value: ms(figures.burstMs, 0) },
+        {
+          figure: '  frames painted, first delta sent → last on screen',
+          value: count(figures.frames),
+          check: checks.framesPerBurst(figures.frames, figures.burstMs, figures.lastDeltaToScreenMs),
+        },
+        { figure: '  KB written during the burst', value: kb(figures.bytes) },
+      );
+    }
+    rows.push({
+      figure: `  last delta → screen, ${n(stream.largeEntries)} vs ${n(stream.smallEntries)} entries`,
+      value: times(ratio(stream.large.lastDeltaToScreenMs.median, stream.small.lastDeltaToScreenMs.median)),
+      check: checks.notGrowing(stream.small.lastDeltaToScreenMs, stream.large.lastDeltaToScreenMs, FRAME_MS),
+    });
   }
   if (append !== undefined) {
     const { host, session } = append;

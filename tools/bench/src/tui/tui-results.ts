@@ -14,6 +14,13 @@ export interface AppendFigures {
   readonly frames: Spread;
 }
 
+export interface StreamFigures {
+  readonly lastDeltaToScreenMs: Spread;
+  readonly burstMs: Spread;
+  readonly frames: Spread;
+  readonly bytes: Spread;
+}
+
 /** Everything one `bench:tui` run measured; each figure is a spread over the run's rounds. */
 export interface TuiBenchResults {
   readonly rounds: number;
@@ -33,10 +40,11 @@ export interface TuiBenchResults {
   };
   readonly stream?: {
     readonly deltas: number;
-    readonly lastDeltaToScreenMs: Spread;
-    readonly burstMs: Spread;
-    readonly frames: Spread;
-    readonly bytes: Spread;
+    readonly smallEntries: number;
+    readonly largeEntries: number;
+    /** The answer streams under a transcript of a small and a large length. */
+    readonly small: StreamFigures;
+    readonly large: StreamFigures;
   };
   readonly append?: {
     readonly smallEntries: number;
@@ -81,7 +89,11 @@ export function tuiToJson(results: TuiBenchResults): Record<string, unknown> {
       [`entries${keypress.smallEntries}`]: flatAll(keypress.small),
       [`entries${keypress.largeEntries}`]: flatAll(keypress.large),
     },
-    stream: stream && (({ deltas, ...figures }) => ({ deltas, ...flatAll(figures) }))(stream),
+    stream: stream && {
+      deltas: stream.deltas,
+      [`entries${stream.smallEntries}`]: flatAll(stream.small),
+      [`entries${stream.largeEntries}`]: flatAll(stream.large),
+    },
     append: append && {
       host: {
         [`entries${append.smallEntries}`]: flatAll(append.host.small),
