@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { stopRunningAgents } from './agents/agent-run';
 import { parseAgentsOptions } from './agents/agents-options';
 import { agentsRows, formatAgentsReport } from './agents/agents-report';
 import { runAgentsBench } from './agents/run-agents-bench';
@@ -9,7 +10,23 @@ import { runAgentsBench } from './agents/run-agents-bench';
  * local OpenAI-compatible server. Progress goes to stderr; the table to stdout; the figures to out/agents.json.
  */
 const options = parseAgentsOptions(process.argv.slice(2));
-const results = await runAgentsBench(options, (line) => process.stderr.write(`${line}\n`));
+// On Ctrl+C the agents are stopped first: pi's coordinator and session would outlive the closed pty.
+let interrupted: Promise<void> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`${signal}: stopping the agents\n`);
+    interrupted ??= stopRunningAgents();
+    void interrupted.finally(() => process.exit(130));
+  });
+}
+const results = await runAgentsBench(options, (line) => process.stderr.write(`${line}\n`)).catch(
+  async (error: unknown) => {
+    // Stopping made the run fail (its pty closed): not an error to report.
+    if (interrupted === undefined) throw error;
+    await interrupted;
+    return process.exit(130);
+  },
+);
 const out = fileURLToPath(new URL('../out/', import.meta.url));
 await mkdir(out, { recursive: true });
 await writeFile(

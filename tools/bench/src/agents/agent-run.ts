@@ -72,15 +72,29 @@ export async function runAgent(
   options: AgentsOptions,
   progress: Progress,
 ): Promise<AgentFigures> {
-  const agent = await setUpAgent(name, server.baseUrl);
+  const setup = setUpAgent(name, server.baseUrl);
   let terminal: AgentTerminal | undefined;
+  let stopped: Promise<void> | undefined;
+  // Registered before the sandbox exists, so that a Ctrl+C at any point removes it and whatever started in it.
+  const stop = () => (stopped ??= setup.then((agent) => stopAgent(agent, terminal, progress)));
+  running.add(stop);
   try {
+    const agent = await setup;
+    if (stopped !== undefined) throw new Error(`Stopped before ${name} started`);
     const start = performance.now();
     terminal = spawnAgentTerminal({ ...agent, cols: COLUMNS, rows: ROWS });
     return await measure(agent, terminal, start, server, options, progress);
   } finally {
-    await stopAgent(agent, terminal, progress);
+    await stop();
+    running.delete(stop);
   }
+}
+
+const running = new Set<() => Promise<void>>();
+
+/** Stops every agent being measured (on Ctrl+C: pi's coordinator and session outlive a closed pty otherwise). */
+export async function stopRunningAgents(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
 }
 
 async function measure(

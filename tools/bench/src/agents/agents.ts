@@ -92,6 +92,7 @@ export async function piAgent(baseUrl: string): Promise<AgentSetup> {
 
 /** The pinned `@mariozechner/pi-coding-agent` (a dev dependency of this package), its config in the sandbox. */
 export async function upstreamAgent(baseUrl: string): Promise<AgentSetup> {
+  const cli = join(dirname(upstreamEntry()), 'cli.js');
   const box = await createSandbox('upstream');
   const agentDir = join(box.root, 'agent');
   await mkdir(agentDir, { recursive: true, mode: 0o700 });
@@ -107,12 +108,11 @@ export async function upstreamAgent(baseUrl: string): Promise<AgentSetup> {
     },
   };
   await writeFile(join(agentDir, 'models.json'), JSON.stringify(models, null, 2));
-  const entry = fileURLToPath(import.meta.resolve('@mariozechner/pi-coding-agent'));
   return {
     name: 'upstream',
     label: 'upstream 0.73.1',
     file: process.execPath,
-    args: [join(dirname(entry), 'cli.js'), '--model', `${PROVIDER_ID}/${MODEL_ID}`],
+    args: [cli, '--model', `${PROVIDER_ID}/${MODEL_ID}`],
     cwd: box.dirs.project,
     // No update check, package check or telemetry: nothing but the answer server on the network.
     env: { ...box.env, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
@@ -125,4 +125,15 @@ export async function upstreamAgent(baseUrl: string): Promise<AgentSetup> {
 
 export function setUpAgent(name: AgentName, baseUrl: string): Promise<AgentSetup> {
   return name === 'pi' ? piAgent(baseUrl) : upstreamAgent(baseUrl);
+}
+
+function upstreamEntry(): string {
+  try {
+    return fileURLToPath(import.meta.resolve('@mariozechner/pi-coding-agent'));
+  } catch (error) {
+    throw new Error(
+      'The upstream agent is not installed: it is a dev dependency of @pi/bench, so run `npm install` ' +
+        `(not --omit=dev), or pass --only=pi (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }
