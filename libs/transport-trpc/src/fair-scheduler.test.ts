@@ -43,6 +43,18 @@ describe('FairScheduler', () => {
     expect(log).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
   });
 
+  it('a connection whose requests come one event-loop turn apart starts every one at once, past its share', async () => {
+    const log: string[] = [];
+    const { lane, source } = recordingLane(new FairScheduler(2), 'a', log);
+    for (let request = 1; request <= 7; request++) {
+      lane.submit(request);
+      expect(log).toHaveLength(request);
+      expect(lane.waiting).toBe(0);
+      await nextTurn();
+    }
+    expect(source.paused).toBe(0);
+  });
+
   it('a connection that floods does not delay another: the other’s request starts before the flood’s next share', async () => {
     const log: string[] = [];
     const scheduler = new FairScheduler(2);

@@ -16,8 +16,9 @@ interface TurnTaker {
  * next ones wait, and the scheduler takes a turn of its own (`setImmediate`, after the poll phase, so the other
  * sockets are read first) in which every lane with waiting requests starts its share again, in round-robin order.
  *
- * What it costs when one connection is busy: nothing per request beyond two comparisons; a lane that starts more than
- * its share before the scheduler's next turn waits for that turn, once per `requestsPerTurn` requests.
+ * What it costs when one connection is busy: nothing per request beyond two comparisons, and one `setImmediate` per
+ * `requestsPerTurn` requests (the lane that uses up its share ends the turn, so a connection whose requests come one
+ * event-loop turn apart never waits); only requests past the share within one turn wait for the next.
  */
 export class FairScheduler {
   readonly share: number;
@@ -39,6 +40,15 @@ export class FairScheduler {
   /** A lane has requests waiting: it is served in the next turn, after every lane already waiting. */
   wait(lane: TurnTaker): void {
     this.#waiting.add(lane);
+    this.endTurnSoon();
+  }
+
+  /**
+   * Ends the current turn after this poll phase. Also called when a lane uses up its share, so that requests of a
+   * later turn of the event loop (a client calling one call at a time) find a new turn and start at once, instead
+   * of one call in every `share` waiting for the scheduler's turn.
+   */
+  endTurnSoon(): void {
     if (this.#armed) return;
     this.#armed = true;
     setImmediate(this.#takeTurn);
@@ -96,6 +106,7 @@ export class RequestLane<T> {
     }
     if (this.#head === this.#queue.length && this.#started < scheduler.share) {
       this.#started += 1;
+      if (this.#started === scheduler.share) scheduler.endTurnSoon();
       this.#start(request);
       return;
     }

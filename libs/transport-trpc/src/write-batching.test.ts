@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { BATCH_FRAMES, batchWrites } from './write-batching';
 
@@ -41,25 +41,79 @@ describe('batchWrites', () => {
     for (const close of closers.splice(0)) close();
   });
 
-  it('frames sent in one tick reach the socket in one write, in order', async () => {
+  it('a lone frame is written before send returns, with no timer armed and no tick awaited', async () => {
+    const { server, client, received, writes } = await connectedPair();
+    closers.push(() => (client.terminate(), server.close()));
+    const send = batchWrites(client);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'setInterval'] });
+    try {
+      send('lone');
+      expect(writes.count).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    await until(() => received.length === 1);
+    send('the next lone frame, one tick later');
+    expect(writes.count).toBe(2);
+    await until(() => received.length === 2);
+    expect(received).toEqual(['lone', 'the next lone frame, one tick later']);
+  });
+
+  it('frames after the first in a tick reach the socket in one write, in order', async () => {
     const { server, client, received, writes } = await connectedPair();
     closers.push(() => (client.terminate(), server.close()));
     const send = batchWrites(client);
     for (let index = 0; index < 10; index++) send(`frame ${index}`);
+    expect(writes.count).toBe(1);
     await until(() => received.length === 10);
     expect(received).toEqual(Array.from({ length: 10 }, (_, index) => `frame ${index}`));
-    expect(writes.count).toBe(1);
+    expect(writes.count).toBe(2);
+  });
+
+  it("after a busy tick, the next tick's frames all wait for one write, the first as well", async () => {
+    const { server, client, received, writes } = await connectedPair();
+    closers.push(() => (client.terminate(), server.close()));
+    const send = batchWrites(client);
+    for (let index = 0; index < 10; index++) send(`busy ${index}`);
+    await until(() => received.length === 10);
+    const before = writes.count;
+    for (let index = 0; index < 10; index++) send(`still busy ${index}`);
+    expect(writes.count).toBe(before);
+    await until(() => received.length === 20);
+    expect(writes.count).toBe(before + 1);
+    expect(received.slice(10)).toEqual(Array.from({ length: 10 }, (_, index) => `still busy ${index}`));
+  });
+
+  it('a connection that was busy writes a lone frame at once again one tick after it quietens', async () => {
+    const { server, client, received, writes } = await connectedPair();
+    closers.push(() => (client.terminate(), server.close()));
+    const send = batchWrites(client);
+    for (let index = 0; index < 10; index++) send(`busy ${index}`);
+    await until(() => received.length === 10);
+    send('held once, after a busy tick');
+    const held = writes.count;
+    await until(() => received.length === 11);
+    expect(writes.count).toBe(held + 1);
+    send('at once');
+    expect(writes.count).toBe(held + 2);
+    await until(() => received.length === 12);
+    expect(received.slice(10)).toEqual(['held once, after a busy tick', 'at once']);
   });
 
   it('a long batch is written every BATCH_FRAMES frames, so the peer can start on it', async () => {
     const { server, client, received, writes } = await connectedPair();
     closers.push(() => (client.terminate(), server.close()));
     const send = batchWrites(client);
+    send('warm-up: a busy tick');
+    send('warm-up: a busy tick');
+    await until(() => received.length === 2);
+    const before = writes.count;
     const count = BATCH_FRAMES * 3 + 1;
     for (let index = 0; index < count; index++) send(`frame ${index}`);
-    await until(() => received.length === count);
-    expect(received).toEqual(Array.from({ length: count }, (_, index) => `frame ${index}`));
-    expect(writes.count).toBe(4);
+    await until(() => received.length === count + 2);
+    expect(received.slice(2)).toEqual(Array.from({ length: count }, (_, index) => `frame ${index}`));
+    expect(writes.count - before).toBe(4);
   });
 
   it('without it, ws writes each frame on its own (what the batching saves)', async () => {
