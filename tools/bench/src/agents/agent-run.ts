@@ -127,7 +127,7 @@ async function measure(
     roundTrips.push(await roundTrip(terminal, turn, options));
   };
   await ask();
-  const first = await sampleMarked(agent.marker);
+  const first = await memorySample(agent.marker);
 
   const streaming: number[] = [];
   const cpu: number[] = [];
@@ -146,7 +146,7 @@ async function measure(
     if (turn % 10 === 0) progress(`${agent.name}: turn ${turn} of ${options.turns}`);
   }
   await terminal.settle(options.quietMs * 2, wait);
-  const last = await sampleMarked(agent.marker);
+  const last = await memorySample(agent.marker);
   return {
     agent: agent.name,
     label: agent.label,
@@ -162,6 +162,16 @@ async function measure(
     rssLastTurnBytes: last.rssBytes,
     processes: last.processes.map(({ name, rssBytes }) => ({ name, rssBytes })),
   };
+}
+
+/** RSS moves with each process's garbage collections: the middle of five samples 200 ms apart, on a quiet screen. */
+async function memorySample(marker: string): Promise<GroupSample> {
+  const samples: GroupSample[] = [];
+  for (let index = 0; index < 5; index++) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    samples.push(await sampleMarked(marker));
+  }
+  return samples.sort((a, b) => a.rssBytes - b.rssBytes)[2] as GroupSample;
 }
 
 /**

@@ -57,6 +57,12 @@ describe('agentsRows', () => {
     expect(rows[0]).toMatchObject({ upstream: '–', ratio: '' });
     expect(rows.every((row) => row.target === undefined)).toBe(true);
   });
+
+  it('gives no ratio to a value upstream shrank or did not have', () => {
+    const upstream = { ...agentFigures('upstream', 1), rssLastTurnBytes: 90 * MIB };
+    const growth = agentsRows(results(agentFigures('pi', 1), upstream)).find((row) => row.figure.includes('growth'));
+    expect(growth).toMatchObject({ upstream: '-10.0', pi: '10.0', ratio: '–', target: { met: false } });
+  });
 });
 
 describe('judge', () => {

@@ -102,7 +102,8 @@ export function agentsRows(results: AgentsResults): AgentsRow[] {
       pi: pi === undefined ? '–' : figure.format(pi),
     };
     if (pi === undefined || upstream === undefined) return { ...row, ratio: '' };
-    const value = ratio(figure.value(pi), figure.value(upstream));
+    // A ratio to a shrink (upstream's RSS growth can be negative, a collection between the samples) means nothing.
+    const value = figure.value(upstream) > 0 ? ratio(figure.value(pi), figure.value(upstream)) : Number.NaN;
     const target =
       figure.factor === undefined ? undefined : judge(figure.value(pi), figure.value(upstream), figure.factor);
     return { ...row, ratio: Number.isFinite(value) ? times(value) : '–', ...(target && { target }) };
