@@ -22,6 +22,13 @@ describe('truncate', () => {
     expect(truncate('\x1b[31mred text\x1b[39m', 5)).toBe('\x1b[31mred …\x1b[0m');
   });
 
+  it('cuts plain ASCII where it cuts the same text with an escape in it', () => {
+    for (const text of ['hello world', 'a b  c   d', 'x'.repeat(30)])
+      for (let width = 0; width < text.length; width++)
+        for (const ellipsis of ['…', '...', ''])
+          expect(truncate(text, width, ellipsis)).toBe(truncate(`${text}\x1b[0m`, width, ellipsis));
+  });
+
   it('drops the ellipsis when not even it fits', () => {
     expect(truncate('abc', 0)).toBe('');
     expect(truncate('abc', 1, '...')).toBe('a');

@@ -2,6 +2,8 @@ import { SgrState } from './sgr-state';
 import { styledGraphemes } from './styled-graphemes';
 import { visibleWidth } from './width';
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * Cuts one line of styled text to `width` columns, ending it with `ellipsis` when something was cut. Never
  * splits a grapheme (a wide character that does not fit is left out whole); a style still open at the cut is
@@ -12,6 +14,8 @@ export function truncate(text: string, width: number, ellipsis = '…'): string 
   if (visibleWidth(text) <= columns) return text;
   const tail = visibleWidth(ellipsis) <= columns ? ellipsis : '';
   const budget = columns - visibleWidth(tail);
+  // Plain ASCII (a footer, a status line): one column per character, no style to close.
+  if (PRINTABLE_ASCII.test(text)) return text.slice(0, budget) + tail;
   const state = new SgrState();
   let out = '';
   let used = 0;

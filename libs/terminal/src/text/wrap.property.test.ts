@@ -46,6 +46,19 @@ describe('wrapText properties', () => {
     );
   });
 
+  it('wraps plain ASCII as it wraps the same text with an escape in it (the fast path and the general one agree)', () => {
+    const plain = fc.string({ unit: fc.constantFrom('a', 'b', ' ', ' ', 'long', 'x.y', '\t', '\n'), maxLength: 40 });
+    fc.assert(
+      fc.property(plain, fc.integer({ min: 1, max: 12 }), (text, width) => {
+        // A trailing reset sends every line through the general path and changes nothing visible.
+        const general = wrapText(text.replace(/\n/g, '\x1b[0m\n') + '\x1b[0m', width).map((line) =>
+          line.replaceAll('\x1b[0m', ''),
+        );
+        expect(wrapText(text, width)).toEqual(general);
+      }),
+    );
+  });
+
   it('every line stands alone: it leaves no style open at its end', () => {
     fc.assert(
       fc.property(styledText, fc.integer({ min: 2, max: 30 }), (text, width) => {

@@ -12,10 +12,57 @@ import { expandTabs } from './tabs';
  */
 export function wrapText(text: string, width: number): string[] {
   const columns = Math.max(1, Math.floor(width));
-  const rows: StyledPiece[][] = [];
-  for (const line of text.replace(/\r\n/g, '\n').split('\n'))
-    rows.push(...wrapLine(styledGraphemes(expandTabs(line)), columns));
+  const rows: Array<StyledPiece[] | string> = [];
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
+    const expanded = expandTabs(line);
+    // A streamed answer is re-wrapped every frame; most of its lines are plain ASCII: no piece per character.
+    if (PRINTABLE_ASCII.test(expanded)) rows.push(...wrapPlainLine(expanded, columns));
+    else rows.push(...wrapLine(styledGraphemes(expanded), columns));
+  }
   return restyle(rows);
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** `wrapLine` for a line of printable ASCII (one column per character, no escapes), on strings. */
+function wrapPlainLine(line: string, width: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  let breakAt = 0;
+  let afterSoftBreak = false;
+  const endRow = (next: string): void => {
+    rows.push(row.replace(/ +$/, ''));
+    row = next;
+    breakAt = 0;
+    afterSoftBreak = true;
+  };
+  for (let index = 0; index < line.length; index++) {
+    const char = line.charAt(index);
+    if (char === ' ') {
+      if (afterSoftBreak) continue;
+      if (row.length + 1 > width) {
+        endRow('');
+        continue;
+      }
+      row += char;
+      breakAt = row.length;
+      continue;
+    }
+    afterSoftBreak = false;
+    if (row.length + 1 > width && breakAt > 0) {
+      const carry = row.slice(breakAt);
+      row = row.slice(0, breakAt);
+      endRow(carry);
+      afterSoftBreak = false;
+    }
+    if (row.length + 1 > width && row.length > 0) {
+      endRow('');
+      afterSoftBreak = false;
+    }
+    row += char;
+  }
+  rows.push(row);
+  return rows;
 }
 
 const isSpace = (piece: StyledPiece): boolean => piece.kind === 'grapheme' && piece.text === ' ';
@@ -82,9 +129,10 @@ function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][
 }
 
 /** Joins each row, closing the styles open at its end and re-opening them on the next row. */
-function restyle(rows: readonly StyledPiece[][]): string[] {
+function restyle(rows: ReadonlyArray<StyledPiece[] | string>): string[] {
   const state = new SgrState();
   return rows.map((row) => {
+    if (typeof row === 'string') return state.open() + row + state.close();
     let line = state.open();
     for (const piece of row) {
       if (piece.kind === 'escape') state.apply(piece.text);
