@@ -25,6 +25,7 @@ function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
 
 const results = (pi?: AgentFigures, upstream?: AgentFigures): AgentsResults => ({
   durationSec: 90,
+  streamWords: 1500,
   loadAverage: { start: 1.5, end: 2.25 },
   ...(pi && { pi }),
   ...(upstream && { upstream }),
@@ -43,6 +44,7 @@ describe('agentsRows', () => {
     expect(row('RSS after 50 turns')).toMatchObject({ upstream: '110.0', pi: '220.0', target: { met: false } });
     expect(row('  growth, turn 1 → 50')).toMatchObject({ upstream: '10.0', pi: '20.0', ratio: '2.00x' });
     expect(row('cold start')).toMatchObject({ ratio: '2.00x' });
+    expect(row('keypress → screen, 1,500-word answer streaming')).toMatchObject({ pi: '30.0 [20.0–40.0]' });
     expect(row('cold start')?.target).toBeUndefined();
     expect(row('  RSS by process')).toMatchObject({ pi: 'pi.mjs 220.0', upstream: 'upstream.mjs 110.0' });
   });

@@ -6,6 +6,8 @@ import type { AgentFigures } from './agent-run';
 /** Everything one `bench:agents` run measured. */
 export interface AgentsResults {
   readonly durationSec: number;
+  /** Words in each long answer (1,500 is ~2,000 tokens). */
+  readonly streamWords: number;
   /** One-minute load average before and after: these machines are shared. */
   readonly loadAverage: { readonly start: number; readonly end: number };
   readonly pi?: AgentFigures;
@@ -41,7 +43,7 @@ const spreadMs = (value: Spread) => formatSpread(value, 1);
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 const growth = (figures: AgentFigures) => figures.rssLastTurnBytes - figures.rssFirstTurnBytes;
 
-export function figures(turns: number): readonly Figure[] {
+export function figures(turns: number, streamWords: number): readonly Figure[] {
   return [
     {
       figure: 'cold start: spawn → editor painted (ms)',
@@ -56,7 +58,7 @@ export function figures(turns: number): readonly Figure[] {
       factor: 1,
     },
     {
-      figure: 'keypress → screen, 2,000-token answer streaming (ms)',
+      figure: `keypress → screen, ${streamWords.toLocaleString('en-US')}-word answer streaming (ms)`,
       value: (f) => f.keypressStreamingMs.median,
       format: (f) => spreadMs(f.keypressStreamingMs),
       factor: 1,
@@ -95,7 +97,7 @@ export function figures(turns: number): readonly Figure[] {
 export function agentsRows(results: AgentsResults): AgentsRow[] {
   const { pi, upstream } = results;
   const turns = pi?.turns ?? upstream?.turns ?? 0;
-  const rows: AgentsRow[] = figures(turns).map((figure) => {
+  const rows: AgentsRow[] = figures(turns, results.streamWords).map((figure) => {
     const row = {
       figure: figure.figure,
       upstream: upstream === undefined ? '–' : figure.format(upstream),
