@@ -1,9 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startFakeChatServer } from '@pi/model-providers/testing';
 import { runAgent } from './agent-run';
 import { MARKER_VARIABLE } from './agents';
 import { parseAgentsOptions } from './agents-options';
+import { startAnswerServer } from './answer-server';
 import { processesWhere } from './process-stats';
 import { buildPiBundles, runAgentsBench } from './run-agents-bench';
 
@@ -49,25 +48,22 @@ describe('bench:agents against this project', () => {
   }, 300_000);
 
   it('stops every process it started when a run fails', async () => {
-    const failing = await startFakeChatServer((_, response: ServerResponse) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end('{"error":{"message":"the bench server fails on purpose"}}');
-    });
-    const server = {
-      baseUrl: failing.baseUrl,
-      requests: () => 0,
-      nextStreamStart: () => Promise.reject(new Error('this server never streams a long answer')),
+    // A real answer server whose first long answer fails the run at once: after the processes started and answered.
+    const options = parseAgentsOptions(['--quick']);
+    const answers = await startAnswerServer(options.shape);
+    const failing = {
+      ...answers,
+      nextStreamStart: () => Promise.reject(new Error('the bench fails on purpose')),
     };
     const running: number[][] = [];
-    const options = { ...parseAgentsOptions(['--quick']), timeoutMs: 15_000 };
     try {
       await expect(
-        runAgent('pi', { ...server, close: failing.close }, options, (line) => {
+        runAgent('pi', failing, options, (line) => {
           if (line.includes('keys typed')) void benchProcesses().then((pids) => running.push(pids));
         }),
-      ).rejects.toThrow(/never showed the end of answer 1/);
+      ).rejects.toThrow('the bench fails on purpose');
     } finally {
-      await failing.close();
+      await answers.close();
     }
     expect(running.flat()).toHaveLength(3);
     expect(await benchProcesses()).toEqual([]);
