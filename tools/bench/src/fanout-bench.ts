@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { connectPiClient } from './clients/pi.client';
+import { connectInWaves } from './connect-in-waves';
 import { connectRawWs } from './clients/raw-ws.client';
 import { SUBSCRIBE } from './clients/subscriber';
 import { BenchFanout } from './pi-services';
@@ -96,7 +97,7 @@ function counter(size: number): { seen(round: number): void; expect(round: numbe
 
 async function piAudience(url: string, size: number): Promise<Audience> {
   const seen = counter(size);
-  const clients = await Promise.all(Array.from({ length: size }, () => connectPiClient(url)));
+  const clients = await connectInWaves(size, () => connectPiClient(url));
   for (const client of clients) {
     const service = await client.use(BenchFanout);
     service.cell.subscribe((value) => seen.seen(value.round));
@@ -106,7 +107,7 @@ async function piAudience(url: string, size: number): Promise<Audience> {
 
 async function rawAudience(url: string, size: number): Promise<Audience> {
   const seen = counter(size);
-  const clients = await Promise.all(Array.from({ length: size }, () => connectRawWs(url)));
+  const clients = await connectInWaves(size, () => connectRawWs(url));
   for (const client of clients) client.onBroadcast((value) => seen.seen((value as { round: number }).round));
   return { expect: seen.expect, close: () => clients.forEach((client) => client.close()) };
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectPiClient } from './clients/pi.client';
+import { connectInWaves } from './connect-in-waves';
 import { connectRawWs } from './clients/raw-ws.client';
 import type { ServerProcess } from './server-process';
 
@@ -20,8 +21,8 @@ export async function measureIdleMemory(
   count = IDLE_CONNECTIONS,
 ): Promise<IdleMemory> {
   const before = await server.memory();
-  const clients = await Promise.all(
-    Array.from({ length: count }, () => (kind === 'pi' ? connectPiClient(server.url) : connectRawWs(server.url))),
+  const clients = await connectInWaves(count, () =>
+    kind === 'pi' ? connectPiClient(server.url) : connectRawWs(server.url),
   );
   const after = await server.memory();
   for (const client of clients) client.close();
