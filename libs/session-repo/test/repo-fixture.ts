@@ -1,21 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { NewSessionRecord } from '@pi/plugin-api';
 import type { SessionRepo } from '../src/session-repo';
 import { openSqliteSessionRepo, sessionRepoFile } from '../src/sqlite-session-repo';
 
-const cleanups: (() => Promise<void>)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 /** A fresh directory, removed after the test. */
 export async function tempDir(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'pi-session-repo-'));
-  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  onTestFinished(() => rm(folder, { recursive: true, force: true }));
   return folder;
 }
 
@@ -34,7 +31,7 @@ export function manualClock(start = '2026-03-01T10:00:00.000Z'): { now: () => Da
 export function openRepo(file: string, now?: () => Date): SessionRepo {
   const opened = openSqliteSessionRepo(now === undefined ? { file } : { file, now });
   if (opened.isErr()) throw new Error(`${opened.error.code}: ${opened.error.message}`);
-  cleanups.push(() => opened.value.close());
+  onTestFinished(() => opened.value.close());
   return opened.value;
 }
 

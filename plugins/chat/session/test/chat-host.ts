@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { ModelProvider, SessionEntry } from '@pi/agent';
 import {
   Chat,
@@ -28,11 +28,8 @@ import { chatSessionFacet, pluginId, projectTranscript } from '../src/index';
 
 export type Transport = 'loopback' | 'websocket';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  // Clients and extra transports first, then the hosts, then seeded directories.
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 /** The providers plugin's part, reduced: contributes one provider and selects its first model. */
 function modelFacet(provider: ModelProvider): SessionFacet {
@@ -76,7 +73,7 @@ export async function startChatHost(
     ...(harness === undefined ? {} : { harness }),
     ...(log === undefined ? {} : { log }),
   });
-  cleanups.push(() => host.close());
+  onTestFinished(() => host.close());
   return host;
 }
 
@@ -90,7 +87,7 @@ export async function projectDirectory(host: TestSessionHost): Promise<string> {
 /** A temporary directory for session hosts, removed after the test (after the hosts over it are closed). */
 export async function sessionDirectory(): Promise<string> {
   const directory = await mkdtemp(join(tmpdir(), 'pi-chat-'));
-  cleanups.push(() => rm(directory, { recursive: true, force: true }));
+  onTestFinished(() => rm(directory, { recursive: true, force: true }));
   return directory;
 }
 
@@ -106,7 +103,7 @@ async function seededDirectory(count: number): Promise<string> {
  */
 export async function serveChatHost(host: TestSessionHost, transport: Transport): Promise<HostTransport> {
   const served = await serveHost(transport, host.host.rpc);
-  cleanups.push(() => served.close());
+  onTestFinished(() => served.close());
   return served;
 }
 
@@ -117,7 +114,7 @@ export async function connectThrough(served: HostTransport): Promise<RpcClient> 
     connectionParams: { token: TEST_SESSION_TOKEN },
     reconnect: { minDelayMs: 10, maxDelayMs: 50 },
   });
-  cleanups.push(async () => client.close());
+  onTestFinished(async () => client.close());
   await client.whenConnected();
   return client;
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Git, type GitEvent, type GitService, type GitStatus } from '@pi/git';
 import { startTestSessionHost, type TestFacet, type TestSessionHost } from '@pi/host-session/testing';
@@ -8,10 +8,8 @@ import { eventually, type TransportKind } from '@pi/test-support';
 import { createGitFacet, pluginId, type GitFacetOptions, type WatchMode } from '../src/index';
 import { GIT_TEST_ENV, initRepository, removeDirectory, temporaryDirectory } from '../src/testing/git-repository';
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 export interface GitHost {
   readonly fixture: TestSessionHost;
@@ -48,7 +46,7 @@ export interface GitHostOptions {
  */
 export async function startGitHost(options: GitHostOptions): Promise<GitHost> {
   const directory = await temporaryDirectory();
-  closers.push(() => removeDirectory(directory));
+  onTestFinished(() => removeDirectory(directory));
   const project = join(directory, 'project');
   if (options.repository === false) await mkdir(project);
   else await initRepository(project);
@@ -71,7 +69,7 @@ export async function startGitHost(options: GitHostOptions): Promise<GitHost> {
       ...(options.after ?? []),
     ],
   });
-  closers.push(() => fixture.close());
+  onTestFinished(() => fixture.close());
   const client = async (): Promise<GitClient> => {
     const git = await (await fixture.connect()).use(Git);
     const events: GitEvent[] = [];

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { z } from 'zod';
 import type { AgentMessage, RunOutcome, SessionEntry, ToolResultMessage } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
@@ -24,10 +24,8 @@ import { permissionsSessionFacet, pluginId } from '../src/index';
 
 export type Transport = 'loopback' | 'websocket';
 
-const closers: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 /** A stand-in for a core tool: it records each call it runs and answers `<name> ran`. */
 export function standInTool(name: string, runs: unknown[]): AnyAgentTool {
@@ -112,7 +110,7 @@ export async function startPermissionsHost(
       { id: '@test/driver', facet: (context) => void (driver = context) },
     ],
   });
-  closers.push(() => fixture.close());
+  onTestFinished(() => fixture.close());
   if (driver === undefined) throw new Error('the driver facet did not run');
   const { agent, tools: registry } = driver;
   const start = async (text: string) => {
@@ -172,6 +170,6 @@ export async function rawClient(fixture: TestSessionHost, transport: Transport):
       ? loopbackFactory(fixture.host.rpc)
       : webSocketFactory({ socketPath: join(fixture.directory, 'session.sock') });
   const raw = await openRawChannel(factory, { token: TEST_SESSION_TOKEN });
-  closers.push(() => raw.close());
+  onTestFinished(() => raw.close());
   return raw;
 }

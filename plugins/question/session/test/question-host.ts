@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { AgentLanePluginView, SessionFacet } from '@pi/plugin-api';
 import { RunSettingsService } from '@pi/plugin-api';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
@@ -16,10 +16,8 @@ export type Transport = 'loopback' | 'websocket';
 /** The offline model asks through the question tool when a prompt says "ask me …: a, b or c". */
 export const ASK_COLOR = 'ask me which color I like: red, green or blue';
 
-const closers: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 /** Selects the offline model, as the providers plugin would. */
 const offlineModel: SessionFacet = (context) => {
@@ -50,7 +48,7 @@ export async function startQuestionHost(
       { id: '@test/driver', facet: (context) => void (lane = context.agent.main) },
     ],
   });
-  closers.push(() => fixture.close());
+  onTestFinished(() => fixture.close());
   if (lane === undefined) throw new Error('the driver facet did not run');
   const driven = lane;
   const start = async (text: string) => {
@@ -100,6 +98,6 @@ export async function rawClient(fixture: TestSessionHost, transport: Transport):
       ? loopbackFactory(fixture.host.rpc)
       : webSocketFactory({ socketPath: join(fixture.directory, 'session.sock') });
   const raw = await openRawChannel(factory, { token: TEST_SESSION_TOKEN });
-  closers.push(() => raw.close());
+  onTestFinished(() => raw.close());
   return raw;
 }

@@ -1,13 +1,11 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { BACKGROUND_CONTEXT, type AgentTool, type AgentToolResult, type Context, type JsonValue } from '@pi/plugin-api';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+// Registered per test: with isolate off a worker imports this module once for many test files, so a hook
+// registered at import would run for the first file only.
 
 /** A temporary session working directory (`cwd`) with a sibling directory outside it (`outside`). */
 export interface TempWorkspace {
@@ -20,7 +18,7 @@ export interface TempWorkspace {
 
 export async function tempWorkspace(): Promise<TempWorkspace> {
   const base = await realpath(await mkdtemp(join(tmpdir(), 'pi-tools-core-')));
-  cleanups.push(() => rm(base, { recursive: true, force: true }));
+  onTestFinished(() => rm(base, { recursive: true, force: true }));
   const cwd = join(base, 'project');
   const outside = join(base, 'outside');
   await mkdir(cwd);
