@@ -21,7 +21,7 @@ export async function measureIdleMemory(
   count = IDLE_CONNECTIONS,
 ): Promise<IdleMemory> {
   const before = await server.memory();
-  const clients = await connectInWaves(count, () =>
+  const clients = await connectInWaves<{ close(): void }>(count, () =>
     kind === 'pi' ? connectPiClient(server.url) : connectRawWs(server.url),
   );
   const after = await server.memory();
