@@ -6,7 +6,6 @@ import { exportPath } from './session-export';
 describe('exportPath', () => {
   it('is pi-session-<id>.html in the working directory when no file is named', () => {
     expect(exportPath('/work/p', 'abc', undefined)).toBe('/work/p/pi-session-abc.html');
-    expect(exportPath('/work/p', 'abc', '  ')).toBe('/work/p/pi-session-abc.html');
   });
 
   it('reads a relative path from the working directory, keeps an absolute one, and expands ~/', () => {

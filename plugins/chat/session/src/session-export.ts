@@ -35,10 +35,12 @@ export async function exportSession(parts: SessionExportParts, request: ExportRe
   return { path, bytes: Buffer.byteLength(html), entries: entries.length };
 }
 
-/** The file a request names: relative to the working directory, absolute, or under the home directory (`~/…`). */
-export function exportPath(cwd: string, sessionId: string, requested: string | undefined): string {
-  const path = requested?.trim() ?? '';
-  if (path === '') return join(cwd, `pi-session-${sessionId}.html`);
+/**
+ * The file a request names: relative to the working directory, absolute, or under the home directory (`~/…`); none,
+ * `pi-session-<id>.html` in the working directory. (The request's schema trims the path and refuses a blank one.)
+ */
+export function exportPath(cwd: string, sessionId: string, path: string | undefined): string {
+  if (path === undefined) return join(cwd, `pi-session-${sessionId}.html`);
   if (path === '~' || path.startsWith('~/')) return join(homedir(), path.slice(1));
   return resolve(cwd, path);
 }

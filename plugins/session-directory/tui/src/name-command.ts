@@ -1,8 +1,8 @@
 import { followState, type CodingAgentTuiPluginContext, type Context } from '@pi/plugin-api';
-import { MAX_SESSION_TITLE, SessionPicker, sessionTitleSchema, type SessionPickerEntry } from '@pi/session-directory';
+import { SessionPicker, sessionTitleSchema, type SessionPickerEntry } from '@pi/session-directory';
 import { failureText } from './failure-text';
 import { NO_COORDINATOR } from './session-commands';
-import { printable, shortTitle } from './session-rows';
+import { shortTitle, titleProblem } from './session-rows';
 
 /** The command id (keybindings name it). */
 export const NAME_COMMAND = 'sessions.name';
@@ -29,9 +29,7 @@ export function registerNameCommand(context: CodingAgentTuiPluginContext): void 
     render() {
       const entry = current();
       if (entry === undefined) return [];
-      const title = printable(entry.title).trim();
-      const shown = title.length <= FOOTER_TITLE ? title : `${title.slice(0, FOOTER_TITLE - 1)}…`;
-      return [ui.theme.fg('muted', `session: ${shown}`)];
+      return [ui.theme.fg('muted', `session: ${shortTitle(entry, FOOTER_TITLE)}`)];
     },
   });
 
@@ -70,14 +68,4 @@ export function registerNameCommand(context: CodingAgentTuiPluginContext): void 
       ui.notify(`This session is "${shortTitle(entry)}" — /name <title> renames it`);
     },
   });
-}
-
-/** Why a typed title is refused, in the user's terms. */
-function titleProblem(typed: string): string {
-  const title = typed.trim();
-  if (title.length > MAX_SESSION_TITLE) {
-    return `A title has at most ${MAX_SESSION_TITLE} characters (that was ${title.length})`;
-  }
-  if (/\p{Cc}/u.test(title)) return 'A title is one line of text: no tabs, line breaks or other control characters';
-  return 'A title needs at least one character';
 }

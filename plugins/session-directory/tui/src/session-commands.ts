@@ -7,7 +7,7 @@ import {
 } from '@pi/session-directory';
 import { failureText } from './failure-text';
 import { matchSessions } from './session-query';
-import { printable, sessionRows, shortTitle, type SessionRow } from './session-rows';
+import { printable, sessionRows, shortTitle, titleProblem, type SessionRow } from './session-rows';
 
 /** The command ids (keybindings name them). */
 export const SESSION_COMMANDS = {
@@ -90,9 +90,7 @@ export function registerSessionCommands(context: CodingAgentTuiPluginContext, no
     if (typed === undefined) return;
     // No title typed: the session's first prompt names it.
     const title = printable(typed).trim();
-    if (title.length > MAX_SESSION_TITLE) {
-      return ui.notify(`A title has at most ${MAX_SESSION_TITLE} characters (that was ${title.length})`, 'warning');
-    }
+    if (title.length > MAX_SESSION_TITLE) return ui.notify(titleProblem(title), 'warning');
     const shown =
       title === ''
         ? 'a new session'

@@ -1,4 +1,4 @@
-import type { SessionPickerEntry } from '@pi/session-directory';
+import { MAX_SESSION_TITLE, type SessionPickerEntry } from '@pi/session-directory';
 
 /** Marks the current session's row; other rows are indented by as much, so titles line up. */
 export const CURRENT_MARK = '● ';
@@ -14,10 +14,20 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
 
-/** A title for a row or a notice: printable, and cut to a length that leaves room for status and time. */
-export function shortTitle(entry: SessionPickerEntry): string {
+/** A title for a row or a notice: printable, and cut to a length (`max`) that leaves room for status and time. */
+export function shortTitle(entry: SessionPickerEntry, max = MAX_TITLE): string {
   const title = printable(entry.title).trim() || entry.sessionId;
-  return title.length <= MAX_TITLE ? title : `${title.slice(0, MAX_TITLE - 1)}…`;
+  return title.length <= max ? title : `${title.slice(0, max - 1)}…`;
+}
+
+/** Why a typed title is refused, in the user's terms (`/name` and `/new` alike). */
+export function titleProblem(typed: string): string {
+  const title = typed.trim();
+  if (title.length > MAX_SESSION_TITLE) {
+    return `A title has at most ${MAX_SESSION_TITLE} characters (that was ${title.length})`;
+  }
+  if (/\p{Cc}/u.test(title)) return 'A title is one line of text: no tabs, line breaks or other control characters';
+  return 'A title needs at least one character';
 }
 
 /** How long ago, the way people say it: `just now`, `5m ago`, `3h ago`, `2d ago`, then the date. */

@@ -53,7 +53,7 @@ function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function normalizedQuery(query: string): string {
+function normalizedQuery(query: string): string {
   return query
     .replace(/^@/, '')
     .replace(/^(\.\/)+/, '')

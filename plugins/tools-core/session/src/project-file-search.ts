@@ -4,8 +4,11 @@ import { walkBreadthFirst } from './file-walk';
 import { compareMatches, matchPath, type PathMatch } from './fuzzy-path-match';
 import { resolveInside } from './workspace-paths';
 
-/** Directories a completion never walks into, even where no `.gitignore` says so: nobody completes into them. */
-const NEVER_WALKED: ReadonlySet<string> = new Set(['node_modules', '.git']);
+/**
+ * Directories a completion never walks into, even where no `.gitignore` says so: nobody completes into them. (The walk
+ * itself never lists `.git`.)
+ */
+const NEVER_WALKED: ReadonlySet<string> = new Set(['node_modules']);
 
 export interface ProjectFileSearchOptions {
   readonly signal?: AbortSignal | undefined;
