@@ -60,3 +60,9 @@ export class OutputTail {
     return { text: lines.join('\n'), truncated, totalBytes: this.total };
   }
 }
+
+/** A size of output as people read it in a notice: `512 bytes`, `3.4 KiB`, `1.2 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

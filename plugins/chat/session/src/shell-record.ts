@@ -1,3 +1,4 @@
+import { formatBytes } from '@pi/shell-command';
 import type { JsonValue, UserMessage } from '@pi/agent';
 import { shellOutcomeShape, type ShellOutcome, type ShellTranscriptEntry } from '@pi/chat';
 import { z } from '@pi/plugin-api';
@@ -55,9 +56,4 @@ export function shellContextMessage(record: ShellRecord): UserMessage {
     ...(notice === null ? [] : [notice]),
   ].join('\n');
   return { role: 'user', content: [{ type: 'text', text }] };
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }

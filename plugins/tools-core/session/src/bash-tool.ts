@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { AgentTool } from '@pi/plugin-api';
 import { CORE_TOOL_NAMES, withNotice, type BashDetails, type ToolFailureDetails } from '@pi/tools-core';
-import { OutputTail, runCommand, type CommandEnd, type CommandOutput } from '@pi/shell-command';
+import { OutputTail, formatBytes, runCommand, type CommandEnd, type CommandOutput } from '@pi/shell-command';
 import { failureResult, ioFailure, toolFailure, type ToolFailure } from './tool-failure';
 import { TOOL_LIMITS } from './tool-limits';
 
@@ -104,12 +104,4 @@ function bashNotice(end: CommandEnd, output: CommandOutput, timeoutSeconds: numb
   else if (end.exitCode === null) parts.push(`Killed by ${end.signal ?? 'a signal'}.`);
   else if (end.exitCode !== 0) parts.push(`Exit code ${end.exitCode}.`);
   return parts.length === 0 ? null : `[${parts.join(' ')}]`;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024
-    ? `${bytes} bytes`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KiB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
