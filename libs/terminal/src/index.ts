@@ -25,15 +25,8 @@ export { SgrState } from './text/sgr-state';
 export { styledGraphemes, type StyledPiece } from './text/styled-graphemes';
 export { compactCount } from './text/compact-count';
 export { padRight, truncate } from './text/truncate';
-export {
-  certainStandaloneWidth,
-  graphemeWidth,
-  isWidthUncertain,
-  splitGraphemes,
-  standaloneWidth,
-  visibleWidth,
-} from './text/width';
-export { TAB_STOP, expandTabs } from './text/tabs';
+export { certainStandaloneWidth, graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './text/width';
+export { TAB_STOP } from './text/tabs';
 export { wrapText } from './text/wrap';
 export {
   applyStyle,

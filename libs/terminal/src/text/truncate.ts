@@ -1,8 +1,6 @@
 import { SgrState } from './sgr-state';
 import { styledGraphemes } from './styled-graphemes';
-import { visibleWidth } from './width';
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+import { PRINTABLE_ASCII, visibleWidth } from './width';
 
 /**
  * Cuts one line of styled text to `width` columns, ending it with `ellipsis` when something was cut. Never

@@ -8,7 +8,8 @@ import { escapeLength } from './ansi-tokens';
  */
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** A line of printable ASCII only: one column per character, the fast path of width, wrap and truncate. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Graphemes whose width was looked up; a frame meets the same few over and over. Emptied when full. */
 const widths = new Map<string, number>();
 const WIDTH_CACHE_SIZE = 4096;

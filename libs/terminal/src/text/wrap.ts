@@ -1,6 +1,7 @@
 import { SgrState } from './sgr-state';
 import { styledGraphemes, type StyledPiece } from './styled-graphemes';
 import { expandTabs } from './tabs';
+import { PRINTABLE_ASCII } from './width';
 
 /**
  * Word wrap for styled terminal text: breaks after spaces, hard-breaks words longer than a line, never splits a
@@ -21,8 +22,6 @@ export function wrapText(text: string, width: number): string[] {
   }
   return restyle(rows);
 }
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** `wrapLine` for a line of printable ASCII (one column per character, no escapes), on strings. */
 function wrapPlainLine(line: string, width: number): string[] {
