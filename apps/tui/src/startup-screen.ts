@@ -5,12 +5,11 @@ import {
   CURSOR_HIDE,
   CURSOR_SHOW,
   SGR_RESET,
-  SYNC_BEGIN,
-  SYNC_END,
   createInputDecoder,
   enterTerminal,
   restoreTerminal,
   stripAnsi,
+  synchronized,
   type InputEvent,
   type Keymap,
 } from '@pi/terminal';
@@ -91,7 +90,7 @@ export function openStartupScreen(options: StartupScreenOptions): StartupScreen 
     const rows = Array.from({ length: height }, (_, y) => `\x1b[${y + 1};1H\x1b[2K${frame.lines[y] ?? ''}${SGR_RESET}`);
     const cursor =
       frame.cursor === null ? CURSOR_HIDE : `\x1b[${frame.cursor.row + 1};${frame.cursor.col + 1}H${CURSOR_SHOW}`;
-    output.write(SYNC_BEGIN + rows.join('') + cursor + SYNC_END);
+    output.write(synchronized(rows.join('') + cursor));
   };
 
   const handle = (event: InputEvent) => {
