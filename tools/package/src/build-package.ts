@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { bundleDeclarations } from './bundle-declarations';
 import { bundleJavaScript } from './bundle-javascript';
 import { packedManifest, type PackedManifest } from './packed-manifest';
@@ -39,16 +39,12 @@ export async function buildPackage(name: string, options: BuildOptions = {}): Pr
   await mkdir(outDir, { recursive: true });
   const entry = join(source.dir, published.entry);
   const scripts = await bundleJavaScript(entry, join(outDir, 'index.js'), `node${/[\d.]+/.exec(nodeEngine)?.[0]}`);
-  const types = await bundleDeclarations({
-    entry,
-    projectTsconfig: join(source.dir, 'tsconfig.json'),
-    packages,
-    scratch: join(root, 'tmp', 'package', basename(source.dir)),
-  });
+  const closure = internalClosure(name, packages);
+  const types = await bundleDeclarations({ root, entry, closure });
   await writeFile(join(outDir, 'index.d.ts'), types.text);
 
   const externals = [...scripts, ...types.imports.filter((name) => !isBuiltin(name))];
-  const bundled = internalClosure(name, packages).map((found) => found.manifest);
+  const bundled = closure.map((found) => found.manifest);
   const manifest = packedManifest(source.manifest, externals, bundled, nodeEngine);
   await writeFile(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   if (existsSync(join(source.dir, 'README.md')))

@@ -3,7 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { nativeCompiler } from '@pi/workspace';
 import { runNpm } from '../src/npm';
+import { WORKSPACE_ROOT } from '../src/workspace-root';
 
 const execFileAsync = promisify(execFile);
 
@@ -18,7 +20,11 @@ export interface ConsumerFolder extends AsyncDisposable {
   writeFile(name: string, text: string): Promise<void>;
   /** Runs `node <file>` there with `env` added, and returns its standard output. */
   node(file: string, env?: Readonly<Record<string, string>>): Promise<string>;
-  /** Runs the folder's own `tsc` over its tsconfig.json: type errors fail it; it emits into dist/. */
+  /**
+   * Compiles the folder's tsconfig.json with its own `tsc` (TypeScript 5, as most users have, libraries' declarations
+   * skipped as `tsc --init` sets), emitting into dist/, and checks it again with TypeScript 7 with every declaration
+   * file checked, the packed ones included: a type error in either fails it.
+   */
   compile(): Promise<void>;
 }
 
@@ -42,7 +48,10 @@ export async function createConsumerFolder(): Promise<ConsumerFolder> {
     },
     writeFile: write,
     node: (file, env = {}) => run(process.execPath, [file], env),
-    compile: async () => void (await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc')])),
+    async compile() {
+      await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '--skipLibCheck']);
+      await run(process.execPath, [nativeCompiler(WORKSPACE_ROOT), '--noEmit', '--skipLibCheck', 'false']);
+    },
     [Symbol.asyncDispose]: () => rm(dir, { recursive: true, force: true }),
   };
 }

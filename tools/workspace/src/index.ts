@@ -7,3 +7,4 @@ export {
   normalizePluginOptions,
 } from './plugin/options';
 export { FILE_DURATIONS, type FileDurations, formatFileDurations, longestFirst } from './test/file-order';
+export { nativeCompiler } from './typecheck/solution-typecheck';

@@ -6,9 +6,9 @@ import { innermostRoot, type ProjectOutcome } from '../project-batch';
 /**
  * The workspace's TypeScript native compiler: TypeScript 7, installed as `typescript-native` beside the TypeScript 5
  * that ESLint and the declaration bundler use through its JavaScript API (which 7 does not have). It checks the whole
- * solution in a third of the time, on every core.
+ * solution in a third of the time, on every core, and emits the declarations the packer bundles.
  */
-function nativeCompiler(workspaceRoot: string): string {
+export function nativeCompiler(workspaceRoot: string): string {
   const manifest = createRequire(join(workspaceRoot, 'package.json')).resolve('typescript-native/package.json');
   return join(dirname(manifest), 'bin', 'tsc');
 }
