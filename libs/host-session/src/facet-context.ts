@@ -5,6 +5,8 @@ import type { CodingAgentSessionPluginContext, SessionIdentity, SessionPaths, Se
 import type { ContributionRegistry } from '@pi/registry';
 import { agentScope } from './agent-scope';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
+import { pluginViews } from './views/plugin-views';
+import type { ViewRegistry } from './views/view-registry';
 
 type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
 
@@ -18,6 +20,7 @@ export interface SessionParts {
   readonly upstream: SessionUpstream;
   readonly tools: { readonly registry: Registry<AnyAgentTool>; readonly rebuild: () => void };
   readonly providers: { readonly registry: Registry<ModelProvider>; readonly rebuild: () => void };
+  readonly views: ViewRegistry;
 }
 
 /**
@@ -41,5 +44,6 @@ export function sessionFacetContext(
     upstream: parts.upstream,
     providers: scopedContributions(parts.providers.registry, facet.id, scope, parts.providers.rebuild, failures),
     tools: scopedContributions(parts.tools.registry, facet.id, scope, parts.tools.rebuild, failures),
+    view: pluginViews(parts.views, facet.id, scope),
   } satisfies CodingAgentSessionPluginContext);
 }

@@ -29,6 +29,7 @@ const CONTEXT_KEYS = [
   'tools',
   'upstream',
   'use',
+  'view',
 ];
 const RESERVED = [
   'harness',

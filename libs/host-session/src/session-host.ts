@@ -2,7 +2,13 @@ import { err, ok, type Result } from 'neverthrow';
 import { openHarness, type AnyAgentTool, type HarnessOptions, type ModelProvider } from '@pi/agent';
 import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
-import { RunSettingsService, type SessionIdentity, type SessionPaths, type SessionUpstream } from '@pi/plugin-api';
+import {
+  RunSettingsService,
+  Views,
+  type SessionIdentity,
+  type SessionPaths,
+  type SessionUpstream,
+} from '@pi/plugin-api';
 import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@pi/registry';
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
@@ -10,6 +16,8 @@ import { logSessionFileFaults } from './session-file-log';
 import { sessionFacetContext, type SessionParts } from './facet-context';
 import { sessionActivity, type SessionActivity } from './session-activity';
 import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
+import { durableViewsFile, durableViewsWriter, readDurableViews } from './views/durable-views';
+import { ViewRegistry } from './views/view-registry';
 
 export interface SessionHostOptions {
   /** The manifest's session facets, loaded in manifest order (the host kit's `loadFacets(manifest, 'session', …)`). */
@@ -102,6 +110,17 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
   if (options.log !== undefined) logSessionFileFaults(harness.value, options.sessionFile, options.log);
 
+  const viewsFile = durableViewsFile(options.sessionFile);
+  const stored = await readDurableViews(viewsFile);
+  if (stored.problem !== null) options.log?.(stored.problem);
+  const viewWriter = durableViewsWriter(viewsFile, (message) => providing.failures.record('host', message));
+  const views = new ViewRegistry({
+    restored: stored.views,
+    persist: (durable) => viewWriter.write(durable),
+    onListenerFailure: (owner, message) => providing.failures.record(owner, message),
+  });
+  providing.services.provide(Views, views.service);
+
   const diagnostics = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
   const toolRebuild = coalescedRebuild(() => (diagnostics.tools = rebuildErrors(tools)));
   const providerRebuild = coalescedRebuild(() => (diagnostics.providers = rebuildErrors(providers)));
@@ -114,6 +133,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     upstream: options.upstream ?? absentUpstream(),
     tools: { registry: tools, rebuild: toolRebuild.request },
     providers: { registry: providers, rebuild: providerRebuild.request },
+    views,
   };
   const running = await runFacets(options.facets, (scope, facet) => sessionFacetContext(scope, facet, parts));
   if (running.isErr()) {
@@ -123,6 +143,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   toolRebuild.release();
   providerRebuild.release();
   const rpc = providing.expose(options.transport);
+  rpc.onClientConnect((clientId) => views.clientConnected(clientId));
+  rpc.onClientDisconnect((clientId) => views.clientDisconnected(clientId));
   // Every facet is active and the surface exists, but no client can connect before this returns.
   const { sessionId } = options.identity;
   await lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
@@ -141,6 +163,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
         rpc.close();
         await lifecycle.stopping({ sessionId });
         const report = await running.value.stop();
+        await viewWriter.flushed();
         await harness.value.close();
         activity.dispose();
         return report;

@@ -40,6 +40,29 @@ export type {
   SessionUpstream,
 } from './session-context';
 export { RunSettingsService } from './session-services';
+export {
+  defineView,
+  type OpenView,
+  type View,
+  type ViewDefinition,
+  type ViewEnd,
+  type ViewMessage,
+  type ViewOptions,
+  type ViewState,
+} from './define-view';
+export {
+  MAX_VIEW_NAME_LENGTH,
+  Views,
+  addresses,
+  viewDeltaSchema,
+  viewRecordSchema,
+  type ViewAudience,
+  type ViewCloseReason,
+  type ViewDelta,
+  type ViewRecord,
+  type ViewsService,
+} from './view-contract';
+export { ViewReplica } from './view-replica';
 export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unattended-interactions';
 export type {
   CodingAgentTuiPluginContext,

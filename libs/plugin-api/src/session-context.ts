@@ -24,6 +24,7 @@ import type { Context } from '@pi/context';
 import type { Draft } from '@pi/registry';
 import type { Result } from 'neverthrow';
 import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
+import type { OpenView } from './define-view';
 import type { ProvidingPluginContext } from './providing-context';
 
 export interface SessionIdentity {
@@ -140,6 +141,11 @@ export interface CodingAgentSessionPluginContext extends ProvidingPluginContext 
   readonly upstream: SessionUpstream;
   readonly providers: ScopedContributions<ModelProvider>;
   readonly tools: ScopedContributions<AnyAgentTool>;
+  /**
+   * Opens a view: state synced to its audience, messages back from clients, closed with a result (issue 22). A
+   * component must render from its state alone: late joiners and reattached clients get only the current state.
+   */
+  readonly view: OpenView;
 }
 
 /** A session facet: the setup function of one plugin for this host. */

@@ -1,0 +1,76 @@
+import { err, ok } from 'neverthrow';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import type { JsonValue } from '@pi/json';
+import type { PluginLifecycleScope } from '@pi/kernel';
+import { CLIENT_ID } from '@pi/remote';
+import type { OpenView as OpenViewFunction, View, ViewAudience, ViewDefinition, ViewOptions } from '@pi/plugin-api';
+import type { OpenView, ViewRegistry } from './view-registry';
+
+/**
+ * `context.view` for one plugin: every view it opens is owned by its scope. When the plugin is disposed (the
+ * session stopping, or the plugin removed), its non-durable views close as `disposed` and its durable ones are
+ * only let go: they stay in the file for the next process of the session.
+ */
+export function pluginViews(registry: ViewRegistry, owner: string, scope: PluginLifecycleScope): OpenViewFunction {
+  const held = new Set<OpenView>();
+  scope.own(() => {
+    for (const view of held) if (!view.durable) registry.close(view, err('disposed'), BACKGROUND_CONTEXT);
+    held.clear();
+  });
+  return <State extends JsonValue, Message extends JsonValue, Result_ extends JsonValue = JsonValue>(
+    definition: ViewDefinition<State, Message>,
+    state: State,
+    options: ViewOptions = {},
+  ): View<State, Message, Result_> => {
+    const opened = registry.open(
+      {
+        owner,
+        definition: definition as unknown as ViewDefinition<JsonValue, JsonValue>,
+        state,
+        to: audienceOf(options),
+        durable: options.durable === true,
+        ...(options.id === undefined ? {} : { localId: options.id }),
+      },
+      options.context ?? BACKGROUND_CONTEXT,
+    );
+    if (opened.isErr()) throw new TypeError(`Plugin "${owner}": ${opened.error}`);
+    const view = opened.value;
+    held.add(view);
+    void view.done.then(() => held.delete(view));
+    return {
+      id: view.viewId,
+      get state() {
+        return view.state as State;
+      },
+      set state(next: State) {
+        const set = registry.setState(view, next, BACKGROUND_CONTEXT);
+        if (set.isErr()) throw new TypeError(`Plugin "${owner}": ${set.error}`);
+      },
+      on(listener) {
+        const typed = listener as (message: JsonValue, from: string) => void;
+        view.listeners.add(typed);
+        const remove = () => void view.listeners.delete(typed);
+        scope.own(remove);
+        return remove;
+      },
+      done: view.done as Promise<never>,
+      get closed() {
+        return registry.get(view.viewId) !== view;
+      },
+      close(result) {
+        registry.close(view, ok(result), BACKGROUND_CONTEXT);
+      },
+    };
+  };
+}
+
+/** `originator` is the client whose call the context carries; a context without one (a run's tool) means all. */
+function audienceOf(options: ViewOptions): ViewAudience {
+  const to = options.to ?? 'all';
+  if (to === 'all') return 'all';
+  if (to === 'originator') {
+    const clientId = options.context?.value(CLIENT_ID);
+    return clientId === undefined ? 'all' : [clientId];
+  }
+  return [...to];
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { ok, err, type Result } from 'neverthrow';
+import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
+import { checkJson, type JsonValue } from '@pi/json';
+import { CLIENT_ID, RemoteError, createRemoteEvents } from '@pi/remote';
+import {
+  addresses,
+  type ViewAudience,
+  type ViewCloseReason,
+  type ViewDefinition,
+  type ViewDelta,
+  type ViewEnd,
+  type ViewRecord,
+  type ViewsService,
+} from '@pi/plugin-api';
+import { viewsCell } from './views-cell';
+
+/** A durable view as it is written beside the session file and read back after a restart. */
+export interface StoredView {
+  readonly viewId: string;
+  readonly owner: string;
+  readonly component: string;
+  readonly state: JsonValue;
+  readonly to: ViewAudience;
+}
+
+type MessageListener = (message: JsonValue, from: string) => void;
+
+/** One open view as the registry holds it. */
+export interface OpenView {
+  readonly viewId: string;
+  readonly owner: string;
+  readonly component: string;
+  readonly durable: boolean;
+  readonly to: ViewAudience;
+  state: JsonValue;
+  version: number;
+  /** The component's schemas, once a plugin opened (or re-claimed) it; a restored view has none until then. */
+  definition: ViewDefinition<JsonValue, JsonValue> | undefined;
+  readonly listeners: Set<MessageListener>;
+  readonly done: Promise<Result<JsonValue, ViewEnd>>;
+  readonly settle: (outcome: Result<JsonValue, ViewEnd>) => void;
+}
+
+export interface ViewRegistryOptions {
+  /** Views a previous process of this session left open (durable ones), restored with their ids. */
+  readonly restored?: readonly StoredView[];
+  /** Called after every change to the durable views, with all of them (the host writes them beside the session). */
+  readonly persist?: (views: readonly StoredView[]) => void;
+  /** A plugin's message listener threw: recorded against the plugin, never thrown at the client. */
+  readonly onListenerFailure?: (owner: string, message: string) => void;
+}
+
+export interface OpenRequest {
+  readonly owner: string;
+  readonly definition: ViewDefinition<JsonValue, JsonValue>;
+  readonly state: JsonValue;
+  readonly to: ViewAudience;
+  readonly durable: boolean;
+  /** A stable id within the owner; random when absent. */
+  readonly localId?: string;
+}
+
+/**
+ * Every open view of the session: the authority behind `context.view` and the `views` service. It keeps the
+ * snapshot section current, publishes the deltas to each view's audience only, checks client messages against
+ * the component's schema, and closes a non-durable view whose last addressee left (`no_clients`).
+ */
+export class ViewRegistry {
+  readonly #views = new Map<string, OpenView>();
+  readonly #clients = new Set<string>();
+  readonly #options: ViewRegistryOptions;
+  #version = 0;
+  readonly #cell = viewsCell(() => [...this.#views.values()].map(recordOf));
+  readonly #deltas = createRemoteEvents<ViewDelta>({
+    projectFor: (delta, viewer) => (addresses(delta.to, viewer.clientId) ? delta : undefined),
+  });
+  readonly service: ViewsService;
+
+  constructor(options: ViewRegistryOptions = {}) {
+    this.#options = options;
+    for (const stored of options.restored ?? []) {
+      this.#views.set(stored.viewId, this.#newView({ ...stored, durable: true, definition: undefined }));
+    }
+    this.service = {
+      open: this.#cell,
+      deltas: this.#deltas,
+      message: (viewId, message, context) => this.#message(viewId, message, context),
+    };
+  }
+
+  get(viewId: string): OpenView | undefined {
+    return this.#views.get(viewId);
+  }
+
+  /** Opens a view, or returns the one open (or restored) under the same stable id, claimed by its definition. */
+  open(request: OpenRequest, context: Context): Result<OpenView, string> {
+    const state = checkedState(request.definition, request.state);
+    if (state.isErr()) return err(state.error);
+    const viewId = `${request.owner}:${request.localId ?? randomUUID()}`;
+    const existing = this.#views.get(viewId);
+    if (existing !== undefined) {
+      if (existing.component !== request.definition.component) {
+        return err(`view "${viewId}" is open with component "${existing.component}"`);
+      }
+      existing.definition = request.definition;
+      return ok(existing);
+    }
+    const view = this.#newView({
+      viewId,
+      owner: request.owner,
+      component: request.definition.component,
+      durable: request.durable,
+      to: request.to,
+      state: state.value,
+      definition: request.definition,
+    });
+    this.#views.set(viewId, view);
+    this.#cell.publish(context);
+    if (view.durable) this.#persist();
+    return ok(view);
+  }
+
+  /** Replaces a view's state (checked against its schema) and sends it to the view's audience. */
+  setState(view: OpenView, state: JsonValue, context: Context): Result<void, string> {
+    if (this.#views.get(view.viewId) !== view) return err(`view "${view.viewId}" is closed`);
+    const checked = view.definition === undefined ? ok(state) : checkedState(view.definition, state);
+    if (checked.isErr()) return err(checked.error);
+    view.state = checked.value;
+    view.version = ++this.#version;
+    this.#cell.touch();
+    const { viewId, to, version } = view;
+    this.#deltas.emit({ type: 'view_state', viewId, state: view.state, to, version }, context);
+    if (view.durable) this.#persist();
+    return ok(undefined);
+  }
+
+  close(view: OpenView, outcome: Result<JsonValue, ViewEnd>, context: Context): void {
+    if (this.#views.get(view.viewId) !== view) return;
+    this.#views.delete(view.viewId);
+    const reason: ViewCloseReason = outcome.isOk() ? 'closed' : outcome.error;
+    const { viewId, to } = view;
+    this.#cell.publish(context);
+    this.#deltas.emit({ type: 'view_closed', viewId, reason, to, version: ++this.#version }, context);
+    if (view.durable) this.#persist();
+    view.settle(outcome);
+  }
+
+  /** The host stops: durable views stay (in the file, for the next process); the others close as `disposed`. */
+  closeAll(filter: (view: OpenView) => boolean): void {
+    for (const view of [...this.#views.values()]) {
+      if (filter(view)) this.close(view, err('disposed'), BACKGROUND_CONTEXT);
+    }
+  }
+
+  clientConnected(clientId: string): void {
+    this.#clients.add(clientId);
+  }
+
+  /** A non-durable view none of whose addressees is still connected closes with `no_clients`. */
+  clientDisconnected(clientId: string): void {
+    this.#clients.delete(clientId);
+    for (const view of [...this.#views.values()]) {
+      if (view.durable || !addresses(view.to, clientId)) continue;
+      const present = view.to === 'all' ? this.#clients.size > 0 : view.to.some((id) => this.#clients.has(id));
+      if (!present) this.close(view, err('no_clients'), BACKGROUND_CONTEXT);
+    }
+  }
+
+  async #message(viewId: string, message: JsonValue, context: Context): Promise<void> {
+    const from = context.value(CLIENT_ID) ?? '';
+    const view = this.#views.get(viewId);
+    if (view === undefined || !addresses(view.to, from)) {
+      throw new RemoteError('unknown_view', `No view "${viewId}" is open for this client`);
+    }
+    if (view.definition === undefined) {
+      throw new RemoteError('unavailable', `View "${viewId}" was restored and its plugin has not taken it back yet`);
+    }
+    const parsed = view.definition.message.safeParse(message);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
+      throw new RemoteError(
+        'invalid_argument',
+        `The message does not fit view "${view.component}"${where}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    for (const listener of [...view.listeners]) {
+      try {
+        listener(parsed.data, from);
+      } catch (error) {
+        this.#options.onListenerFailure?.(
+          view.owner,
+          `view "${view.component}" message listener threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  }
+
+  #newView(
+    parts: Pick<OpenView, 'viewId' | 'owner' | 'component' | 'durable' | 'to' | 'state' | 'definition'>,
+  ): OpenView {
+    let settle!: OpenView['settle'];
+    const done = new Promise<Result<JsonValue, ViewEnd>>((resolve) => (settle = resolve));
+    return { ...parts, version: ++this.#version, listeners: new Set(), done, settle };
+  }
+
+  #persist(): void {
+    const durable = [...this.#views.values()].filter((view) => view.durable);
+    this.#options.persist?.(
+      durable.map(({ viewId, owner, component, state, to }) => ({ viewId, owner, component, state, to })),
+    );
+  }
+}
+
+function recordOf(view: OpenView): ViewRecord {
+  const { viewId, component, state, to, durable, version } = view;
+  return { viewId, component, state, to, durable, version };
+}
+
+function checkedState(definition: ViewDefinition<JsonValue, JsonValue>, state: unknown): Result<JsonValue, string> {
+  const parsed = definition.state.safeParse(state);
+  if (!parsed.success) {
+    return err(`state of view "${definition.component}" breaks its schema: ${parsed.error.issues[0]?.message ?? ''}`);
+  }
+  const json = checkJson(parsed.data);
+  if (json.isErr()) return err(`state of view "${definition.component}" is not JSON (${json.error.kind})`);
+  return ok(parsed.data);
+}
