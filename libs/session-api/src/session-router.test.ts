@@ -52,6 +52,7 @@ describe('sessionTokens', () => {
       'session-picker',
       'system-prompt',
       'tree',
+      'views',
     ]);
     for (const [id, interaction] of Object.entries(sessionInteractions)) expect(interaction.id).toBe(id);
   });

@@ -4,6 +4,7 @@ import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
 import { QuestionInteraction } from '@pi/question';
+import { Views } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences } from '@pi/settings';
 import { SystemPrompt } from '@pi/system-prompt';
@@ -11,7 +12,8 @@ import { ProjectFiles } from '@pi/tools-core';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
- * The remote services a session serves with the built-in manifest, keyed by service id. A session started with
+ * The remote services a session serves with the built-in manifest, keyed by service id (`views` is the host's own,
+ * served by every session). A session started with
  * another manifest serves other services: `$rpc.describe` (or `pi services`) says what a running one serves.
  */
 export const sessionTokens = hostTokens({
@@ -24,6 +26,7 @@ export const sessionTokens = hostTokens({
   'session-picker': SessionPicker,
   'system-prompt': SystemPrompt,
   tree: Tree,
+  views: Views,
 });
 
 export type SessionTokens = typeof sessionTokens;
