@@ -19,6 +19,13 @@ const READY_WAIT_MS = 20_000;
 /** How long a resume waits for the coordinator to hear that the session's process ended. */
 const CLOSED_WAIT_MS = 10_000;
 
+export interface CoordinatorLaunch {
+  /** The `import.meta.url` of pi-tui's entry: the bundled pi-coordinator is found beside it. */
+  readonly from: string;
+  /** Told each step as it begins ("Starting the coordinator"). */
+  readonly progress: (step: string) => void;
+}
+
 /**
  * What `npm start` (pi-tui --start) does before it attaches: makes sure the user's coordinator runs (starting it in
  * the background), then opens the session of the directory through it — the running one, else the most recent
@@ -29,11 +36,11 @@ export async function openSessionThroughCoordinator(
   directories: PiDirectories,
   manifest: string | undefined,
   env: NodeJS.ProcessEnv,
-  progress: (step: string) => void = () => undefined,
+  launch: CoordinatorLaunch,
 ): Promise<Result<string, string>> {
-  const coordinator = await ensureCoordinator(directories, manifest, env, progress);
+  const coordinator = await ensureCoordinator(directories, manifest, env, launch);
   if (coordinator.isErr()) return err(coordinator.error);
-  progress('Opening the session of this directory');
+  launch.progress('Opening the session of this directory');
   return throughDirectory(coordinator.value, directories.dataDir, async (directory) => {
     const workspaceId = workspaceIdOf(cwd);
     const mine = directory.state.value.sessions
@@ -98,14 +105,14 @@ async function ensureCoordinator(
   directories: PiDirectories,
   manifest: string | undefined,
   env: NodeJS.ProcessEnv,
-  progress: (step: string) => void,
+  { from, progress }: CoordinatorLaunch,
 ): Promise<Result<CoordinatorConnection, string>> {
   const files = coordinatorFiles(directories);
   const running = await readCoordinatorConnection(files.connectionFile);
   if (running.isOk() && isRunning(running.value.pid) && (await isSocketAnswering(running.value.socketPath))) {
     return ok(running.value);
   }
-  const program = await findPiProgram('pi-coordinator', import.meta.url, env);
+  const program = await findPiProgram('pi-coordinator', from, env);
   if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
   progress('Starting the coordinator');
   const args = [

@@ -1,10 +1,14 @@
-import { resolve } from 'node:path';
-import { piDirectories } from '@pi/connection-files';
-import { installTraceExport } from '@pi/trace-export';
+import { join, resolve } from 'node:path';
+import { piDirectories } from '@pi/connection-files/directories';
 import { USAGE, parseCliOptions } from './cli-options';
-import { runTui } from './run-tui';
+import { readKeymap } from './keymap-file';
+import { openStartupTerminal } from './startup-terminal';
 
-/** The pi-tui process: parse flags, attach (starting a session first with --start), run until the user quits. */
+/**
+ * The pi-tui process: parse flags, paint the startup screen, attach (starting a session first with --start), run
+ * until the user quits. This module and what it imports statically are all that loads before the first frame (the
+ * bundler keeps them apart, a tenth of the program); the TUI host, the transport and the facets load after it.
+ */
 async function main(): Promise<number> {
   const options = parseCliOptions(process.argv.slice(2), process.env['INIT_CWD'] ?? process.cwd());
   if (options.isErr()) {
@@ -16,7 +20,20 @@ async function main(): Promise<number> {
     return 0;
   }
   const directories = piDirectories(process.env, options.value);
-  const outcome = await runTui({ ...options.value, cwd: resolve(options.value.cwd) }, directories, process.env);
+  const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
+  if (keymap.isErr()) {
+    process.stderr.write(`pi-tui: ${keymap.error}\n`);
+    return 1;
+  }
+  const cwd = resolve(options.value.cwd);
+  // The screen is pi's from the first moment: it says what pi waits for, and takes the first prompts meanwhile.
+  const terminal = openStartupTerminal({ input: process.stdin, output: process.stdout }, keymap.value, cwd);
+  const [{ installTraceExport }, { runTui }] = await Promise.all([import('@pi/trace-export'), import('./run-tui')]);
+  // Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.
+  const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-tui' });
+  const outcome = await runTui({ ...options.value, cwd }, directories, process.env, terminal, import.meta.url);
+  // The last spans leave before the exit.
+  await traceExport?.shutdown();
   if (outcome.isErr()) {
     process.stderr.write(`pi-tui: ${outcome.error}\n`);
     return 1;
@@ -24,10 +41,5 @@ async function main(): Promise<number> {
   return 0;
 }
 
-// Before the first span; OTEL_EXPORTER_OTLP_ENDPOINT unset installs nothing.
-const traceExport = await installTraceExport({ env: process.env, defaultServiceName: 'pi-tui' });
-process.exitCode = await main();
-// The last spans leave before the exit.
-await traceExport?.shutdown();
-// Everything was stopped above; exit now rather than wait on a handle some plugin forgot.
-process.exit(process.exitCode);
+// Everything was stopped in main; exit now rather than wait on a handle some plugin forgot.
+process.exit(await main());

@@ -1,16 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import type { PiDirectories } from '@pi/connection-files';
 import { loadFacets, readBundledFacets, readManifestSource, type LoadedFacet } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
-import { defaultKeymap, enterTerminal, keymapFromJson, restoreTerminal, type Keymap } from '@pi/terminal';
+import { enterTerminal } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
 import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
 import { reviveWhenEnded } from './session-revival';
-import { openStartupScreen, type StartupScreen, type TypedWhileStarting } from './startup-screen';
+import type { StartupScreen, TypedWhileStarting } from './startup-screen';
+import type { StartupTerminal } from './startup-terminal';
 import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
 
@@ -24,30 +23,19 @@ export async function runTui(
   options: CliOptions,
   directories: PiDirectories,
   env: NodeJS.ProcessEnv,
+  terminal: StartupTerminal,
+  /** The `import.meta.url` of the program's entry: its bundle's facets and sibling programs are found from it. */
+  entryUrl: string,
 ): Promise<Result<void, string>> {
-  const keymap = await readKeymap(join(directories.configDir, 'keybindings.json'));
-  if (keymap.isErr()) return err(keymap.error);
-
-  const input = process.stdin;
-  const output = process.stdout;
-  // The screen is pi's from the first moment: it says what pi waits for, and takes the first prompts meanwhile.
-  const startup = openStartupScreen({ terminal: { input, output }, keymap: keymap.value, label: options.cwd });
-  const restore = () => {
-    output.write(restoreTerminal());
-    if (input.isTTY) input.setRawMode(false);
-  };
-  process.once('exit', restore);
-  let quit: () => void = () => undefined;
-  const quitting = new Promise<void>((resolve) => (quit = resolve));
-  for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => quit());
-  void startup.quitting.then(() => quit());
-
+  const { input, output } = terminal.io;
+  const { keymap, quitting, screen: startup } = terminal;
   // What is being started goes on without this TUI when the user quits meanwhile (as an interrupted start did).
-  const started = await Promise.race([quitting.then(() => undefined), attachFirst(options, directories, env, startup)]);
+  const started = await Promise.race([
+    quitting.then(() => undefined),
+    attachFirst(options, directories, env, startup, entryUrl),
+  ]);
   if (started === undefined || started.isErr()) {
-    // Restored once: leaving the alternate screen again would move the cursor back over what is printed after it.
-    process.off('exit', restore);
-    startup.restore();
+    terminal.restoreFromStartup();
     return started === undefined ? ok(undefined) : err(started.error);
   }
   const { facets, first } = started.value;
@@ -72,9 +60,9 @@ export async function runTui(
         facets,
         client: attachment.client,
         terminal: { input, output },
-        keymap: keymap.value,
+        keymap,
         label: attachment.label,
-        onQuit: () => quit(),
+        onQuit: () => terminal.quit(),
         switchSession,
         externalEditor: terminalEditor({ input, output, env }),
         draft: carried?.draft ?? draft,
@@ -103,7 +91,7 @@ export async function runTui(
       });
     },
   });
-  restore();
+  terminal.restore();
   return outcome;
 }
 
@@ -116,13 +104,15 @@ async function attachFirst(
   directories: PiDirectories,
   env: NodeJS.ProcessEnv,
   startup: StartupScreen,
+  entryUrl: string,
 ): Promise<Result<{ facets: LoadedFacet<'tui'>[]; first: Attachment }, string>> {
-  const facets = loadTuiFacets(options.manifest);
+  const facets = loadTuiFacets(options.manifest, entryUrl);
   let opened: string | undefined;
   if (options.start) {
-    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, (step) =>
-      startup.phase(step),
-    );
+    const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, {
+      from: entryUrl,
+      progress: (step) => startup.phase(step),
+    });
     if (session.isErr()) return err(session.error);
     opened = session.value;
   }
@@ -142,20 +132,12 @@ async function attachFirst(
 }
 
 /** The manifest's tui facets: only their modules are imported, a presentation never loads session code. */
-async function loadTuiFacets(manifest: string | undefined): Promise<Result<LoadedFacet<'tui'>[], string>> {
-  const source = await readManifestSource(manifest, await readBundledFacets(import.meta.url));
+async function loadTuiFacets(
+  manifest: string | undefined,
+  entryUrl: string,
+): Promise<Result<LoadedFacet<'tui'>[], string>> {
+  const source = await readManifestSource(manifest, await readBundledFacets(entryUrl));
   if (source.isErr()) return err(source.error);
   const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);
   return facets.mapErr((error) => error.message);
-}
-
-/** The user's keybindings file, if any: action → key or keys. A broken file is an error, not a silent default. */
-async function readKeymap(path: string): Promise<Result<Keymap, string>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return ok(defaultKeymap);
-  }
-  return keymapFromJson(text).mapErr((error) => `${path}: ${error.message}`);
 }

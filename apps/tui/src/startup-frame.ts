@@ -1,11 +1,11 @@
 import type { RenderedEditor } from '@pi/editor';
-import type { tuiTheme } from '@pi/host-tui';
-import { truncate } from '@pi/terminal';
+import { truncate, type Styler } from '@pi/terminal';
 
 export interface StartupFrameInput {
   readonly width: number;
   readonly height: number;
-  readonly theme: ReturnType<typeof tuiTheme>;
+  /** The styler of the TUI's theme (what `tuiTheme` paints with). */
+  readonly theme: Styler;
   /** What pi waits for now, e.g. "Starting the coordinator". */
   readonly phase: string;
   /** Whole seconds since pi started. */
@@ -33,16 +33,16 @@ const MAX_EDITOR_ROWS = 10;
 export function startupFrame(input: StartupFrameInput): StartupFrame {
   const { width, height, theme } = input;
   const fit = (line: string) => truncate(line, width);
-  const rule = theme.fg('border', '─'.repeat(width));
+  const rule = theme.paint('border', '─'.repeat(width));
   const status = [
-    theme.fg('accent', fit(`◌ ${input.phase}… ${input.seconds} s`)),
-    ...(input.notice === undefined ? [] : [theme.fg('accent', fit(input.notice))]),
+    theme.paint('accent', fit(`◌ ${input.phase}… ${input.seconds} s`)),
+    ...(input.notice === undefined ? [] : [theme.paint('accent', fit(input.notice))]),
   ];
-  const queued = input.queued.map((text) => theme.fg('muted', fit(`queued: ${firstLine(text)}`)));
+  const queued = input.queued.map((text) => theme.paint('muted', fit(`queued: ${firstLine(text)}`)));
   const editorRows = input.editor.lines.slice(-MAX_EDITOR_ROWS);
   const cursorRow = input.editor.cursor.row - (input.editor.lines.length - editorRows.length);
   const footer = fit(
-    `${theme.fg('warning', '◌ starting')}  ${theme.fg('muted', input.label)}  ${theme.fg('dim', input.hint)}`,
+    `${theme.paint('warning', '◌ starting')}  ${theme.paint('muted', input.label)}  ${theme.paint('dim', input.hint)}`,
   );
   const fixed = status.length + queued.length + 2 + editorRows.length + 1;
   const padding = Array.from({ length: Math.max(0, height - fixed) }, () => '');

@@ -1,11 +1,13 @@
 import { Editor } from '@pi/editor';
-import { tuiTheme, type TerminalIO } from '@pi/host-tui';
+import type { TerminalIO } from '@pi/host-tui';
 import {
   AUTOWRAP_OFF,
   CURSOR_HIDE,
   CURSOR_SHOW,
   SGR_RESET,
   createInputDecoder,
+  createStyler,
+  darkTheme,
   enterTerminal,
   restoreTerminal,
   stripAnsi,
@@ -56,9 +58,10 @@ export function openStartupScreen(options: StartupScreenOptions): StartupScreen 
   const { input, output } = options.terminal;
   const now = options.now ?? (() => performance.now());
   const { keymap } = options;
-  const theme = tuiTheme();
+  // The styler tuiTheme() wraps: @pi/host-tui itself (blessed, the transport) is not loaded yet when this paints.
+  const theme = createStyler(darkTheme);
   const startedAt = now();
-  const editor = new Editor({ markerStyle: (label) => theme.fg('accent', label) });
+  const editor = new Editor({ markerStyle: (label) => theme.paint('accent', label) });
   const queued: string[] = [];
   let phase = 'Starting';
   let notice: string | undefined;

@@ -42,4 +42,20 @@ describe('whether an app bundle is current', () => {
     await writeFile(join(workspace, 'dist', 'apps', 'session', 'build-info.json'), '{"builtAt":"yesterday"}');
     expect(await isBundleCurrent(bundle())).toBe(false);
   });
+
+  it('stats each source file once across the bundles that share a cache of mtimes', async () => {
+    await source('apps/session/src/main.ts', 1_000_000);
+    await built(2_000_000, ['apps/session/src/main.ts', 'libs/gone/src/index.ts']);
+    const mtimes = new Map<string, number | null>();
+    expect(await isBundleCurrent(bundle(), mtimes)).toBe(false);
+    expect(Object.fromEntries(mtimes)).toEqual({
+      'apps/session/src/main.ts': 1_000_000,
+      'libs/gone/src/index.ts': null,
+    });
+    // What the cache holds is what counts: a file it saw unchanged is not stat'ed again.
+    await source('apps/session/src/main.ts', 3_000_000);
+    await built(2_000_000, ['apps/session/src/main.ts']);
+    expect(await isBundleCurrent(bundle(), mtimes)).toBe(true);
+    expect(await isBundleCurrent(bundle())).toBe(false);
+  });
 });

@@ -23,6 +23,20 @@ function tagsOf(file: string): readonly string[] {
   return [];
 }
 
+/** The output files a bundled file loads before it runs (static imports, transitively), itself included. */
+function loadedBeforeRunning(metafile: Metafile, output: string): string[] {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const record of metafile.outputs[file]?.imports ?? []) {
+      if (record.kind === 'import-statement' && !record.external) visit(record.path);
+    }
+  };
+  visit(output);
+  return [...loaded];
+}
+
 describe.each(APPS)('the $name bundle', (app) => {
   let folder: string;
   let metafile: Metafile;
@@ -70,4 +84,25 @@ describe.each(APPS)('the $name bundle', (app) => {
       expect(scopes.has(foreign), `${app.name} bundles ${foreign} code`).toBe(false);
     }
   });
+
+  it.runIf(app.name === 'tui')(
+    'loads only what the startup screen needs before it paints: no TUI host, blessed, zod or transport',
+    () => {
+      const entry = Object.keys(metafile.outputs).find((file) => file.endsWith(`/${app.output}.mjs`));
+      expect(entry).toBeDefined();
+      const files = loadedBeforeRunning(metafile, entry ?? '');
+      const inputs = files.flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      const externals = files.flatMap((file) =>
+        (metafile.outputs[file]?.imports ?? []).filter((record) => record.external).map((record) => record.path),
+      );
+      expect(inputs).toContain('apps/tui/src/startup-screen.ts');
+      expect(inputs.filter((input) => /node_modules[\\/](zod|ws|@trpc|@opentelemetry)[\\/]/.test(input))).toEqual([]);
+      expect(inputs.filter((input) => /^libs[\\/](host-tui|host-kit|transport-trpc|remote)[\\/]/.test(input))).toEqual(
+        [],
+      );
+      expect(externals.filter((name) => !name.startsWith('node:'))).toEqual([]);
+      const bytes = files.reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
+      expect(bytes).toBeLessThan(200_000);
+    },
+  );
 });

@@ -59,6 +59,36 @@ const englishOnlyZod: Plugin = {
 };
 
 /**
+ * The workspace's own modules do nothing when imported but define things (no module is imported for its effect), so
+ * a module none of whose exports is used is left out, with what it alone imports. That is what lets pi-tui's entry
+ * take `tuiTheme` from `@pi/host-tui` and the editor without the rest of the host, blessed, zod or tRPC: its first
+ * frame is painted before those load (esbuild otherwise keeps every module an index re-exports, for its top level).
+ */
+const sideEffectFreeSources: Plugin = {
+  name: 'side-effect-free-sources',
+  setup(builder) {
+    builder.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === SIDE_EFFECT_FREE_SOURCES) return undefined;
+      const resolved = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: SIDE_EFFECT_FREE_SOURCES,
+      });
+      if (resolved.errors.length > 0 || resolved.external || !isWorkspaceSource(resolved.path)) return resolved;
+      return { ...resolved, sideEffects: false };
+    });
+  },
+};
+const SIDE_EFFECT_FREE_SOURCES = Symbol('side-effect-free-sources');
+
+/** A TypeScript source of a workspace project (apps, libs, plugins), not a package from node_modules. */
+function isWorkspaceSource(path: string): boolean {
+  const inside = relative(WORKSPACE_ROOT, path);
+  return /^(apps|libs|plugins)[\\/]/.test(inside) && !/[\\/]node_modules[\\/]/.test(inside) && /\.ts$/.test(inside);
+}
+
+/**
  * Bundles one app for Node: its entry plus, as entries of their own, the built-in plugins' facet modules for its
  * host, with shared chunks so a facet and the host share one copy of every library. `facets.json` maps each facet
  * specifier to its file; the host kit's loader imports those instead of the sources.
@@ -92,7 +122,7 @@ export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Prom
     banner: {
       js: "import { createRequire as __piCreateRequire } from 'node:module'; const require = __piCreateRequire(import.meta.url);",
     },
-    plugins: [externalPackages, englishOnlyZod],
+    plugins: [externalPackages, englishOnlyZod, sideEffectFreeSources],
   });
   const map = Object.fromEntries(
     facets.map((facet) => [facet.specifier, `./facets/${facet.specifier.replace(/^@pi\//, '')}.mjs`]),
