@@ -13,6 +13,8 @@ export interface FrameInput {
   readonly transcript: TranscriptView;
   readonly editor: { readonly lines: readonly string[]; readonly cursor: CursorPosition };
   readonly dialog: readonly string[] | undefined;
+  /** The overlay slot and the views shown as overlays: drawn over the end of the transcript. */
+  readonly overlay: readonly string[];
   readonly notices: ReadonlyArray<{ text: string; level: 'info' | 'warning' | 'error' }>;
   readonly connection: ConnectionState;
   readonly label: string;
@@ -32,7 +34,7 @@ const MAX_EDITOR_ROWS = 10;
 
 /**
  * One screen, top to bottom: header slot, the transcript (filling what is left; the welcome slot while it is
- * empty), a dialog if one is open,
+ * empty; overlays drawn over its end), a dialog if one is open,
  * status slot and notices, editor.above, the editor between two rules, editor.below, the footer line and the
  * footer slot. Every line is cut to the width; the transcript gives way first when the terminal is small.
  */
@@ -68,7 +70,11 @@ export function composeFrame(input: FrameInput): Frame {
     );
   }
   const padding = Array.from({ length: Math.max(0, transcriptHeight - transcriptLines.length) }, () => '');
-  const top = [...header, ...padding, ...transcriptLines, ...dialog, ...status, ...stale, ...above, rule];
+  const region = [...padding, ...transcriptLines];
+  // An overlay covers the transcript's last rows (its own first rows kept when it is taller than the room).
+  const covering = input.overlay.slice(0, transcriptHeight).map((line) => fit(line, width));
+  region.splice(region.length - covering.length, covering.length, ...covering);
+  const top = [...header, ...region, ...dialog, ...status, ...stale, ...above, rule];
   const lines = [...top, ...editorRows.map((line) => fit(line, width)), rule, ...below].slice(0, height);
   const row = top.length + Math.max(0, cursorRow);
   return { lines, cursor: row < height ? { row, col: Math.min(width - 1, input.editor.cursor.col) } : null };

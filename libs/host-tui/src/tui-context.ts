@@ -13,12 +13,14 @@ import type {
   TranscriptAccess,
   TuiCommand,
   TuiFacilities,
+  ViewComponentContributions,
 } from '@pi/plugin-api';
 import type { RpcClient } from '@pi/transport-trpc';
 import type { CommandRegistry } from './command-registry';
 import type { CompletionRegistry } from './completion-registry';
 import type { SlotRegistry } from './slot-registry';
 import type { ToolRendererRegistry } from './tool-renderer-registry';
+import type { ViewComponentRegistry } from './view-component-registry';
 
 /** What the TUI host shares with every facet context it builds (each context scopes it to one plugin). */
 export interface TuiParts {
@@ -31,6 +33,7 @@ export interface TuiParts {
   readonly bind: (owner: string, key: string, commandId: string) => () => void;
   readonly renderers: ToolRendererRegistry;
   readonly slots: SlotRegistry;
+  readonly views: ViewComponentRegistry;
   readonly completions: CompletionRegistry;
   readonly editor: EditorAccess;
   readonly transcript: TranscriptAccess;
@@ -63,6 +66,9 @@ export function tuiFacetContext(
     get: (toolName) => parts.renderers.get(toolName),
   };
   const slots: SlotContributions = { add: (slot, widget) => owned(parts.slots.add(facet.id, slot, widget)) };
+  const views: ViewComponentContributions = {
+    add: (component) => owned(parts.views.add(facet.id, component as never)),
+  };
   const completions: CompletionContributions = {
     add: (source) => owned(parts.completions.add(facet.id, source)),
   };
@@ -93,6 +99,7 @@ export function tuiFacetContext(
     slots: Object.freeze(slots),
     editor: Object.freeze(editor),
     completions: Object.freeze(completions),
+    views: Object.freeze(views),
     session: parts.session,
     transcript: Object.freeze({
       upsert: parts.transcript.upsert,

@@ -27,10 +27,13 @@ import { PromptCompletion } from './prompt-completion';
 import { slashCompletionSource } from './slash-completion';
 import { clipboardSequence } from './clipboard';
 import { createTerminalScreen, type TerminalIO, type TerminalScreen } from './terminal-screen';
-import { tuiTheme } from './theme';
+import { LiveTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
 import { TranscriptView } from './transcript-view';
 import { tuiFacetContext } from './tui-context';
+import { OverlayLayer } from './overlay-layer';
+import { ViewComponentRegistry } from './view-component-registry';
+import { ViewPresenter } from './view-presenter';
 
 export interface TuiHostOptions {
   readonly facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[];
@@ -90,7 +93,11 @@ const NOTICE_MS = 5000;
 export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiHost, FacetRunError>> {
   const now = options.now ?? (() => performance.now());
   const keymap = options.keymap ?? defaultKeymap;
-  const theme = tuiTheme();
+  const liveTheme = new LiveTheme(() => {
+    transcript.invalidate();
+    render();
+  });
+  const theme = liveTheme.theme;
   const screen = createTerminalScreen(options.terminal);
   const failures: string[] = [];
   const fail = (owner: string, message: string) => {
@@ -123,6 +130,16 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
 
   const scheduler = new RenderScheduler(() => paint());
   const render = () => scheduler.request();
+  const viewComponents = new ViewComponentRegistry();
+  const views = new ViewPresenter({
+    client: options.client,
+    components: viewComponents,
+    slots,
+    theme,
+    changed: render,
+    fail,
+  });
+  const overlays = new OverlayLayer(slots, views, now);
   const completion = new PromptCompletion({
     editor,
     sources: completionSources,
@@ -180,6 +197,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     notify,
     copyToClipboard: (text) => options.terminal.output.write(clipboardSequence(text)),
     theme,
+    setTheme: (definition) => liveTheme.apply(definition),
     requestRender: render,
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
     awaitingAnswer: () => answering > 0,
@@ -244,10 +262,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       return render();
     }
     if (event.type === 'paste') {
-      editor.paste(event.text);
+      if (!overlays.handlePaste(event.text)) editor.paste(event.text);
       return render();
     }
     if (event.type !== 'key') return;
+    if (overlays.handleKey(event, (typed) => editor.handle(typed, keymap))) return render();
     completion.update();
     if (completion.handleKey(event)) return render();
     const actions = keymap.actionsFor(event);
@@ -340,6 +359,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       transcript,
       editor: editor.render(screen.columns),
       dialog: dialog?.render(screen.columns, theme),
+      overlay: overlays.lines(screen.columns, theme, (line, width) => truncate(line, width)),
       notices,
       connection,
       label: options.label ?? '',
@@ -391,6 +411,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     },
     renderers,
     slots,
+    views: viewComponents,
     completions: completionSources,
     editor: {
       onSubmit(handler: SubmitHandler) {
@@ -434,6 +455,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
   if (running.isErr()) {
+    views.stop();
     completion.dispose();
     options.terminal.input.off('data', onData);
     stopResize();
@@ -468,6 +490,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       (stopping ??= (async () => {
         dialog?.cancel();
         await running.value.stop();
+        views.stop();
         stopped = true;
         wakeQueued();
         completion.dispose();

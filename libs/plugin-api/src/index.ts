@@ -41,6 +41,17 @@ export type {
 } from './session-context';
 export { RunSettingsService } from './session-services';
 export {
+  SETTING_LAYERS,
+  SettingsBackendService,
+  type DeclaredSetting,
+  type PluginSettings,
+  type Setting,
+  type SettingDeclaration,
+  type SettingLayer,
+  type SettingsBackend,
+  type WritableSettingLayer,
+} from './plugin-settings';
+export {
   defineView,
   type OpenView,
   type View,
@@ -63,6 +74,14 @@ export {
   type ViewsService,
 } from './view-contract';
 export { ViewReplica } from './view-replica';
+export type {
+  InteractiveComponent,
+  TuiKey,
+  ViewComponent,
+  ViewComponentContributions,
+  ViewInstance,
+  ViewWidget,
+} from './tui-views';
 export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unattended-interactions';
 export type {
   CodingAgentTuiPluginContext,
@@ -86,6 +105,9 @@ export type {
   TuiComponent,
   TuiFacilities,
   TuiTheme,
+  TuiThemeColorValue,
+  TuiThemeDefinition,
+  TuiThemeStyle,
 } from './tui-context';
 export type {
   AfterToolHook,

@@ -1,6 +1,7 @@
 import type { Context } from '@pi/context';
 import type { JsonObject, JsonValue } from '@pi/json';
 import type { ConsumingPluginContext } from './consuming-context';
+import type { InteractiveComponent, ViewComponentContributions } from './tui-views';
 
 /** A piece of terminal UI: lines of text (with SGR styling) for a given width. Never wider than `width`. */
 export interface TuiComponent {
@@ -13,6 +14,24 @@ export type ThemeColor = 'text' | 'accent' | 'muted' | 'dim' | 'success' | 'warn
 export interface TuiTheme {
   fg(color: ThemeColor, text: string): string;
   bold(text: string): string;
+}
+
+/** A colour of a theme: the terminal's own (`'default'`), a 256-colour palette index, or `#rrggbb`. */
+export type TuiThemeColorValue = 'default' | number | `#${string}`;
+
+export interface TuiThemeStyle {
+  readonly fg?: TuiThemeColorValue;
+  readonly bg?: TuiThemeColorValue;
+  readonly bold?: boolean;
+  readonly italic?: boolean;
+  readonly dim?: boolean;
+  readonly underline?: boolean;
+}
+
+/** A whole theme: a style per named colour; one left out is the built-in dark theme's. */
+export interface TuiThemeDefinition {
+  readonly name: string;
+  readonly styles: Partial<Readonly<Record<ThemeColor, TuiThemeStyle>>>;
 }
 
 export interface DialogOptions {
@@ -41,6 +60,11 @@ export interface TuiFacilities {
    */
   copyToClipboard(text: string): void;
   readonly theme: TuiTheme;
+  /**
+   * Switches this terminal's theme: `theme` paints with it from the next frame on, cached renderings are dropped
+   * and everything is repainted (the settings plugin applies the `theme` setting with it).
+   */
+  setTheme(definition: TuiThemeDefinition): void;
   /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
   requestRender(): void;
   /** The key bound to a keymap action (`interrupt`, `dequeue`, …) as the user configured it, for hints; '' if none. */
@@ -105,12 +129,13 @@ export interface ToolRendererContributions {
 /**
  * Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays.
  * `welcome` takes the transcript's place while the transcript holds nothing (a new session): each plugin says there
- * what a newcomer should know of it.
+ * what a newcomer should know of it. `overlay` is drawn over the end of the transcript; an overlay widget with
+ * `handleKey` takes the keys while it shows something.
  */
 export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay' | 'welcome';
 
 export interface SlotContributions {
-  add(slot: SlotName, widget: TuiComponent): () => void;
+  add(slot: SlotName, widget: TuiComponent | InteractiveComponent): () => void;
 }
 
 /** One choice of a completion menu. */
@@ -196,4 +221,6 @@ export interface CodingAgentTuiPluginContext extends ConsumingPluginContext {
   readonly editor: EditorAccess;
   readonly completions: CompletionContributions;
   readonly transcript: TranscriptAccess;
+  /** The components this terminal shows the session's views with. */
+  readonly views: ViewComponentContributions;
 }

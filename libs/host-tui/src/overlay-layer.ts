@@ -1,0 +1,82 @@
+import type { InteractiveComponent, TuiTheme } from '@pi/plugin-api';
+import type { KeyEvent } from '@pi/terminal';
+import { DIALOG_ARMING_MS } from './dialogs';
+import type { SlotRegistry } from './slot-registry';
+import type { ViewPresenter } from './view-presenter';
+
+interface Target {
+  readonly key: string;
+  readonly widget: InteractiveComponent;
+  readonly dismiss: (() => void) | undefined;
+}
+
+/**
+ * The `overlay` slot and the views shown as overlays: drawn over the end of the transcript, the newest on top.
+ * The newest overlay that takes keys has them all while it shows; what is typed in its first moments still goes
+ * to the editor (as with dialogs), and Esc it does not use hides a dismissible view.
+ */
+export class OverlayLayer {
+  readonly #slots: SlotRegistry;
+  readonly #views: ViewPresenter;
+  readonly #now: () => number;
+  #armedKey: string | undefined;
+  #shownAt = Number.NEGATIVE_INFINITY;
+
+  constructor(slots: SlotRegistry, views: ViewPresenter, now: () => number) {
+    this.#slots = slots;
+    this.#views = views;
+    this.#now = now;
+  }
+
+  lines(width: number, theme: TuiTheme, fit: (line: string, width: number) => string): string[] {
+    // Painting is when an overlay appears to the user: that is when its arming starts.
+    this.#target();
+    const lines = this.#slots.render('overlay', width, fit);
+    for (const overlay of this.#views.overlays()) {
+      const drawn = this.#slots.renderWidget(overlay.owner, 'overlay', overlay.widget, width, fit);
+      if (drawn.length > 0) lines.push(theme.fg('border', '─'.repeat(width)), ...drawn);
+    }
+    return lines;
+  }
+
+  /** Whether an overlay took the key; `toEditor` receives what was typed before the overlay was armed. */
+  handleKey(event: KeyEvent, toEditor: (event: KeyEvent) => void): boolean {
+    const target = this.#target();
+    if (target === undefined) return false;
+    const typed = event.text !== undefined && !event.ctrl && !event.alt;
+    if (this.#now() - this.#shownAt < DIALOG_ARMING_MS && (typed || event.name === 'enter')) {
+      if (typed) toEditor(event);
+      return true;
+    }
+    const used = target.widget.handleKey?.(event) === true;
+    if (!used && event.name === 'escape') target.dismiss?.();
+    return true;
+  }
+
+  handlePaste(text: string): boolean {
+    const target = this.#target();
+    if (target === undefined) return false;
+    target.widget.handlePaste?.(text);
+    return true;
+  }
+
+  /** The overlay that takes keys now; a new one is armed from the moment it is first asked for. */
+  #target(): Target | undefined {
+    const candidates: Target[] = [
+      ...this.#slots
+        .interactive('overlay')
+        .map((widget, index) => ({ key: `slot:${index}`, widget, dismiss: undefined })),
+      ...this.#views.overlays().map((overlay) => ({
+        key: `view:${overlay.viewId}`,
+        widget: overlay.widget,
+        dismiss: overlay.dismiss,
+      })),
+    ].filter((candidate) => candidate.widget.handleKey !== undefined);
+    const target = candidates.at(-1);
+    if (target?.key !== this.#armedKey) {
+      this.#armedKey = target?.key;
+      this.#shownAt = this.#now();
+    }
+    return target;
+  }
+}

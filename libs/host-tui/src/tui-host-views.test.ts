@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import { Views, defineView, type JsonValue, type ViewComponent, type ViewDelta, type ViewRecord } from '@pi/plugin-api';
+import { RemoteError, createRemoteEvents, createRemoteState } from '@pi/remote';
+import { TRANSPORTS, startRpcFixture, type TransportKind } from '@pi/test-support';
+import { startTestTuiHost } from './testing';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const Tally = defineView('test.tally', {
+  state: z.object({ count: z.number() }),
+  message: z.object({ key: z.string() }),
+});
+
+/** A session stand-in serving the views service: the test opens, changes and closes views by hand. */
+async function viewsSession(transport: TransportKind) {
+  const open = createRemoteState<ViewRecord[]>([]);
+  const deltas = createRemoteEvents<ViewDelta>();
+  const received: Array<{ viewId: string; message: JsonValue }> = [];
+  let version = 0;
+  const rpc = await startRpcFixture(transport, {
+    provide: (registry) =>
+      registry.provide(Views, {
+        open,
+        deltas,
+        async message(viewId, message) {
+          if (typeof message !== 'object' || message === null || !('key' in message)) {
+            throw new RemoteError('invalid_argument', 'The message does not fit view "test.tally"');
+          }
+          received.push({ viewId, message });
+        },
+      }),
+  });
+  cleanups.push(() => rpc.close());
+  const records = new Map<string, ViewRecord>();
+  return {
+    rpc,
+    received,
+    openView(viewId: string, component: string, state: JsonValue) {
+      records.set(viewId, { viewId, component, state, to: 'all', durable: false, version: ++version });
+      open.set([...records.values()], BACKGROUND_CONTEXT);
+    },
+    setState(viewId: string, state: JsonValue) {
+      deltas.emit({ type: 'view_state', viewId, state, to: 'all', version: ++version }, BACKGROUND_CONTEXT);
+    },
+    close(viewId: string) {
+      records.delete(viewId);
+      open.set([...records.values()], BACKGROUND_CONTEXT);
+      deltas.emit({ type: 'view_closed', viewId, reason: 'closed', to: 'all', version: ++version }, BACKGROUND_CONTEXT);
+    },
+  };
+}
+
+function tallyComponent(placement: ViewComponent<{ count: number }, { key: string }>['placement']) {
+  const failures: string[] = [];
+  const component: ViewComponent<{ count: number }, { key: string }> = {
+    definition: Tally,
+    placement,
+    dismissible: true,
+    create: (view) => ({
+      render: () => [`tally ${view.state.count}`],
+      handleKey(key) {
+        if (key.name === 'escape') return false;
+        view.send(key.text === '!' ? ({ bad: true } as never) : { key: key.name }).catch((error: Error) => {
+          failures.push(error.message);
+        });
+        return true;
+      },
+    }),
+  };
+  return { component, failures };
+}
+
+describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
+  it('renders a view in its component’s slot from its state, live, and drops it when it closes', async () => {
+    const session = await viewsSession(transport);
+    session.openView('p:1', 'test.tally', { count: 1 });
+    const { component } = tallyComponent('editor.above');
+    const tui = await startTestTuiHost({
+      facets: { '@t/tally': (context) => void context.views.add(component) },
+      client: await session.rpc.connect(),
+    });
+    cleanups.push(() => tui.stop());
+    await tui.waitForScreen((screen) => screen.includes('tally 1'));
+
+    session.setState('p:1', { count: 2 });
+    await tui.waitForScreen((screen) => screen.includes('tally 2'));
+    session.close('p:1');
+    await tui.waitForScreen((screen) => !screen.includes('tally'));
+    expect(tui.host.failures()).toEqual([]);
+  });
+
+  it('shows a placeholder line for a view whose component no facet contributed', async () => {
+    const session = await viewsSession(transport);
+    const tui = await startTestTuiHost({ facets: {}, client: await session.rpc.connect() });
+    cleanups.push(() => tui.stop());
+    session.openView('p:2', 'nobody.knows', { anything: true });
+    await tui.waitForScreen((screen) =>
+      screen.includes('[view nobody.knows: this terminal has no component to show it]'),
+    );
+    expect(tui.host.failures()).toEqual([]);
+  });
+
+  it('paints an overlay view over the transcript; it takes the keys until Esc dismisses it', async () => {
+    const session = await viewsSession(transport);
+    const { component, failures } = tallyComponent('overlay');
+    const tui = await startTestTuiHost({
+      facets: { '@t/tally': (context) => void context.views.add(component) },
+      client: await session.rpc.connect(),
+    });
+    cleanups.push(() => tui.stop());
+    session.openView('p:3', 'test.tally', { count: 5 });
+    await tui.waitForScreen((screen) => screen.includes('tally 5'));
+
+    await tui.type('x');
+    await tui.waitForScreen(() => session.received.length === 1);
+    expect(session.received).toEqual([{ viewId: 'p:3', message: { key: 'x' } }]);
+    expect(tui.host.draft()).toBe('');
+
+    await tui.type('!');
+    await tui.waitForScreen(() => failures.length === 1);
+    expect(failures[0]).toMatch(/does not fit view "test.tally"/);
+
+    await tui.type('\x1b');
+    await tui.waitForScreen((screen) => !screen.includes('tally 5'));
+    await tui.type('y');
+    expect(tui.host.draft()).toBe('y');
+    expect(session.received).toHaveLength(1);
+  });
+
+  it('paints the overlay slot’s widgets over the transcript', async () => {
+    const session = await viewsSession(transport);
+    const tui = await startTestTuiHost({
+      facets: { '@t/banner': (context) => void context.slots.add('overlay', { render: () => ['an overlay banner'] }) },
+      client: await session.rpc.connect(),
+    });
+    cleanups.push(() => tui.stop());
+    await tui.waitForScreen((screen) => screen.includes('an overlay banner'));
+  });
+});
