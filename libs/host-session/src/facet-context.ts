@@ -1,9 +1,17 @@
 import type { AgentHarness, AnyAgentTool, ModelProvider } from '@pi/agent';
 import { scopedContributions, type ProvidingSide, type RunnableFacet } from '@pi/host-kit';
 import type { PluginLifecycleScope } from '@pi/kernel';
-import type { CodingAgentSessionPluginContext, SessionIdentity, SessionPaths, SessionUpstream } from '@pi/plugin-api';
+import {
+  SettingsBackendService,
+  optionalService,
+  type CodingAgentSessionPluginContext,
+  type SessionIdentity,
+  type SessionPaths,
+  type SessionUpstream,
+} from '@pi/plugin-api';
 import type { ContributionRegistry } from '@pi/registry';
 import { agentScope } from './agent-scope';
+import { pluginSettings } from './plugin-settings';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 import { pluginViews } from './views/plugin-views';
 import type { ViewRegistry } from './views/view-registry';
@@ -33,8 +41,13 @@ export function sessionFacetContext(
   parts: SessionParts,
 ): CodingAgentSessionPluginContext {
   const { failures } = parts.providing;
+  const providing = parts.providing.contextFor(scope, facet.id, facet.config);
+  const rebuildRegistries = () => {
+    parts.tools.rebuild();
+    parts.providers.rebuild();
+  };
   return Object.freeze({
-    ...parts.providing.contextFor(scope, facet.id, facet.config),
+    ...providing,
     agent: agentScope(
       { harness: parts.harness, identity: parts.identity, lifecycle: parts.lifecycle, failures },
       facet.id,
@@ -45,5 +58,11 @@ export function sessionFacetContext(
     providers: scopedContributions(parts.providers.registry, facet.id, scope, parts.providers.rebuild, failures),
     tools: scopedContributions(parts.tools.registry, facet.id, scope, parts.tools.rebuild, failures),
     view: pluginViews(parts.views, facet.id, scope),
+    settings: pluginSettings(
+      facet.id,
+      scope,
+      () => optionalService(providing, SettingsBackendService),
+      rebuildRegistries,
+    ),
   } satisfies CodingAgentSessionPluginContext);
 }

@@ -25,6 +25,7 @@ import type { Draft } from '@pi/registry';
 import type { Result } from 'neverthrow';
 import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
 import type { OpenView } from './define-view';
+import type { PluginSettings } from './plugin-settings';
 import type { ProvidingPluginContext } from './providing-context';
 
 export interface SessionIdentity {
@@ -146,6 +147,8 @@ export interface CodingAgentSessionPluginContext extends ProvidingPluginContext 
    * component must render from its state alone: late joiners and reattached clients get only the current state.
    */
   readonly view: OpenView;
+  /** Settings the plugin declares with a schema, layered defaults → user → project → session (issue 22). */
+  readonly settings: PluginSettings;
 }
 
 /** A session facet: the setup function of one plugin for this host. */

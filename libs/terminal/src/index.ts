@@ -65,4 +65,12 @@ export {
   synchronized,
   type TerminalModes,
 } from './output/sequences';
-export { THEME_STYLES, darkTheme, type Color, type Style, type Theme, type ThemeStyleName } from './output/theme';
+export {
+  THEME_STYLES,
+  darkTheme,
+  lightTheme,
+  type Color,
+  type Style,
+  type Theme,
+  type ThemeStyleName,
+} from './output/theme';

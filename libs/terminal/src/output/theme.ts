@@ -48,3 +48,22 @@ export const darkTheme: Theme = {
     border: { fg: 8 },
   },
 };
+
+/**
+ * The built-in light theme, for terminals with a light background: the same 16-colour entries where they read
+ * on white, darker ones (palette 0–7) where the bright ones would wash out.
+ */
+export const lightTheme: Theme = {
+  name: 'light',
+  styles: {
+    text: {},
+    accent: { fg: 4 },
+    muted: { fg: 8 },
+    dim: { dim: true },
+    success: { fg: 2 },
+    warning: { fg: 5 },
+    error: { fg: 1 },
+    toolTitle: { fg: 4, bold: true },
+    border: { fg: 7 },
+  },
+};
