@@ -1,0 +1,13 @@
+export {
+  EMPTY_TODO_LIST,
+  MAX_TODO_ITEMS,
+  MAX_TODO_TEXT_LENGTH,
+  TODO_TOOL_NAME,
+  TodoPanel,
+  todoListSchema,
+  type TodoAction,
+  type TodoDetails,
+  type TodoItem,
+  type TodoList,
+} from './todo-panel';
+export { TODO_PLUGIN_ID } from './plugin';
