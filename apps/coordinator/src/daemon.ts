@@ -8,6 +8,7 @@ import {
   type CoordinatorFiles,
 } from '@pi/connection-files';
 import { isSocketAnswering } from '@pi/transport-trpc';
+import { COORDINATOR_NODE_FLAGS, nodeArguments } from './node-flags';
 import { lockOwner } from './runtime-lock';
 
 const START_WAIT_MS = 20_000;
@@ -33,7 +34,8 @@ export async function startInBackground(
   await mkdir(files.logDir, { recursive: true, mode: 0o700 });
   const logPath = join(files.logDir, 'coordinator.log');
   const log = await open(logPath, 'a', 0o600);
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', 'run', ...args], {
+  const node = nodeArguments(COORDINATOR_NODE_FLAGS, process.execArgv, env['NODE_OPTIONS']);
+  const child = spawn(process.execPath, [...node, process.argv[1] ?? '', 'run', ...args], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     env,

@@ -20,6 +20,7 @@ import { openSqliteSessionRepo, sessionRepoFile, type SessionRepo } from '@pi/se
 import { listenWebSocket } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
+import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { acquireRuntimeLock } from './runtime-lock';
 
 export interface RunningCoordinator {
@@ -69,10 +70,21 @@ export async function startCoordinator(
     directories.configDir,
     ...(options.manifest === undefined ? [] : ['--manifest', options.manifest]),
   ];
+  const sessionNode = nodeArguments(SESSION_NODE_FLAGS, [], env['NODE_OPTIONS']);
   const processes = new SessionProcesses({
     command: (launch) => ({
       file: process.execPath,
-      args: [piSession, '--cwd', launch.cwd, '--session', launch.sessionId, '--upstream-fd', '3', ...passOn],
+      args: [
+        ...sessionNode,
+        piSession,
+        '--cwd',
+        launch.cwd,
+        '--session',
+        launch.sessionId,
+        '--upstream-fd',
+        '3',
+        ...passOn,
+      ],
     }),
     handoff: (launch) => ({
       version: 1,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type PiClient } from '@pi/client';
 import { SessionPicker, type SessionDirectoryEvent, type SessionPickerService } from '@pi/session-directory';
@@ -10,6 +10,7 @@ import {
   readText,
   type CoordinatorSandbox,
 } from './coordinator-sandbox';
+import { COORDINATOR_NODE_FLAGS, SESSION_NODE_FLAGS } from '../src/node-flags';
 
 let sandbox: CoordinatorSandbox | undefined;
 const sessionClients: PiClient[] = [];
@@ -28,6 +29,15 @@ async function started(): Promise<CoordinatorSandbox> {
 
 function coordinatorPid(box: CoordinatorSandbox): number {
   return (JSON.parse(readText(box.files.connectionFile)) as { pid: number }).pid;
+}
+
+/** The node options a running process was started with: its command line up to the script (a `.mjs` file). */
+function nodeOptionsOf(pid: number): string[] {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  return argv.slice(
+    1,
+    argv.findIndex((arg) => arg.endsWith('.mjs')),
+  );
 }
 
 /** The session's own view of its coordinator link, through the SessionPicker it serves its presentations. */
@@ -58,6 +68,19 @@ describe('pi-coordinator and its session processes', { timeout: PROCESS_TEST_TIM
     expect(after.state.value.sessions).toEqual([{ ...session, status: 'closed', updatedAt: expect.any(String) }]);
     expect(box.log()).not.toContain('took over');
   });
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))(
+    'the coordinator started in the background and its sessions run with the young generation capped',
+    async () => {
+      const box = await started();
+      const { directory } = await box.directory();
+      const session = await box.createSession(directory);
+      expect(nodeOptionsOf(coordinatorPid(box))).toEqual(expect.arrayContaining([...COORDINATOR_NODE_FLAGS]));
+      expect(nodeOptionsOf(box.sessionPid(session.sessionId) ?? 0)).toEqual(
+        expect.arrayContaining([...SESSION_NODE_FLAGS]),
+      );
+    },
+  );
 
   it('SIGKILLed with a session running, a coordinator started again takes the session over', async () => {
     const box = await started();
