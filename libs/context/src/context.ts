@@ -60,6 +60,11 @@ class ImmutableContext implements Branded {
     return this.#abort;
   }
 
+  /** True only for objects this class constructed (every one is frozen and owns the brand). */
+  static made(value: object): boolean {
+    return #abort in value;
+  }
+
   value<T>(key: ContextKey<T>): T {
     for (let entry = this[VALUES]; entry !== undefined; entry = entry.parent) {
       // The key was typed T when stored, and keys compare by identity, so the value is a T.
@@ -115,11 +120,10 @@ export function withContextValue<T>(key: ContextKey<T>, value: T, context: Conte
  * never for look-alike plain objects, spread copies or objects inheriting from a context.
  */
 export function isContext(value: unknown): value is Context {
+  if (typeof value !== 'object' || value === null) return false;
+  // This copy's own contexts, the common case, without the checks that recognise another copy's.
+  if (ImmutableContext.made(value)) return true;
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.hasOwn(value, VALUES) &&
-    Object.isFrozen(value) &&
-    typeof (value as Partial<Context>).value === 'function'
+    Object.hasOwn(value, VALUES) && Object.isFrozen(value) && typeof (value as Partial<Context>).value === 'function'
   );
 }

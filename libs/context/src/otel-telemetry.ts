@@ -1,4 +1,4 @@
-import { INVALID_SPAN_CONTEXT, ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
+import { INVALID_SPAN_CONTEXT, ProxyTracerProvider, ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
 import type { Context as OtelContext, Span as OtelSpan } from '@opentelemetry/api';
 import { runInSpan, toException } from './run-in-span';
 import { toOtelSpanKind } from './span-kind';
@@ -23,7 +23,10 @@ export class OtelTelemetryContext implements TelemetryContext {
   }
 
   startSpan<R>(options: SpanOptions, fn: (span: TelemetrySpan) => R): R {
-    // Looked up per call so a provider installed (or replaced) after import is honoured.
+    // Without a tracer or a parent every span is the same non-recording root: hand that one over instead of making
+    // a tracer, a span, an OTel context and a telemetry object per call. Checked per call so that a provider installed
+    // (or replaced) after import is honoured.
+    if (this.traceId === undefined && !tracerInstalled()) return fn(UNTRACED_SPAN);
     const tracer = trace.getTracer(TRACER_NAME);
     const otelSpan = tracer.startSpan(
       options.name,
@@ -35,7 +38,8 @@ export class OtelTelemetryContext implements TelemetryContext {
   }
 
   inject(): TraceCarrier {
-    return injectCarrier(this.#otelContext);
+    // No valid span: the propagator would inject nothing (after testing the ids against its patterns).
+    return this.traceId === undefined ? {} : injectCarrier(this.#otelContext);
   }
 }
 
@@ -58,3 +62,28 @@ class OtelTelemetrySpan extends OtelTelemetryContext implements TelemetrySpan {
 
 /** No parent span: every span started from it begins a new trace. */
 export const ROOT_TELEMETRY: TelemetryContext = new OtelTelemetryContext(ROOT_CONTEXT);
+
+/** What the OTel API's proxy provider delegates to while no provider is registered. */
+const NO_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether spans may record: false only when the global provider is this API's proxy with nothing behind it. A
+ * provider registered through another copy of the API counts as installed.
+ */
+function tracerInstalled(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NO_PROVIDER;
+}
+
+/** The span every untraced call gets: no ids, nothing to record, and its children are roots as ROOT_TELEMETRY's are. */
+class UntracedSpan extends OtelTelemetryContext implements TelemetrySpan {
+  setAttribute(): void {
+    // Nothing records without a tracer.
+  }
+
+  recordException(): void {
+    // Nothing records without a tracer.
+  }
+}
+
+const UNTRACED_SPAN: TelemetrySpan = new UntracedSpan(ROOT_CONTEXT);
