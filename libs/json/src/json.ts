@@ -30,7 +30,6 @@ export interface JsonViolation {
 }
 
 const MAX_DEPTH = 128;
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Checks that a value is strict JSON: plain objects and arrays of strings, finite numbers, booleans and null.
@@ -109,7 +108,7 @@ function objectViolation(object: object, depth: number, ancestors: object[]): Fo
   const kind = nonPlainKind(object);
   if (kind !== undefined) return here(kind);
   for (const key of Object.keys(object)) {
-    const found = RESERVED_KEYS.has(key)
+    const found = isReservedKey(key)
       ? here('reserved_key')
       : visit((object as Record<string, unknown>)[key], depth + 1, ancestors);
     if (found !== undefined) {
@@ -121,12 +120,19 @@ function objectViolation(object: object, depth: number, ancestors: object[]): Fo
   return undefined;
 }
 
+/** Keys that would reach a prototype when copied by assignment; compared directly, for every key checked. */
+function isReservedKey(key: string): boolean {
+  return key === '__proto__' || key === 'constructor' || key === 'prototype';
+}
+
 function nonPlainKind(object: object): JsonViolationKind | undefined {
+  const prototype = Object.getPrototypeOf(object);
+  // A plain object's chain holds no Date, Map or Set, so the common case needs none of the instanceof walks below.
+  if (prototype === Object.prototype || prototype === null) return undefined;
   if (object instanceof Date) return 'date';
   if (object instanceof Map) return 'map';
   if (object instanceof Set) return 'set';
-  const prototype = Object.getPrototypeOf(object);
-  return prototype === Object.prototype || prototype === null ? undefined : 'class_instance';
+  return 'class_instance';
 }
 
 /** A deep, frozen copy: what every reader of replicated state gets, so no reader can change another's value. */
