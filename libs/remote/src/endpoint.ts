@@ -68,8 +68,52 @@ export class ConnectionEndpoint {
    * sees the state changes and events its call made before it sees the result (read-your-writes).
    */
   async call(request: CallRequest, callId: string): Promise<CallResponse> {
+    // One async function for the whole call (checks, span, flush), so that its outcome takes one turn to reach the
+    // transport instead of one per layer.
     try {
-      return await this.#call(request, callId);
+      if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
+      const { exposure, object, label } = this.#resolve(request.target);
+      const method = findMethod(exposure, request.member);
+      if (method === undefined)
+        throw new RemoteError('unknown_member', `Unknown member ${quoteForError(request.member)} of ${label}`);
+      const args = parseArguments(method, request.args);
+      if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
+      if (this.#calls.size >= this.#limits.maxInFlightCalls) {
+        throw new RemoteError(
+          'limit_exceeded',
+          `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`,
+        );
+      }
+      // A method that returns a reference does its work first; refuse it before, not after, when no slot is left.
+      if (isRemoteResult(method.result) && this.#references.size >= this.#limits.maxReferences) {
+        throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
+      }
+      const abort = new DeferredAbort(this.#context.abortSignal);
+      this.#calls.set(callId, abort);
+      const parent = extractTelemetryContext(request.trace);
+      try {
+        return await parent.startSpan(
+          { name: `rpc.server ${label}.${request.member}`, kind: 'server' },
+          async (span) => {
+            const context = withDeferredAbort(abort, this.#context, span);
+            // Checked without reading the context's signal, which would make it (see DeferredAbort).
+            if (abort.aborted) throw this.#abortError();
+            const result = await invoke(object, request.member, args, context);
+            if (abort.aborted) throw this.#abortError();
+            if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
+            const value = parseResult(method, result);
+            return value === undefined ? {} : { value };
+          },
+        );
+      } catch (cause) {
+        const aborted = abort.aborted || this.#closed.signal.aborted;
+        // A service that stops on abort may throw anything; the caller learns why it stopped, not how.
+        if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled'))
+          throw this.#abortError();
+        throw toRemoteError(cause);
+      } finally {
+        this.#calls.delete(callId);
+      }
     } finally {
       const flushed = this.#outbound.flushed();
       if (flushed !== undefined) await flushed;
@@ -82,49 +126,6 @@ export class ConnectionEndpoint {
    */
   openOutbound(): OutboundStream {
     return this.#outbound.open();
-  }
-
-  async #call(request: CallRequest, callId: string): Promise<CallResponse> {
-    if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
-    const { exposure, object, label } = this.#resolve(request.target);
-    const method = findMethod(exposure, request.member);
-    if (method === undefined)
-      throw new RemoteError('unknown_member', `Unknown member ${quoteForError(request.member)} of ${label}`);
-    const args = parseArguments(method, request.args);
-    if (this.#calls.has(callId)) throw new RemoteError('invalid_argument', 'Duplicate call id');
-    if (this.#calls.size >= this.#limits.maxInFlightCalls) {
-      throw new RemoteError(
-        'limit_exceeded',
-        `At most ${this.#limits.maxInFlightCalls} calls may be in flight per connection`,
-      );
-    }
-    // A method that returns a reference does its work first; refuse it before, not after, when no slot is left.
-    if (isRemoteResult(method.result) && this.#references.size >= this.#limits.maxReferences) {
-      throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
-    }
-    const abort = new DeferredAbort(this.#context.abortSignal);
-    this.#calls.set(callId, abort);
-    const parent = extractTelemetryContext(request.trace);
-    try {
-      return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) => {
-        const context = withDeferredAbort(abort, this.#context, span);
-        // Checked without reading the context's signal, which would make it (see DeferredAbort).
-        if (abort.aborted) throw this.#abortError();
-        const result = await invoke(object, request.member, args, context);
-        if (abort.aborted) throw this.#abortError();
-        if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
-        const value = parseResult(method, result);
-        return value === undefined ? {} : { value };
-      });
-    } catch (cause) {
-      const aborted = abort.aborted || this.#closed.signal.aborted;
-      // A service that stops on abort may throw anything; the caller learns why it stopped, not how.
-      if (aborted && !(cause instanceof RemoteError && cause.code !== 'internal' && cause.code !== 'cancelled'))
-        throw this.#abortError();
-      throw toRemoteError(cause);
-    } finally {
-      this.#calls.delete(callId);
-    }
   }
 
   /** Aborts the server context of one of this connection's own calls; unknown ids are ignored. */
@@ -245,5 +246,7 @@ function matchesExposure(exposure: AnyExposure, result: unknown): result is Reco
 /** Calls the method; its caller awaits what it returns (a promise or a value), so this adds no promise of its own. */
 function invoke(object: Record<string, unknown>, member: string, args: unknown[], context: Context): unknown {
   const method = object[member] as (...values: unknown[]) => unknown;
-  return method.apply(object, [...args, context]);
+  // `args` is this call's own copy (parseArguments made it), so the context can go at its end.
+  args.push(context);
+  return method.apply(object, args);
 }

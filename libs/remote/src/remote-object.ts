@@ -1,4 +1,11 @@
-import { BACKGROUND_CONTEXT, type Context, type TelemetryContext, isContext, withTelemetryContext } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  type Context,
+  type SpanOptions,
+  type TelemetryContext,
+  isContext,
+  withTelemetryContext,
+} from '@pi/context';
 import type { RemoteChannel } from './channel';
 import { untilAborted } from './abortable';
 import { RemoteError, type RemoteErrorEnvelope } from './errors';
@@ -145,7 +152,13 @@ export class RemoteObject {
   #createProxy(): Record<string, unknown> {
     const proxy: Record<string, unknown> = Object.create(null);
     for (const [member, method] of Object.entries(this.#exposure.methods)) {
-      proxy[member] = (...args: unknown[]) => this.#call(member, method, args);
+      const call: ProxyMethod = {
+        member,
+        method,
+        label: `${this.#label}.${member}`,
+        span: Object.freeze({ name: `rpc.client ${this.#label}.${member}`, kind: 'client' }),
+      };
+      proxy[member] = (...args: unknown[]) => this.#call(call, args);
     }
     for (const cell of Object.keys(this.#exposure.state)) {
       Object.defineProperty(proxy, cell, { enumerable: true, get: () => this.#replica(cell) });
@@ -164,21 +177,28 @@ export class RemoteObject {
     return replica;
   }
 
-  async #call(member: string, method: MethodSpec, args: unknown[]): Promise<unknown> {
-    const context = callContext(args, method.args.length, `${this.#label}.${member}`);
-    if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
-    const json = method.args.map((schema, index) => parseArgument(schema, args[index], index));
-    // `return await`, not `return`: an async function that returns a promise pays two more turns to adopt it.
-    return await context.telemetryContext.startSpan(
-      { name: `rpc.client ${this.#label}.${member}`, kind: 'client' },
-      async (span) => {
-        const request = { target: this.#target, member, args: json as JsonValue[], trace: span.inject() };
-        const response = await this.#channel.call(request, context.abortSignal);
-        if (!isRemoteResult(method.result))
-          return parseValue(method.result, response.value, '$.result', 'invalid_result');
-        return await this.#reference(method.result.exposure as AnyExposure, response, context);
-      },
-    );
+  /**
+   * Not async: the span's promise is the call's, so a reply reaches the caller through one promise of ours (the
+   * span's body) and the channel's. A refusal before anything is sent is a rejection too, never a throw.
+   */
+  #call(call: ProxyMethod, args: unknown[]): Promise<unknown> {
+    const { member, method } = call;
+    let context: Context;
+    let json: JsonValue[];
+    try {
+      context = callContext(args, method.args.length, call.label);
+      if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
+      json = method.args.map((schema, index) => parseArgument(schema, args[index], index)) as JsonValue[];
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return context.telemetryContext.startSpan(call.span, async (span) => {
+      const request = { target: this.#target, member, args: json, trace: span.inject() };
+      const response = await this.#channel.call(request, context.abortSignal);
+      if (!isRemoteResult(method.result))
+        return parseValue(method.result, response.value, '$.result', 'invalid_result');
+      return await this.#reference(method.result.exposure as AnyExposure, response, context);
+    });
   }
 
   /** A result that crosses as a reference: its proxy, hydrated first when it has state or events. */
@@ -195,6 +215,15 @@ export class RemoteObject {
     }
     return reference.proxy;
   }
+}
+
+/** A method of the proxy, with what each of its calls would otherwise build again. */
+interface ProxyMethod {
+  readonly member: string;
+  readonly method: MethodSpec;
+  /** `service.member`, for errors. */
+  readonly label: string;
+  readonly span: SpanOptions;
 }
 
 /**

@@ -35,13 +35,16 @@ export function parseArguments(method: MethodSpec, args: unknown): unknown[] {
   return method.args.map((schema, index) => parseArgument(schema, args[index], index));
 }
 
+/** The paths of the first arguments, spelled once rather than on every call. */
+const ARGUMENT_PATHS = Array.from({ length: 8 }, (_, index) => `$.args[${index}]`);
+
 /**
  * One argument, on either side. Arguments travel as the elements of a JSON array, where `undefined` has no form
  * (it would arrive as `null`), so it is refused whatever the schema accepts: optional arguments are not
  * positional (docs/decisions.md).
  */
 export function parseArgument(schema: Schema<unknown>, value: unknown, index: number): unknown {
-  const path = `$.args[${index}]`;
+  const path = ARGUMENT_PATHS[index] ?? `$.args[${index}]`;
   if (value === undefined) {
     throw new RemoteError('invalid_argument', `Missing argument at ${path}: undefined has no JSON form`, {
       reason: 'not_json',

@@ -210,9 +210,13 @@ export class RpcConnection {
     );
   }
 
+  /** The bytes of `JSON.stringify({ id, method, params: { path, input } })`, with only the input stringified. */
   #send(id: number, active: Active): void {
     active.sent = true;
-    this.#write({ id, method: active.op.type, params: { path: active.op.path, input: active.op.input } });
+    const { type, path, input } = active.op;
+    const inputText = input === undefined ? undefined : JSON.stringify(input);
+    const params = inputText === undefined ? '' : `,"input":${inputText}`;
+    this.#socket?.send(`{"id":${id},"method":"${type}","params":{"path":${JSON.stringify(path)}${params}}}`);
   }
 
   #write(message: unknown): void {

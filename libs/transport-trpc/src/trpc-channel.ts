@@ -31,19 +31,22 @@ export class TrpcChannel implements RemoteChannel {
     return this.#connection.connection;
   }
 
-  async call(request: CallRequest, signal: AbortSignal | undefined): Promise<CallResponse> {
-    if (signal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
+  /** Not async: the reply's promise is the caller's, with no promise of this method's own around it. */
+  call(request: CallRequest, signal: AbortSignal | undefined): Promise<CallResponse> {
+    if (signal?.aborted)
+      return Promise.reject(new RemoteError('cancelled', 'The call was cancelled before it was sent'));
     const c = `${++this.#nextCall}`;
+    const { target } = request;
     const [path, input] =
-      'service' in request.target
-        ? [`${request.target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
-        : ['$rpc.invoke', { r: request.target.ref, m: request.member, a: request.args, c, t: request.trace }];
-    return (await this.#mutate(
-      path,
-      input,
-      signal,
-      () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined),
-    )) as CallResponse;
+      'service' in target
+        ? [`${target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
+        : ['$rpc.invoke', { r: target.ref, m: request.member, a: request.args, c, t: request.trace }];
+    // Only a call with a signal can be cancelled, so only it needs to know how to tell the server.
+    const onAbort =
+      signal === undefined
+        ? undefined
+        : () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined);
+    return this.#mutate(path, input, signal, onAbort) as Promise<CallResponse>;
   }
 
   /**

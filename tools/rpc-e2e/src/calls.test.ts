@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT } from '@pi/context';
+import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
 import {
   Catalog,
   Probe,
@@ -120,6 +120,22 @@ describe.each(TRANSPORTS)('calls over %s', (kind) => {
       expect((await remoteErrorOf(nothing('extra', BACKGROUND_CONTEXT))).code).toBe('invalid_argument');
       expect(fixture.frames.sent.length).toBe(sentBefore);
     });
+  });
+
+  it('a call refused before it is sent is a rejected promise, never a throw', async () => {
+    const { remote } = await connectProbe();
+    const aborted = new AbortController();
+    aborted.abort();
+    const sentBefore = fixture.frames.sent.length;
+    const refusals: Array<Promise<unknown>> = [];
+    expect(() => {
+      refusals.push(remote.echo(new Date(0), BACKGROUND_CONTEXT));
+      refusals.push(remote.echo('fine', withAbortSignal(aborted.signal, BACKGROUND_CONTEXT)));
+      refusals.push((remote.echo as (...args: unknown[]) => Promise<unknown>)('a', BACKGROUND_CONTEXT, 'extra'));
+    }).not.toThrow();
+    const codes = await Promise.all(refusals.map(async (refusal) => (await remoteErrorOf(refusal)).code));
+    expect(codes).toEqual(['invalid_argument', 'cancelled', 'invalid_argument']);
+    expect(fixture.frames.sent.length).toBe(sentBefore);
   });
 
   it('a result that breaks its schema is invalid_result', async () => {

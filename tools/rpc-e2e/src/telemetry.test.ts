@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BACKGROUND_CONTEXT, type Context, withAbortSignal, withTelemetryContext } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  type Context,
+  type TraceCarrier,
+  withAbortSignal,
+  withTelemetryContext,
+} from '@pi/context';
 import { installInMemoryTelemetry, type FinishedSpan, type InMemoryTelemetry } from '@pi/context/testing';
 import { RemoteError, defineRemoteService } from '@pi/remote';
 import {
@@ -140,5 +146,80 @@ describe.each(TRANSPORTS)('telemetry over %s', (kind) => {
     const servers = telemetry.spans().filter((span) => span.name === 'rpc.server traced.work');
     expect(servers).toHaveLength(3);
     for (const span of servers) expect(span.traceId).not.toBe('0'.repeat(32));
+  });
+});
+
+/** What the service saw of its call's telemetry: the trace id (none when untraced) and what it would inject. */
+interface SeenTelemetry {
+  readonly traceId: string | null;
+  readonly carrier: TraceCarrier;
+}
+
+interface ProbedTelemetryService {
+  look(context: Context): Promise<SeenTelemetry>;
+}
+
+const ProbedTelemetry = defineRemoteService<ProbedTelemetryService>('probed-telemetry', {
+  methods: {
+    look: {
+      args: [],
+      result: z.object({
+        traceId: z.string().nullable(),
+        carrier: z.object({ traceparent: z.string().optional(), tracestate: z.string().optional() }),
+      }),
+    },
+  },
+  state: {},
+  events: {},
+});
+
+describe.each(TRANSPORTS)('calls with no tracer provider over %s', (kind) => {
+  let fixture: RpcFixture;
+  let served: HostTransport | undefined;
+  afterEach(async () => {
+    await served?.close();
+    served = undefined;
+    await fixture.close();
+  });
+
+  async function connectProbed() {
+    fixture = await startRpcFixture(kind, {
+      provide: (registry) =>
+        registry.provide(ProbedTelemetry, {
+          look: async (context) => ({
+            traceId: context.telemetryContext.traceId ?? null,
+            carrier: context.telemetryContext.inject(),
+          }),
+        }),
+    });
+    return (await fixture.connect()).use(ProbedTelemetry);
+  }
+
+  it('go untraced, and the next call after a provider is installed is traced end to end', async () => {
+    const remote = await connectProbed();
+    expect(await remote.look(BACKGROUND_CONTEXT)).toEqual({ traceId: null, carrier: {} });
+
+    const telemetry = installInMemoryTelemetry();
+    try {
+      const seen = await remote.look(BACKGROUND_CONTEXT);
+      const server = byName(telemetry.spans(), 'rpc.server probed-telemetry.look');
+      expect(seen.traceId).toBe(server.traceId);
+      expect(byName(telemetry.spans(), 'rpc.client probed-telemetry.look').traceId).toBe(server.traceId);
+    } finally {
+      telemetry.uninstall();
+    }
+    expect(await remote.look(BACKGROUND_CONTEXT)).toEqual({ traceId: null, carrier: {} });
+  });
+
+  it('still carry a parent that came over the wire into the service context', async () => {
+    await connectProbed();
+    served = await serveHost(kind, fixture.host);
+    using raw = await openRawChannel(served.socketFactory);
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const seen = (await raw.mutate('probed-telemetry.look', { a: [], c: '1', t: { traceparent } })) as {
+      value: SeenTelemetry;
+    };
+    expect(seen.value.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(seen.value.carrier).toEqual({ traceparent: expect.stringContaining('0af7651916cd43dd8448eb211c80319c') });
   });
 });
