@@ -55,6 +55,22 @@ describe('webSocketFactory', () => {
     expect([...maskOf(frame as Buffer)]).toEqual([0, 0, 0, 0]);
   });
 
+  it('sends unmasked frames to a Unix socket named by a ws+unix URL too', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pi-mask-'));
+    cleanups.push(() => rm(directory, { recursive: true, force: true }));
+    const socketPath = join(directory, 's.sock');
+    const recorder = await recordingServer(
+      (server) =>
+        new Promise((resolve) => server.listen(socketPath, () => resolve({ url: `ws+unix://${socketPath}:/` }))),
+    );
+    cleanups.push(recorder.close);
+    await sendOne(recorder.address, recorder.texts, 'over a unix url');
+    expect(recorder.texts).toContain('over a unix url');
+    const frame = recorder.raw.find((chunk) => chunk.includes(Buffer.from('over a unix url')));
+    expect(frame).toBeDefined();
+    expect([...maskOf(frame as Buffer)]).toEqual([0, 0, 0, 0]);
+  });
+
   it('keeps random masks over TCP', async () => {
     const recorder = await recordingServer(
       (server) =>

@@ -12,8 +12,10 @@ export function webSocketFactory(address: ConnectAddress, options: { maxPayload?
   const base = 'socketPath' in address ? `ws+unix://${address.socketPath}:/` : address.url;
   const url = `${base}${base.includes('?') ? '&' : '?'}connectionParams=1`;
   // Masking guards against intermediaries a browser's page could fool; a Unix socket has none, and an all-zero mask
-  // lets `ws` write the text as it is instead of copying and XOR-ing every frame. Over TCP, frames keep random masks.
-  const masking = 'socketPath' in address ? { generateMask: leaveMaskZero } : {};
+  // lets `ws` write the text as it is instead of copying and XOR-ing every frame; the same for a `ws+unix:` URL. Over
+  // TCP, frames keep random masks.
+  const unix = 'socketPath' in address || address.url.startsWith('ws+unix:');
+  const masking = unix ? { generateMask: leaveMaskZero } : {};
   return () => wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload, ...masking }));
 }
 
