@@ -12,7 +12,7 @@ interface Target {
 
 /**
  * The `overlay` slot and the views shown as overlays: drawn over the end of the transcript, the newest on top.
- * The newest overlay that takes keys has them all while it shows; what is typed in its first moments still goes
+ * The newest overlay that takes keys has them all while the last frame showed something of it; what is typed in its first moments still goes
  * to the editor (as with dialogs), and Esc it does not use hides a dismissible view.
  */
 export class OverlayLayer {
@@ -21,6 +21,8 @@ export class OverlayLayer {
   readonly #now: () => number;
   #armedKey: string | undefined;
   #shownAt = Number.NEGATIVE_INFINITY;
+  /** The overlays the last frame showed something of: only those take keys. */
+  readonly #painted = new Set<InteractiveComponent>();
 
   constructor(slots: SlotRegistry, views: ViewPresenter, now: () => number) {
     this.#slots = slots;
@@ -29,13 +31,18 @@ export class OverlayLayer {
   }
 
   lines(width: number, theme: TuiTheme, fit: (line: string, width: number) => string): string[] {
-    // Painting is when an overlay appears to the user: that is when its arming starts.
-    this.#target();
-    const lines = this.#slots.render('overlay', width, fit);
+    this.#painted.clear();
+    const painted = (widget: InteractiveComponent, drawn: readonly string[]) => {
+      if (drawn.length > 0) this.#painted.add(widget);
+    };
+    const lines = this.#slots.render('overlay', width, fit, painted);
     for (const overlay of this.#views.overlays()) {
       const drawn = this.#slots.renderWidget(overlay.owner, 'overlay', overlay.widget, width, fit);
+      painted(overlay.widget, drawn);
       if (drawn.length > 0) lines.push(theme.fg('border', '─'.repeat(width)), ...drawn);
     }
+    // Painting is when an overlay appears to the user: that is when its arming starts.
+    this.#target();
     return lines;
   }
 
@@ -60,9 +67,23 @@ export class OverlayLayer {
     return true;
   }
 
-  /** The overlay that takes keys now; a new one is armed from the moment it is first asked for. */
+  /** Whether an overlay takes the keys now (the user is being asked something in this terminal). */
+  takesKeys(): boolean {
+    return this.#candidates().length > 0;
+  }
+
+  /** The overlay that takes keys now; a new one is armed from the frame it first showed in. */
   #target(): Target | undefined {
-    const candidates: Target[] = [
+    const target = this.#candidates().at(-1);
+    if (target?.key !== this.#armedKey) {
+      this.#armedKey = target?.key;
+      this.#shownAt = this.#now();
+    }
+    return target;
+  }
+
+  #candidates(): Target[] {
+    return [
       ...this.#slots
         .interactive('overlay')
         .map((widget, index) => ({ key: `slot:${index}`, widget, dismiss: undefined })),
@@ -71,12 +92,6 @@ export class OverlayLayer {
         widget: overlay.widget,
         dismiss: overlay.dismiss,
       })),
-    ].filter((candidate) => candidate.widget.handleKey !== undefined);
-    const target = candidates.at(-1);
-    if (target?.key !== this.#armedKey) {
-      this.#armedKey = target?.key;
-      this.#shownAt = this.#now();
-    }
-    return target;
+    ].filter((candidate) => candidate.widget.handleKey !== undefined && this.#painted.has(candidate.widget));
   }
 }

@@ -41,9 +41,18 @@ export class SlotRegistry {
   }
 
   /** Every working widget's lines, one after the other, each cut to `width`. */
-  render(slot: SlotName, width: number, fit: (line: string, width: number) => string): string[] {
+  render(
+    slot: SlotName,
+    width: number,
+    fit: (line: string, width: number) => string,
+    drawn?: (component: InteractiveComponent, lines: readonly string[]) => void,
+  ): string[] {
     const lines: string[] = [];
-    for (const widget of this.#slots.get(slot) ?? []) lines.push(...this.#rendered(widget, slot, width, fit));
+    for (const widget of this.#slots.get(slot) ?? []) {
+      const own = this.#rendered(widget, slot, width, fit);
+      drawn?.(widget.component, own);
+      lines.push(...own);
+    }
     return lines;
   }
 

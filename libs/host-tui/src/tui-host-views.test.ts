@@ -21,6 +21,7 @@ async function viewsSession(transport: TransportKind) {
   const open = createRemoteState<ViewRecord[]>([]);
   const deltas = createRemoteEvents<ViewDelta>();
   const received: Array<{ viewId: string; message: JsonValue }> = [];
+  const shown: string[][] = [];
   let version = 0;
   const rpc = await startRpcFixture(transport, {
     provide: (registry) =>
@@ -33,6 +34,9 @@ async function viewsSession(transport: TransportKind) {
           }
           received.push({ viewId, message });
         },
+        async show(components) {
+          shown.push(components);
+        },
       }),
   });
   cleanups.push(() => rpc.close());
@@ -40,6 +44,7 @@ async function viewsSession(transport: TransportKind) {
   return {
     rpc,
     received,
+    shown,
     openView(viewId: string, component: string, state: JsonValue) {
       records.set(viewId, { viewId, component, state, to: 'all', durable: false, version: ++version });
       open.set([...records.values()], BACKGROUND_CONTEXT);
@@ -92,6 +97,21 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     session.close('p:1');
     await tui.waitForScreen((screen) => !screen.includes('tally'));
     expect(tui.host.failures()).toEqual([]);
+  });
+
+  it('tells the session which components it renders, again when a facet adds one', async () => {
+    const session = await viewsSession(transport);
+    const tui = await startTestTuiHost({ facets: {}, client: await session.rpc.connect() });
+    cleanups.push(() => tui.stop());
+    await tui.waitForScreen(() => session.shown.length > 0);
+    expect(session.shown.at(-1)).toEqual([]);
+    const { component } = tallyComponent('editor.above');
+    const tally = await startTestTuiHost({
+      facets: { '@t/tally': (context) => void context.views.add(component) },
+      client: await session.rpc.connect(),
+    });
+    cleanups.push(() => tally.stop());
+    await tally.waitForScreen(() => session.shown.some((components) => components.includes('test.tally')));
   });
 
   it('shows a placeholder line for a view whose component no facet contributed', async () => {

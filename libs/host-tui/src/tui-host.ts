@@ -200,7 +200,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     setTheme: (definition) => liveTheme.apply(definition),
     requestRender: render,
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
-    awaitingAnswer: () => answering > 0,
+    awaitingAnswer: () => answering > 0 || overlays.takesKeys(),
   };
   const ui = Object.freeze(facilities);
 

@@ -30,6 +30,11 @@ export class ViewComponentRegistry {
     };
   }
 
+  /** Every component name some facet contributed. */
+  names(): string[] {
+    return [...this.#byName].flatMap(([name, contributions]) => (contributions.length > 0 ? [name] : []));
+  }
+
   get(name: string): Contribution | undefined {
     return this.#byName.get(name)?.at(-1);
   }

@@ -59,10 +59,18 @@ export class ViewPresenter {
 
   constructor(options: ViewPresenterOptions) {
     this.#options = options;
-    this.#stops.push(options.components.onChange(() => this.#sync()));
+    this.#stops.push(
+      options.components.onChange(() => {
+        this.#sync();
+        this.#declare();
+      }),
+    );
     this.#stops.push(
       options.client.connection.subscribe((state) => {
-        if (state.status === 'connected' && this.#service === undefined) void this.#watch();
+        if (state.status !== 'connected') return;
+        // A new connection has a new client id: the session forgot what the last one declared.
+        if (this.#service === undefined) void this.#watch();
+        else this.#declare();
       }),
     );
   }
@@ -97,6 +105,7 @@ export class ViewPresenter {
     }
     if (this.#stopped) return lease.release();
     this.#service = lease.service;
+    this.#declare();
     this.#stops.push(() => lease.release());
     this.#stops.push(
       lease.service.open.subscribe((records) => {
@@ -110,6 +119,17 @@ export class ViewPresenter {
         this.#sync();
       }),
     );
+  }
+
+  /** Tells the session which components this terminal renders (what makes a view "shown" for its plugin). */
+  #declare(): void {
+    const service = this.#service;
+    if (service === undefined || this.#stopped) return;
+    service.show(this.#options.components.names(), BACKGROUND_CONTEXT).catch((error: unknown) => {
+      if (!this.#stopped && this.#options.client.connection.value.status === 'connected') {
+        this.#options.fail('views', `cannot tell the session which views this terminal shows: ${messageOf(error)}`);
+      }
+    });
   }
 
   #sync(): void {

@@ -61,6 +61,10 @@ export interface View<State extends JsonValue, Message extends JsonValue, Result
   /** Resolves once, when the view closes: `ok(result)` from `close(result)`, or why it ended. */
   readonly done: Promise<Result<Result_, ViewEnd>>;
   readonly closed: boolean;
+  /** How many connected clients it is addressed to show it (they declared a component for it). */
+  readonly shownBy: number;
+  /** Called with `shownBy` whenever it changes (a client attaching, declaring its components, leaving). */
+  onShown(listener: (shownBy: number) => void): () => void;
   /** Closes it for every client; `done` resolves with `result`. Closing a closed view does nothing. */
   close(result: Result_): void;
 }

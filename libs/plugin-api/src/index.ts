@@ -62,6 +62,7 @@ export {
   type ViewState,
 } from './define-view';
 export {
+  MAX_SHOWN_COMPONENTS,
   MAX_VIEW_NAME_LENGTH,
   Views,
   addresses,

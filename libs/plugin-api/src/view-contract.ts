@@ -44,7 +44,15 @@ export interface ViewsService {
    * open for the caller, `invalid_argument` when the message breaks the view's message schema.
    */
   message(viewId: string, message: JsonValue, context: Context): Promise<void>;
+  /**
+   * The components the calling client renders views of (its whole list; a later call replaces it, a disconnect
+   * forgets it): a plugin can tell whether anyone shows its view (`View.shownBy`), as a question must.
+   */
+  show(components: string[], context: Context): Promise<void>;
 }
+
+/** The most component names one client declares. */
+export const MAX_SHOWN_COMPONENTS = 500;
 
 /** The longest view id and component name. */
 export const MAX_VIEW_NAME_LENGTH = 200;
@@ -85,7 +93,10 @@ export const viewDeltaSchema: z.ZodType<ViewDelta> = z.discriminatedUnion('type'
 
 /** The `views` service's token: the session host provides it; presentations watch it and send messages. */
 export const Views = defineRemoteService<ViewsService>('views', {
-  methods: { message: { args: [name, jsonValueSchema], result: z.void() } },
+  methods: {
+    message: { args: [name, jsonValueSchema], result: z.void() },
+    show: { args: [z.array(name).max(MAX_SHOWN_COMPONENTS)], result: z.void() },
+  },
   state: { open: z.array(viewRecordSchema) },
   events: { deltas: viewDeltaSchema },
 });

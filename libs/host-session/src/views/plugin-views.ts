@@ -53,6 +53,15 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
         scope.own(remove);
         return remove;
       },
+      get shownBy() {
+        return view.shownBy;
+      },
+      onShown(listener) {
+        view.shownListeners.add(listener);
+        const remove = () => void view.shownListeners.delete(listener);
+        scope.own(remove);
+        return remove;
+      },
       done: view.done as Promise<never>,
       get closed() {
         return registry.get(view.viewId) !== view;

@@ -38,6 +38,9 @@ export interface OpenView {
   /** The component's schemas, once a plugin opened (or re-claimed) it; a restored view has none until then. */
   definition: ViewDefinition<JsonValue, JsonValue> | undefined;
   readonly listeners: Set<MessageListener>;
+  readonly shownListeners: Set<(shownBy: number) => void>;
+  /** The last `shownBy` its listeners heard. */
+  shownBy: number;
   readonly done: Promise<Result<JsonValue, ViewEnd>>;
   readonly settle: (outcome: Result<JsonValue, ViewEnd>) => void;
 }
@@ -69,6 +72,8 @@ export interface OpenRequest {
 export class ViewRegistry {
   readonly #views = new Map<string, OpenView>();
   readonly #clients = new Set<string>();
+  /** Per connected client, the components it declared it renders. */
+  readonly #renderers = new Map<string, ReadonlySet<string>>();
   readonly #options: ViewRegistryOptions;
   #version = 0;
   readonly #cell = viewsCell(() => [...this.#views.values()].map(recordOf));
@@ -86,6 +91,12 @@ export class ViewRegistry {
       open: this.#cell,
       deltas: this.#deltas,
       message: (viewId, message, context) => this.#message(viewId, message, context),
+      show: async (components, context) => {
+        const clientId = context.value(CLIENT_ID);
+        if (clientId === undefined || !this.#clients.has(clientId)) return;
+        this.#renderers.set(clientId, new Set(components));
+        this.#shownChanged();
+      },
     };
   }
 
@@ -116,6 +127,7 @@ export class ViewRegistry {
       definition: request.definition,
     });
     this.#views.set(viewId, view);
+    view.shownBy = this.shownBy(view);
     this.#cell.publish(context);
     if (view.durable) this.#persist();
     return ok(view);
@@ -157,9 +169,19 @@ export class ViewRegistry {
     this.#clients.add(clientId);
   }
 
+  /** How many connected addressees of the view declared its component. */
+  shownBy(view: OpenView): number {
+    let count = 0;
+    for (const [clientId, components] of this.#renderers) {
+      if (addresses(view.to, clientId) && components.has(view.component)) count += 1;
+    }
+    return count;
+  }
+
   /** A non-durable view none of whose addressees is still connected closes with `no_clients`. */
   clientDisconnected(clientId: string): void {
     this.#clients.delete(clientId);
+    if (this.#renderers.delete(clientId)) this.#shownChanged();
     for (const view of [...this.#views.values()]) {
       if (view.durable || !addresses(view.to, clientId)) continue;
       const present = view.to === 'all' ? this.#clients.size > 0 : view.to.some((id) => this.#clients.has(id));
@@ -197,12 +219,38 @@ export class ViewRegistry {
     }
   }
 
+  #shownChanged(): void {
+    for (const view of [...this.#views.values()]) {
+      const shownBy = this.shownBy(view);
+      if (shownBy === view.shownBy) continue;
+      view.shownBy = shownBy;
+      for (const listener of [...view.shownListeners]) {
+        try {
+          listener(shownBy);
+        } catch (error) {
+          this.#options.onListenerFailure?.(
+            view.owner,
+            `view "${view.component}" shown listener threw: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }
+    }
+  }
+
   #newView(
     parts: Pick<OpenView, 'viewId' | 'owner' | 'component' | 'durable' | 'to' | 'state' | 'definition'>,
   ): OpenView {
     let settle!: OpenView['settle'];
     const done = new Promise<Result<JsonValue, ViewEnd>>((resolve) => (settle = resolve));
-    return { ...parts, version: ++this.#version, listeners: new Set(), done, settle };
+    return {
+      ...parts,
+      version: ++this.#version,
+      listeners: new Set(),
+      shownListeners: new Set(),
+      shownBy: 0,
+      done,
+      settle,
+    };
   }
 
   #persist(): void {

@@ -112,6 +112,26 @@ describe.each(TRANSPORTS)('views over %s', (transport) => {
     expect(record.views.get(durable)?.closed).toBe(false);
   });
 
+  it('counts the connected addressees that declared the component as showing the view', async () => {
+    const { fixture, record } = await start(transport);
+    const a = await attach(fixture);
+    const b = await attach(fixture);
+    const viewId = await a.panel.open('all', false, null, BACKGROUND_CONTEXT);
+    const view = record.views.get(viewId);
+    const heard: number[] = [];
+    view?.onShown((count) => heard.push(count));
+    expect(view?.shownBy).toBe(0);
+
+    await a.views.show(['test.counter'], BACKGROUND_CONTEXT);
+    await b.views.show(['something.else'], BACKGROUND_CONTEXT);
+    expect(view?.shownBy).toBe(1);
+    await b.views.show(['something.else', 'test.counter'], BACKGROUND_CONTEXT);
+    expect(view?.shownBy).toBe(2);
+    b.client.close();
+    await eventually(() => view?.shownBy === 1);
+    expect(heard).toEqual([1, 2, 1]);
+  });
+
   it('reattaching sees every view again, from the snapshot', async () => {
     const { fixture } = await start(transport);
     const a = await attach(fixture);

@@ -26,7 +26,8 @@ describe.each(TRANSPORTS)('@pi/todo-tui over %s', (transport) => {
     const open = createRemoteState<ViewRecord[]>([panel(list([]), 1)]);
     const deltas = createRemoteEvents<ViewDelta>();
     const rpc = await startRpcFixture(transport, {
-      provide: (registry) => registry.provide(Views, { open, deltas, message: async () => undefined }),
+      provide: (registry) =>
+        registry.provide(Views, { open, deltas, message: async () => undefined, show: async () => undefined }),
     });
     cleanups.push(() => rpc.close());
     const tui = await startTestTuiHost({ facets: { [TODO_PLUGIN_ID]: todoTuiFacet }, client: await rpc.connect() });
