@@ -26,3 +26,24 @@ export {
   type PreferencesState,
   type ThinkingLevelPreference,
 } from './preferences-service';
+export {
+  SettingsCatalog,
+  settingEntrySchema,
+  settingsCatalogStateSchema,
+  type SettingEntry,
+  type SettingsCatalogService,
+  type SettingsCatalogState,
+  type ThemeWarning,
+} from './settings-catalog';
+export {
+  BUILTIN_THEME_NAMES,
+  THEME_COLORS,
+  THEME_NAME_PATTERN,
+  themeColorValueSchema,
+  themeFileSchema,
+  themeRecordSchema,
+  themeStyleSchema,
+  type ThemeFile,
+  type ThemeRecord,
+  type ThemeStyle,
+} from './theme-file';

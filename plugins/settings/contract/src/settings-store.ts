@@ -1,12 +1,20 @@
 import type { Context } from '@pi/context';
+import type { SettingLayer, WritableSettingLayer } from '@pi/plugin-api';
 import { defineLocalService, type JsonObject, type JsonValue } from '@pi/remote';
 
-/** Where a value came from: built-in and manifest defaults, then the user's file, then the project's file. */
-export type SettingsLayer = 'defaults' | 'user' | 'project';
+/**
+ * Where a value came from: built-in and manifest defaults, then the user's file, then the project's file, then
+ * this session's own values (kept in memory by the session process).
+ */
+export type SettingsLayer = SettingLayer;
 
-/** A file layer that could not be used; the other layers still apply. Messages name the layer, not its path. */
+/**
+ * A file layer, or one value in it, that could not be used; the other layers still apply. Messages name the file
+ * as the user knows it (`the user settings.json`), never its path; `key` is set when one value failed its schema.
+ */
 export interface SettingsWarning {
-  layer: Exclude<SettingsLayer, 'defaults'>;
+  layer: 'user' | 'project';
+  key?: string;
   message: string;
 }
 
@@ -28,6 +36,13 @@ export interface SettingsStore {
   sourceOf(key: string): SettingsLayer | undefined;
   /** Writes one key of the user's settings file; a project value for the same key still wins. */
   setUser(key: string, value: JsonValue, context: Context): Promise<void>;
+  /**
+   * Writes one key of a layer: the user's or the project's file (read, changed, replaced whole; a broken file is
+   * refused, never overwritten), or the session's values. `undefined` removes the key from that layer.
+   */
+  setLayer(layer: WritableSettingLayer, key: string, value: JsonValue | undefined, context: Context): Promise<void>;
+  /** The value one layer holds at a dotted key, before merging and before any schema. */
+  layerValue(layer: SettingsLayer, key: string): JsonValue | undefined;
   /** Re-reads the user and project files. */
   reload(context: Context): Promise<void>;
   /** Called after each change of the merged snapshot; returns the remover. */

@@ -23,6 +23,8 @@ export function memorySettings(values: Record<string, JsonValue> = {}): MemorySe
     snapshot,
     sourceOf: (key) => (current.has(key) ? 'user' : undefined),
     setUser: async (key, value, context) => set(key, value, context),
+    setLayer: async (_layer, key, value, context) => set(key, value, context),
+    layerValue: (layer, key) => (layer === 'user' ? current.get(key) : undefined),
     reload: async () => undefined,
     onChange(listener) {
       listeners.add(listener);

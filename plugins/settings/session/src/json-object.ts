@@ -37,3 +37,14 @@ export function writePath(root: JsonObject, key: string, value: JsonValue): Json
   const child = root[head];
   return { ...root, [head]: writePath(isJsonObject(child) ? child : {}, rest.join('.'), value) };
 }
+
+/** A copy of root without the dotted path; objects left empty on the way are removed too. */
+export function removePath(root: JsonObject, key: string): JsonObject {
+  const [head, ...rest] = key.split('.');
+  if (head === undefined || !Object.hasOwn(root, head)) return root;
+  const { [head]: child, ...others } = root;
+  if (rest.length === 0) return others;
+  if (!isJsonObject(child)) return root;
+  const pruned = removePath(child, rest.join('.'));
+  return Object.keys(pruned).length === 0 ? others : { ...root, [head]: pruned };
+}

@@ -82,10 +82,10 @@ describe.each(TRANSPORTS)('the settings plugin over %s', (kind) => {
 
   it('keeps the other layers of a broken file and reports a warning in the state', async () => {
     await write(userFile(), '{ "theme": ');
-    await write(projectFile(), { theme: 'solarized' });
+    await write(projectFile(), { theme: 'light' });
     await start();
     const preferences = await connect();
-    expect(preferences.state.value.theme).toBe('solarized');
+    expect(preferences.state.value.theme).toBe('light');
     expect(preferences.state.value.warnings).toEqual([
       { layer: 'user', message: 'the user settings.json is not valid JSON' },
     ]);

@@ -1,28 +1,36 @@
 import { join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
+import { SettingsBackendService, type CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, checkJson, quoteForError, type JsonObject } from '@pi/remote';
 import {
   PREFERENCE_KEYS,
   Preferences,
   Settings,
+  SettingsCatalog,
   isPreferenceKey,
   preferenceSchemas,
   type PreferencesState,
+  type SettingsCatalogState,
+  type SettingsStore,
 } from '@pi/settings';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
 import { deepMerge, isJsonObject } from './json-object';
 import { projectPreferences } from './preferences-projection';
+import { SettingDeclarations } from './setting-declarations';
+import { catalogState, settingsCatalogService, type CatalogParts } from './settings-catalog-service';
 import { toPreferencesError } from './settings-errors';
 import { openSettingsStore } from './settings-store';
+import { ThemeSetting } from './theme-setting';
+import { THEMES_DIRECTORY } from './theme-files';
 
 export const USER_SETTINGS_FILE = 'settings.json';
 export const PROJECT_SETTINGS_FILE = join('.pi', 'settings.json');
 
 /**
- * The session facet of @pi/settings. Setup reads the layers before it returns, so every other facet can read
- * settings synchronously from its activation on. It provides the full Settings service locally and the
- * Preferences façade remotely; the façade's state follows every change of the merged settings.
+ * The session facet of @pi/settings. Setup reads the layers and the theme files before it returns, so every
+ * other facet can declare and read settings synchronously from its own setup on. It provides the declarations
+ * backend behind `context.settings` and the full Settings service locally, and the settings catalog and the
+ * Preferences façade remotely; both states follow every change.
  */
 export async function settingsSessionFacet(context: CodingAgentSessionPluginContext): Promise<void> {
   const defaults = deepMerge(BUILTIN_DEFAULTS, manifestDefaults(context.config));
@@ -34,13 +42,41 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
     },
     BACKGROUND_CONTEXT,
   );
-  const project = () => projectPreferences(store.snapshot(), (key) => store.sourceOf(key));
-  const state = context.remoteState<PreferencesState>(project());
-  context.own(store.onChange((_snapshot, changeContext) => state.set(project(), changeContext)));
+  const declarations = new SettingDeclarations(store, () => undefined);
+  context.provide(SettingsBackendService, declarations);
+  declarePreferences(context);
+  const theme = new ThemeSetting(declarations, context.pluginId, join(context.paths.configDir, THEMES_DIRECTORY));
+  await theme.reload(BACKGROUND_CONTEXT);
+  context.own(() => theme.remove());
 
-  context.provide(Settings, store);
+  const parts: CatalogParts = {
+    store,
+    declarations,
+    themes: () => theme.themes(),
+    reloadThemes: (reloadContext) => theme.reload(reloadContext),
+  };
+  const preferences = () =>
+    projectPreferences(
+      {
+        values: withDeclaredValues(store, declarations),
+        warnings: catalogState(parts).warnings.map(({ layer, message }) => ({ layer, message })),
+      },
+      (key) => store.sourceOf(key),
+    );
+  const catalog = context.remoteState<SettingsCatalogState>(catalogState(parts));
+  const preferencesState = context.remoteState<PreferencesState>(preferences());
+  context.own(store.onChange((_snapshot, changeContext) => declarations.refresh(changeContext)));
+  context.own(
+    declarations.onCatalogChange((changeContext) => {
+      catalog.set(catalogState(parts), changeContext);
+      preferencesState.set(preferences(), changeContext);
+    }),
+  );
+
+  context.provide(Settings, declaredStore(store, declarations));
+  context.provide(SettingsCatalog, settingsCatalogService(parts, catalog));
   context.provide(Preferences, {
-    state,
+    state: preferencesState,
     async set(key, value, callContext) {
       // The wire schema already allowlists the key; checked again here because authorization is the server's job.
       if (!isPreferenceKey(key))
@@ -58,6 +94,38 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
       }
     },
   });
+}
+
+/** The model preferences are declared here, where the Preferences façade has always kept them. */
+function declarePreferences(context: CodingAgentSessionPluginContext): void {
+  context.settings.declare('defaultModel', {
+    schema: preferenceSchemas.defaultModel,
+    default: BUILTIN_DEFAULTS.defaultModel,
+    description: "The model a new session starts with (null: the providers' own first model)",
+  });
+  context.settings.declare('defaultThinkingLevel', {
+    schema: preferenceSchemas.defaultThinkingLevel,
+    default: BUILTIN_DEFAULTS.defaultThinkingLevel,
+    description: 'The thinking level a new session starts with',
+  });
+}
+
+/** The merged values with every declared key at its effective (schema-checked) value. */
+function withDeclaredValues(store: SettingsStore, declarations: SettingDeclarations): JsonObject {
+  const values: JsonObject = { ...store.snapshot().values };
+  for (const key of PREFERENCE_KEYS) {
+    const value = declarations.valueOf(key);
+    if (value !== undefined) values[key] = value;
+  }
+  return values;
+}
+
+/** The local Settings service: a declared key reads as its effective value, any other as the merged layers. */
+function declaredStore(store: SettingsStore, declarations: SettingDeclarations): SettingsStore {
+  return {
+    ...store,
+    get: (key) => (declarations.has(key) ? declarations.valueOf(key) : store.get(key)),
+  };
 }
 
 /** The manifest entry may set defaults for a deployment: `{ "defaults": { ... } }`. */

@@ -15,6 +15,11 @@ export interface LoadedLayer {
  * warning, so the other layers still apply. Warnings name the layer and what is wrong, not the path or the
  * file's content.
  */
+/** How a warning names a layer's file: the name the user knows, never the path. */
+export function settingsFileName(layer: FileLayer): string {
+  return layer === 'user' ? 'the user settings.json' : "the project's .pi/settings.json";
+}
+
 export async function loadSettingsLayer(path: string, layer: FileLayer): Promise<LoadedLayer> {
   const read = await readSettingsFile(path, layer);
   return read.isBroken
@@ -22,9 +27,9 @@ export async function loadSettingsLayer(path: string, layer: FileLayer): Promise
     : { values: read.values, warning: null };
 }
 
-/** The user's file for a read-modify-write: a broken file is refused rather than overwritten. */
-export async function readSettingsFileForWrite(path: string): Promise<JsonObject> {
-  const read = await readSettingsFile(path, 'user');
+/** A settings file for a read-modify-write: a broken file is refused rather than overwritten. */
+export async function readSettingsFileForWrite(path: string, layer: FileLayer): Promise<JsonObject> {
+  const read = await readSettingsFile(path, layer);
   if (read.isBroken) throw new SettingsStoreError('unreadable', `${read.message}; fix it before changing settings`);
   return read.values;
 }
@@ -32,7 +37,7 @@ export async function readSettingsFileForWrite(path: string): Promise<JsonObject
 type FileRead = { isBroken: false; values: JsonObject } | { isBroken: true; message: string };
 
 async function readSettingsFile(path: string, layer: FileLayer): Promise<FileRead> {
-  const name = layer === 'user' ? 'the user settings.json' : "the project's .pi/settings.json";
+  const name = settingsFileName(layer);
   let text: string;
   try {
     text = await readFile(path, 'utf8');

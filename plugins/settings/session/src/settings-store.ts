@@ -1,4 +1,5 @@
 import type { Context } from '@pi/context';
+import type { WritableSettingLayer } from '@pi/plugin-api';
 import {
   checkJson,
   clipForError,
@@ -14,24 +15,27 @@ import {
   type SettingsLayer,
   type SettingsSnapshot,
   type SettingsStore,
+  type SettingsWarning,
 } from '@pi/settings';
-import { deepMerge, readPath, writePath } from './json-object';
-import { loadSettingsLayer, readSettingsFileForWrite } from './settings-file';
+import { deepMerge, readPath, removePath, writePath } from './json-object';
+import { loadSettingsLayer, readSettingsFileForWrite, type FileLayer } from './settings-file';
 import { serialQueue, writeFileAtomic } from '@pi/atomic-file';
 
 export interface SettingsFiles {
-  /** `<configDir>/settings.json`: the user's layer, the one `setUser` writes. */
+  /** `<configDir>/settings.json`: the user's layer. */
   readonly user: string;
-  /** `<cwd>/.pi/settings.json`: the project's layer, read only; it wins over the user's. */
+  /** `<cwd>/.pi/settings.json`: the project's layer; it wins over the user's. */
   readonly project: string;
 }
 
 const SETTINGS_FILE_MODE = 0o644;
+const SETTINGS_DIRECTORY_MODE = 0o755;
 
 /**
- * The layered settings of one session: defaults, then the user's file, then the project's. The files are read
- * before this resolves, so `get` is synchronous from the start. Writes and reloads run one at a time; each
- * reload that changes the merged snapshot tells the listeners, under the context that caused it.
+ * The layered settings of one session: defaults, the user's file, the project's file, then the session's own
+ * values (in memory). The files are read before this resolves, so `get` is synchronous from the start. Writes and
+ * reloads run one at a time; each one that changes the merged snapshot tells the listeners, under the context
+ * that caused it.
  */
 export async function openSettingsStore(
   defaults: JsonObject,
@@ -41,32 +45,63 @@ export async function openSettingsStore(
   const serial = serialQueue();
   const listeners = new Set<(snapshot: SettingsSnapshot, context: Context) => void>();
   let current: SettingsSnapshot = { values: detachJson(defaults) as JsonObject, warnings: [] };
-  let layers: ReadonlyArray<readonly [SettingsLayer, JsonObject]> = [['defaults', defaults]];
+  const layers: Record<SettingsLayer, JsonObject> = { defaults, user: {}, project: {}, session: {} };
+  let fileWarnings: SettingsWarning[] = [];
+
+  const publish = (changeContext: Context) => {
+    const next: SettingsSnapshot = {
+      values: deepMerge(layers.defaults, layers.user, layers.project, layers.session),
+      warnings: fileWarnings,
+    };
+    if (jsonEquals(next as unknown as JsonValue, current as unknown as JsonValue)) return;
+    current = next;
+    for (const listener of [...listeners]) {
+      try {
+        listener(detached(current), changeContext);
+      } catch {
+        // A listener's failure is its own; the snapshot changed for everyone else.
+      }
+    }
+  };
 
   const load = async (loadContext: Context) => {
     const [user, project] = await Promise.all([
       loadSettingsLayer(files.user, 'user'),
       loadSettingsLayer(files.project, 'project'),
     ]);
-    const next: SettingsSnapshot = {
-      values: deepMerge(defaults, user.values, project.values),
-      warnings: [user.warning, project.warning].filter((warning) => warning !== null),
-    };
-    layers = [
-      ['defaults', defaults],
-      ['user', user.values],
-      ['project', project.values],
-    ];
-    if (jsonEquals(next as unknown as JsonValue, current as unknown as JsonValue)) return;
-    current = next;
-    for (const listener of [...listeners]) {
-      try {
-        listener(detached(current), loadContext);
-      } catch {
-        // A listener's failure is its own; the snapshot changed for everyone else.
-      }
+    layers.user = user.values;
+    layers.project = project.values;
+    fileWarnings = [user.warning, project.warning].filter((warning) => warning !== null);
+    publish(loadContext);
+  };
+
+  const writeFile = async (layer: FileLayer, key: string, value: JsonValue | undefined) => {
+    const path = files[layer];
+    const before = await readSettingsFileForWrite(path, layer);
+    const next = value === undefined ? removePath(before, key) : writePath(before, key, value);
+    try {
+      await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`, {
+        fileMode: SETTINGS_FILE_MODE,
+        directoryMode: SETTINGS_DIRECTORY_MODE,
+      });
+    } catch {
+      throw new SettingsStoreError('unwritable', `The ${layer} settings.json cannot be written`);
     }
   };
+
+  const setLayer = (layer: WritableSettingLayer, key: string, value: JsonValue | undefined, writeContext: Context) =>
+    serial(async () => {
+      const checked = checkWrite(key, value);
+      writeContext.abortSignal?.throwIfAborted();
+      if (layer === 'session') {
+        layers.session =
+          checked === undefined ? removePath(layers.session, key) : writePath(layers.session, key, checked);
+        publish(writeContext);
+        return;
+      }
+      await writeFile(layer, key, checked);
+      await load(writeContext);
+    });
 
   await load(context);
 
@@ -79,30 +114,16 @@ export async function openSettingsStore(
     snapshot: () => detached(current),
     sourceOf(key) {
       if (!SETTINGS_KEY_PATTERN.test(key)) return undefined;
-      return layers.findLast(([, values]) => readPath(values, key) !== undefined)?.[0];
+      const order: SettingsLayer[] = ['defaults', 'user', 'project', 'session'];
+      return order.findLast((layer) => readPath(layers[layer], key) !== undefined);
     },
-    setUser: (key, value, writeContext) =>
-      serial(async () => {
-        if (!SETTINGS_KEY_PATTERN.test(key))
-          throw new SettingsStoreError(
-            'invalid_key',
-            `${quoteForError(key)} is not a settings key (dotted identifiers)`,
-          );
-        const json = checkJson(value);
-        if (json.isErr())
-          throw new SettingsStoreError(
-            'invalid_value',
-            `A setting must be strict JSON: ${json.error.kind} at ${clipForError(json.error.path, 160)}`,
-          );
-        writeContext.abortSignal?.throwIfAborted();
-        const next = writePath(await readSettingsFileForWrite(files.user), key, json.value);
-        try {
-          await writeFileAtomic(files.user, `${JSON.stringify(next, null, 2)}\n`, { fileMode: SETTINGS_FILE_MODE });
-        } catch {
-          throw new SettingsStoreError('unwritable', 'The user settings.json cannot be written');
-        }
-        await load(writeContext);
-      }),
+    layerValue(layer, key) {
+      if (!SETTINGS_KEY_PATTERN.test(key)) return undefined;
+      const value = readPath(layers[layer], key);
+      return value === undefined ? undefined : detachJson(value);
+    },
+    setUser: (key, value, writeContext) => setLayer('user', key, value, writeContext),
+    setLayer,
     reload: (reloadContext) => serial(() => load(reloadContext)),
     onChange(listener) {
       listeners.add(listener);
@@ -111,6 +132,20 @@ export async function openSettingsStore(
       };
     },
   };
+}
+
+/** The value to write, checked: a dotted key, and strict JSON (or undefined: remove the key). */
+function checkWrite(key: string, value: JsonValue | undefined): JsonValue | undefined {
+  if (!SETTINGS_KEY_PATTERN.test(key))
+    throw new SettingsStoreError('invalid_key', `${quoteForError(key)} is not a settings key (dotted identifiers)`);
+  if (value === undefined) return undefined;
+  const json = checkJson(value);
+  if (json.isErr())
+    throw new SettingsStoreError(
+      'invalid_value',
+      `A setting must be strict JSON: ${json.error.kind} at ${clipForError(json.error.path, 160)}`,
+    );
+  return json.value;
 }
 
 function detached(snapshot: SettingsSnapshot): SettingsSnapshot {

@@ -1,0 +1,74 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  BUILTIN_THEME_NAMES,
+  THEME_NAME_PATTERN,
+  themeFileSchema,
+  type ThemeRecord,
+  type ThemeWarning,
+} from '@pi/settings';
+
+/** The directory of the config dir that holds user themes, one `<name>.json` each. */
+export const THEMES_DIRECTORY = 'themes';
+
+/** At most this many theme files are read; a directory with more is reported, the rest ignored. */
+const MAX_THEME_FILES = 64;
+/** A theme file larger than this is reported instead of read. */
+const MAX_THEME_FILE_BYTES = 64 * 1024;
+
+export interface LoadedThemes {
+  readonly themes: ThemeRecord[];
+  readonly warnings: ThemeWarning[];
+}
+
+/**
+ * The user's themes: every `<name>.json` of the directory, checked by the theme schema. A broken one is a warning
+ * naming its file (never its path or content) and is left out; the others still load. No directory: no themes.
+ */
+export async function loadThemeFiles(directory: string): Promise<LoadedThemes> {
+  let names: string[];
+  try {
+    names = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { themes: [], warnings: [] };
+    return { themes: [], warnings: [{ file: THEMES_DIRECTORY, message: 'the themes directory cannot be read' }] };
+  }
+  const themes: ThemeRecord[] = [];
+  const warnings: ThemeWarning[] = [];
+  if (names.length > MAX_THEME_FILES)
+    warnings.push({ file: THEMES_DIRECTORY, message: `only the first ${MAX_THEME_FILES} theme files are read` });
+  for (const file of names.slice(0, MAX_THEME_FILES)) {
+    const loaded = await loadThemeFile(directory, file);
+    if ('message' in loaded) warnings.push({ file: `${THEMES_DIRECTORY}/${file}`, message: loaded.message });
+    else themes.push(loaded);
+  }
+  return { themes, warnings };
+}
+
+async function loadThemeFile(directory: string, file: string): Promise<ThemeRecord | { message: string }> {
+  const name = file.slice(0, -'.json'.length);
+  if (!THEME_NAME_PATTERN.test(name))
+    return { message: 'a theme name is lower-case letters, digits and dashes (at most 32)' };
+  if ((BUILTIN_THEME_NAMES as readonly string[]).includes(name))
+    return { message: `"${name}" is a built-in theme; give yours another name` };
+  let text: string;
+  try {
+    text = await readFile(join(directory, file), 'utf8');
+  } catch {
+    return { message: 'cannot be read' };
+  }
+  if (text.length > MAX_THEME_FILE_BYTES) return { message: `is larger than ${MAX_THEME_FILE_BYTES / 1024} KiB` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { message: 'is not valid JSON' };
+  }
+  const parsed = themeFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
+    return { message: `does not match the theme schema${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { name, base: parsed.data.base, styles: parsed.data.styles };
+}

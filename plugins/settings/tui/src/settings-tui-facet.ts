@@ -1,0 +1,33 @@
+import { followState, type CodingAgentTuiPluginContext } from '@pi/plugin-api';
+import { SETTINGS_PLUGIN_ID, SettingsCatalog, type SettingsCatalogState } from '@pi/settings';
+import { registerSettingsCommand } from './settings-command';
+import { warningLines } from './settings-list';
+import { chosenTheme } from './theme-choice';
+
+export const pluginId = SETTINGS_PLUGIN_ID;
+
+/**
+ * The TUI facet of @pi/settings: applies the `theme` setting to this terminal whenever the session's catalog
+ * changes (so a change made in another TUI repaints this one), tells each new warning once (a bad value, a broken
+ * theme file), and adds `/settings`.
+ */
+export function settingsTuiFacet(context: CodingAgentTuiPluginContext): void {
+  const { ui } = context;
+  let applied = '';
+  const told = new Set<string>();
+  const follow = (state: SettingsCatalogState) => {
+    const { theme, problem } = chosenTheme(state);
+    const fingerprint = JSON.stringify(theme);
+    if (fingerprint !== applied) {
+      applied = fingerprint;
+      ui.setTheme(theme);
+    }
+    for (const line of problem === undefined ? warningLines(state) : [problem, ...warningLines(state)]) {
+      if (told.has(line)) continue;
+      told.add(line);
+      ui.notify(line, 'warning');
+    }
+  };
+  followState(context, SettingsCatalog, (catalog) => catalog.state, follow);
+  registerSettingsCommand(context);
+}
