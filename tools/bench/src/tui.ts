@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { removeAllSandboxes } from './tui/sandbox';
 import { parseTuiBenchOptions } from './tui/tui-options';
 import { formatTuiReport, reportRows } from './tui/tui-report';
 import { tuiToJson } from './tui/tui-results';
@@ -8,9 +9,17 @@ import { runTuiBench } from './tui/run-tui-bench';
 /**
  * `npm run bench:tui`: keypress latency, a 1,000-delta stream, the cost of one append at 10 and 5,000 entries, and
  * the cold start of `npm start`. Progress goes to stderr; the table to stdout; the figures to tools/bench/out/tui.json.
+ * Every process the cold start runs (pi-tui, coordinators, sessions) is stopped at the end, after a failure and on
+ * Ctrl+C as well.
  */
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`bench:tui: ${signal}, stopping what it started\n`);
+    void removeAllSandboxes().finally(() => process.exit(130));
+  });
+}
 const options = parseTuiBenchOptions(process.argv.slice(2));
-const results = await runTuiBench(options, (line) => process.stderr.write(`${line}\n`));
+const results = await runTuiBench(options, (line) => process.stderr.write(`${line}\n`)).finally(removeAllSandboxes);
 const targets = reportRows(results).flatMap((row) =>
   row.check === undefined ? [] : [{ figure: row.figure.trim(), target: row.check.target, met: row.check.met }],
 );

@@ -2,12 +2,12 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { spread } from '../stats';
 import { measureHostAppend, measureSessionAppend, type AppendRound } from './append-bench';
-import { measureColdStart, type ColdStartRound } from './cold-start-bench';
+import { measureColdStart, type ColdStartRound, type StartPair } from './cold-start-bench';
 import { KEYS_PER_ROUND, measureKeypresses, type KeypressRound } from './keypress-bench';
 import { STREAM_DELTAS, measureStream, type StreamRound } from './stream-bench';
 import { loadPty, type TerminalKind } from './terminal-process';
 import type { TuiBenchOptions } from './tui-options';
-import type { AppendFigures, KeypressFigures, StreamFigures, TuiBenchResults } from './tui-results';
+import type { AppendFigures, KeypressFigures, StartFigures, StreamFigures, TuiBenchResults } from './tui-results';
 
 export const LARGE_TRANSCRIPT = 5000;
 export const SMALL_TRANSCRIPT = 10;
@@ -75,6 +75,12 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     frames: of(rounds, (r) => r.frames),
     bytes: of(rounds, (r) => r.bytes),
   });
+  const startFigures = (pairs: StartPair[]): StartFigures => ({
+    coldPaintMs: of(pairs, (p) => p.cold.paintMs),
+    coldConnectedMs: of(pairs, (p) => p.cold.connectedMs),
+    warmPaintMs: of(pairs, (p) => p.warm.paintMs),
+    warmConnectedMs: of(pairs, (p) => p.warm.connectedMs),
+  });
   const appendFigures = (rounds: AppendRound[]): AppendFigures => ({
     ms: of(rounds, (r) => r.ms),
     bytes: of(rounds, (r) => r.bytes),
@@ -120,7 +126,8 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
           sessionImportMs: of(cold, (r) => r.sessionImportMs),
           sessionMs: of(cold, (r) => r.sessionMs),
           attachMs: of(cold, (r) => r.attachMs),
-          coldMs: of(cold, (r) => r.coldMs),
+          npmStart: startFigures(cold.map((r) => r.npmStart)),
+          piTuiStart: startFigures(cold.map((r) => r.piTuiStart)),
         }
       : undefined,
   };

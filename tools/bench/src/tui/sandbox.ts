@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { coordinatorFiles, isRunning, listRunningSessions, piDirectories } from '@pi/connection-files';
+import { processesMarked } from '../agents/process-stats';
+import { stopProcesses } from '../agents/stop-processes';
+
+/** The environment variable every process started in a sandbox carries (naming it): how they are all found. */
+export const SANDBOX_MARKER = 'PI_BENCH_TUI';
 
 /** A private pi installation: XDG data/config/runtime directories and a project, all in one temporary folder. */
 export interface Sandbox {
@@ -11,10 +15,14 @@ export interface Sandbox {
   readonly env: NodeJS.ProcessEnv;
   /**
    * Stops the coordinator `pi-tui --start` left running in it (by the pid in its lock file: it is a daemon that
-   * outlives the TUI), then any session still running from it (by the pid in its connection file), then deletes it.
+   * outlives the TUI, and stops its sessions), then whatever else still carries the sandbox's marker (a session
+   * whose coordinator was killed, a pi-tui that did not quit), then deletes it.
    */
   remove(): Promise<void>;
 }
+
+/** Sandboxes not removed yet: `removeAllSandboxes` stops what runs in them when the benchmark fails or is stopped. */
+const open = new Set<Sandbox>();
 
 export async function createSandbox(): Promise<Sandbox> {
   const folder = await mkdtemp(join(tmpdir(), 'pi-bench-cold-'));
@@ -25,29 +33,40 @@ export async function createSandbox(): Promise<Sandbox> {
     string,
   ];
   await Promise.all([data, config, runtime, project].map((path) => mkdir(path, { mode: 0o700 })));
+  const marker = `${SANDBOX_MARKER}=${folder}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     XDG_DATA_HOME: data,
     XDG_CONFIG_HOME: config,
     XDG_RUNTIME_DIR: runtime,
+    [SANDBOX_MARKER]: folder,
+    // npm start in the sandbox: no check for npm's own updates (the sandbox has no npmrc saying so).
+    npm_config_update_notifier: 'false',
   };
   // npm sets INIT_CWD, and pi-tui prefers it to its cwd: the session would be looked for in the workspace.
   delete env['INIT_CWD'];
   const dataDir = join(data, 'pi');
-  return {
+  const sandbox: Sandbox = {
     project,
     dataDir,
     env,
     async remove() {
       const coordinator = await coordinatorPid(env);
-      if (coordinator !== undefined) await stop(coordinator);
-      // A session a killed pi-tui could not stop was started by this benchmark: stop it before removing its files.
-      const left = await listRunningSessions(dataDir);
-      for (const session of left) process.kill(session.pid, 'SIGTERM');
-      for (const session of left) await until(() => !isRunning(session.pid));
+      if (coordinator !== undefined) await stopProcesses([coordinator], 5000);
+      // A session a killed coordinator could not stop: by its connection file, then by the marker.
+      await stopProcesses((await listRunningSessions(dataDir)).map((session) => session.pid));
+      await stopProcesses(await processesMarked(marker));
       await rm(folder, { recursive: true, force: true });
+      open.delete(sandbox);
     },
   };
+  open.add(sandbox);
+  return sandbox;
+}
+
+/** Removes every sandbox still open, stopping what runs in it: at the end of a run, failed or not, and on a signal. */
+export async function removeAllSandboxes(): Promise<void> {
+  await Promise.all([...open].map((sandbox) => sandbox.remove()));
 }
 
 /** The pid of the coordinator running from these directories, if one runs. */
@@ -55,16 +74,4 @@ async function coordinatorPid(env: NodeJS.ProcessEnv): Promise<number | undefine
   const text = await readFile(coordinatorFiles(piDirectories(env)).lockFile, 'utf8').catch(() => '');
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 && isRunning(pid) ? pid : undefined;
-}
-
-/** SIGTERM, and SIGKILL if it is still running 5 s later. */
-async function stop(pid: number): Promise<void> {
-  process.kill(pid, 'SIGTERM');
-  await until(() => !isRunning(pid));
-  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }

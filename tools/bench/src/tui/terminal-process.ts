@@ -44,12 +44,19 @@ export function loadPty(): Promise<PtyModule | undefined> {
   ));
 }
 
+/** Runs `node <args>` (see `runProgram`). */
+export function runNode(kind: TerminalKind, args: readonly string[], options: RunOptions): Promise<TerminalProcess> {
+  return runProgram(kind, process.execPath, args, options);
+}
+
 /**
- * Runs `node <args>`. On pipes, stdout is no TTY and blessed would lay out a 1×1 screen, so the child is given
- * the size through `--import` of a one-line module setting `process.stdout.columns`/`rows`.
+ * Runs `file <args>` (node, or a program that runs node, such as npm). On pipes, stdout is no TTY and blessed would
+ * lay out a 1×1 screen, so every node process is given the size through `--import` (in NODE_OPTIONS) of a one-line
+ * module setting `process.stdout.columns`/`rows`.
  */
-export async function runNode(
+export async function runProgram(
   kind: TerminalKind,
+  file: string,
   args: readonly string[],
   options: RunOptions,
 ): Promise<TerminalProcess> {
@@ -65,7 +72,7 @@ export async function runNode(
   const module = kind === 'pty' ? await loadPty() : undefined;
   if (kind === 'pty') {
     if (module === undefined) throw new Error('node-pty is not available');
-    const child = module.spawn(process.execPath, [...args], {
+    const child = module.spawn(file, [...args], {
       name: 'xterm-256color',
       cols: options.columns,
       rows: options.rows,
@@ -78,9 +85,11 @@ export async function runNode(
     kill = (signal) => child.kill(signal);
   } else {
     const size = `process.stdout.columns=${options.columns};process.stdout.rows=${options.rows};`;
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${size}`, ...args], {
+    const sized = `--import=data:text/javascript,${encodeURIComponent(size)}`;
+    const nodeOptions = [options.env['NODE_OPTIONS'], sized].filter(Boolean).join(' ');
+    const child = spawn(file, [...args], {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, NODE_OPTIONS: nodeOptions },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     child.stdout.setEncoding('utf8').on('data', received);

@@ -21,6 +21,14 @@ export interface StreamFigures {
   readonly bytes: Spread;
 }
 
+/** One way of starting pi, no coordinator running (cold) and with it running (warm): spawn → painted, → attached. */
+export interface StartFigures {
+  readonly coldPaintMs: Spread;
+  readonly coldConnectedMs: Spread;
+  readonly warmPaintMs: Spread;
+  readonly warmConnectedMs: Spread;
+}
+
 /** Everything one `bench:tui` run measured; each figure is a spread over the run's rounds. */
 export interface TuiBenchResults {
   readonly rounds: number;
@@ -59,7 +67,9 @@ export interface TuiBenchResults {
     readonly sessionImportMs: Spread;
     readonly sessionMs: Spread;
     readonly attachMs: Spread;
-    readonly coldMs: Spread;
+    /** `npm start` (npm, the bundle check, the bundled pi-tui) and the bundled `pi-tui --start` alone. */
+    readonly npmStart: StartFigures;
+    readonly piTuiStart: StartFigures;
   };
 }
 
@@ -104,6 +114,13 @@ export function tuiToJson(results: TuiBenchResults): Record<string, unknown> {
         [`entries${append.largeEntries}`]: flatAll(append.session.large),
       },
     },
-    coldStart: coldStart && (({ terminal, ...figures }) => ({ terminal, ...flatAll(figures) }))(coldStart),
+    coldStart:
+      coldStart &&
+      (({ terminal, npmStart, piTuiStart, ...figures }) => ({
+        terminal,
+        ...flatAll(figures),
+        npmStart: flatAll(npmStart),
+        piTuiStart: flatAll(piTuiStart),
+      }))(coldStart),
   };
 }

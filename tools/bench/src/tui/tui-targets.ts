@@ -12,7 +12,11 @@ export interface TuiTargetCheck {
 export const KEYPRESS_TARGET_MS = 16;
 /** "Without falling behind": the last delta is on screen within two frames of being sent. */
 export const STREAM_LAG_TARGET_MS = 2 * FRAME_MS;
+/** The bundled `pi-tui --start` attached to a new session, with no coordinator running (this benchmark's own). */
 export const COLD_START_TARGET_MS = 1500;
+/** Issue 21: the first painted screen after `npm start`, with no coordinator running and with one. */
+export const COLD_PAINT_TARGET_MS = 1000;
+export const WARM_PAINT_TARGET_MS = 300;
 /**
  * "Does not grow with the length": the large transcript's median within 1.5× the small one's (medians of a few
  * milliseconds move by a third between rounds on a shared machine), or within one frame when the figure is a
@@ -41,8 +45,11 @@ export const checks = {
     target: `≤ 1 per ${FRAME_MS} ms, + 1`,
     met: frames.median <= (burstMs.median + lagMs.median) / FRAME_MS + 1,
   }),
-  coldStart: (cold: Spread): TuiTargetCheck => ({
-    target: `≤ ${COLD_START_TARGET_MS.toLocaleString('en-US')} ms`,
-    met: cold.median <= COLD_START_TARGET_MS,
-  }),
+  coldStart: (cold: Spread): TuiTargetCheck => atMost(cold, COLD_START_TARGET_MS),
+  coldPaint: (paint: Spread): TuiTargetCheck => atMost(paint, COLD_PAINT_TARGET_MS),
+  warmPaint: (paint: Spread): TuiTargetCheck => atMost(paint, WARM_PAINT_TARGET_MS),
 };
+
+function atMost(figure: Spread, limitMs: number): TuiTargetCheck {
+  return { target: `≤ ${limitMs.toLocaleString('en-US')} ms`, met: figure.median <= limitMs };
+}
