@@ -26,6 +26,7 @@ const CONTEXT_KEYS = [
   'providers',
   'remoteEvents',
   'remoteState',
+  'settings',
   'tools',
   'upstream',
   'use',
