@@ -181,6 +181,21 @@ describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
     await eventually(() => entry(settings.state.value, 'editor.tabSize')?.value === 6);
   });
 
+  it('stops telling exactly the listener whose remover ran', async () => {
+    const seen = await start();
+    const kept: number[] = [];
+    const dropped: number[] = [];
+    seen.setting?.onChange((value) => kept.push(value));
+    const remove = seen.setting?.onChange((value) => dropped.push(value));
+    const settings = await catalog();
+    await settings.set('editor.tabSize', 3, 'session', BACKGROUND_CONTEXT);
+    remove?.();
+    await settings.set('editor.tabSize', 4, 'session', BACKGROUND_CONTEXT);
+    expect(kept).toEqual([3, 4]);
+    expect(dropped).toEqual([3]);
+    expect(seen.changes).toEqual([3, 4]);
+  });
+
   it('gives a plugin its default when the session runs without the settings plugin', async () => {
     await write(userFile(), { editor: { tabSize: 6 } });
     const seen = await start(false);
