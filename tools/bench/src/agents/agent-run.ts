@@ -4,7 +4,7 @@ import { spawnAgentTerminal, type AgentTerminal } from './agent-terminal';
 import type { AgentsOptions } from './agents-options';
 import { setUpAgent, type AgentName, type AgentSetup } from './agents';
 import { askPrompt, endMarker, streamPrompt, type AnswerServer } from './answer-server';
-import { cpuPercent, processesMarked, sampleMarked, type GroupSample } from './process-stats';
+import { cpuPercent, processesMarked, readSharedOnceBytes, sampleMarked, type GroupSample } from './process-stats';
 import { stopProcesses } from './stop-processes';
 
 /** What one agent measured, in one run. */
@@ -29,6 +29,8 @@ export interface AgentFigures {
   /** RSS of all the agent's processes after the first turn and after the last. */
   readonly rssFirstTurnBytes: number;
   readonly rssLastTurnBytes: number;
+  /** The same processes' memory with the pages they share (the node binary's) counted once, not once each. */
+  readonly sharedOnceLastTurnBytes: number;
   /** Each process at the end, by script name. */
   readonly processes: readonly { readonly name: string; readonly rssBytes: number }[];
 }
@@ -147,6 +149,7 @@ async function measure(
   }
   await terminal.settle(options.quietMs * 2, wait);
   const last = await memorySample(agent.marker);
+  const sharedOnceLastTurnBytes = await readSharedOnceBytes(last.processes.map((process) => process.pid));
   return {
     agent: agent.name,
     label: agent.label,
@@ -160,6 +163,7 @@ async function measure(
     turns: turn,
     rssFirstTurnBytes: first.rssBytes,
     rssLastTurnBytes: last.rssBytes,
+    sharedOnceLastTurnBytes,
     processes: last.processes.map(({ name, rssBytes }) => ({ name, rssBytes })),
   };
 }

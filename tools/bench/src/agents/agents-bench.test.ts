@@ -37,6 +37,9 @@ describe('bench:agents against this project', () => {
     expect(pi?.coldStartMs).toBeGreaterThan(0);
     expect(pi?.keypressIdleMs.min).toBeGreaterThan(0);
     expect(pi?.rssLastTurnBytes).toBeGreaterThan(0);
+    // The three processes map one node binary: counted once, their memory is less than their summed RSS.
+    expect(pi?.sharedOnceLastTurnBytes).toBeGreaterThan(0);
+    expect(pi?.sharedOnceLastTurnBytes).toBeLessThan(pi?.rssLastTurnBytes ?? 0);
     // The TUI, the coordinator and the session were measured, and stopped after.
     expect(pi?.processes.map((process) => process.name).sort()).toEqual([
       'pi-coordinator.mjs',

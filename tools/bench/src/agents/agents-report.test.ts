@@ -19,6 +19,7 @@ function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
     turns: 50,
     rssFirstTurnBytes: 100 * MIB * scale,
     rssLastTurnBytes: 110 * MIB * scale,
+    sharedOnceLastTurnBytes: 70 * MIB * scale,
     processes: [{ name: `${agent}.mjs`, rssBytes: 110 * MIB * scale }],
   };
 }
@@ -43,6 +44,8 @@ describe('agentsRows', () => {
     });
     expect(row('RSS after 50 turns')).toMatchObject({ upstream: '110.0', pi: '220.0', target: { met: false } });
     expect(row('  growth, turn 1 → 50')).toMatchObject({ upstream: '10.0', pi: '20.0', ratio: '2.00x' });
+    expect(row('  the same, pages shared')).toMatchObject({ upstream: '70.0', pi: '140.0', ratio: '2.00x' });
+    expect(row('  the same, pages shared')?.target).toBeUndefined();
     expect(row('cold start')).toMatchObject({ ratio: '2.00x' });
     expect(row('keypress → screen, 1,500-word answer streaming')).toMatchObject({ pi: '30.0 [20.0–40.0]' });
     expect(row('cold start')?.target).toBeUndefined();

@@ -90,6 +90,12 @@ export function figures(turns: number, streamWords: number): readonly Figure[] {
       format: (f) => mib(f.rssLastTurnBytes),
       factor: 1.2,
     },
+    {
+      // Summed RSS counts the node binary once per process: three times for pi, once for upstream.
+      figure: `  the same, pages shared between processes once (MiB)`,
+      value: (f) => f.sharedOnceLastTurnBytes,
+      format: (f) => mib(f.sharedOnceLastTurnBytes),
+    },
     { figure: `  growth, turn 1 → ${turns} (MiB)`, value: growth, format: (f) => mib(growth(f)), factor: 1 },
   ];
 }

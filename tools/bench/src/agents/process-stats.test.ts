@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { commandName, cpuPercent, parseProcStat, sumStats, type ProcessStat } from './process-stats';
+import {
+  commandName,
+  cpuPercent,
+  parseSmapsRollup,
+  sharedOnceBytes,
+  parseProcStat,
+  sumStats,
+  type ProcessStat,
+} from './process-stats';
 
 // A real /proc/<pid>/stat line (of `cat`), and one whose name holds spaces and parentheses.
 const CAT =
@@ -68,5 +76,36 @@ describe('sumStats and cpuPercent', () => {
 
   it('is 0 over no time rather than infinite', () => {
     expect(cpuPercent(sumStats([]), sumStats([stat(1, 10)]), 0)).toBe(0);
+  });
+});
+
+describe('parseSmapsRollup and sharedOnceBytes', () => {
+  // The lines of a real /proc/<pid>/smaps_rollup of a node process, in the kernel's order.
+  const ROLLUP = [
+    '55d1c6a00000-7ffd3a5f1000 ---p 00000000 00:00 0                          [rollup]',
+    'Rss:               63984 kB',
+    'Pss:               38220 kB',
+    'Shared_Clean:      39012 kB',
+    'Shared_Dirty:          0 kB',
+    'Private_Clean:       812 kB',
+    'Private_Dirty:     24160 kB',
+    'Anonymous:         24132 kB',
+  ].join('\n');
+
+  it('reads RSS and the private memory (Private_Clean + Private_Dirty), in bytes', () => {
+    expect(parseSmapsRollup(ROLLUP)).toEqual({ rssBytes: 63984 * 1024, privateBytes: (812 + 24160) * 1024 });
+  });
+
+  it('is undefined for text that is not a rollup', () => {
+    expect(parseSmapsRollup('')).toBeUndefined();
+    expect(parseSmapsRollup('Private_Dirty: 12 kB')).toBeUndefined();
+  });
+
+  it('counts each private part and the largest shared part once, where summed RSS counts every shared part', () => {
+    const tui = { rssBytes: 100, privateBytes: 60 };
+    const session = { rssBytes: 90, privateBytes: 45 };
+    expect(sharedOnceBytes([tui, session, undefined])).toBe(60 + 45 + 45);
+    expect(sharedOnceBytes([tui])).toBe(100);
+    expect(sharedOnceBytes([])).toBe(0);
   });
 });

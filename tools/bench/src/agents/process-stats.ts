@@ -75,6 +75,38 @@ export function commandName(cmdline: string, fallback: string): string {
   return script === undefined ? fallback : (script.split('/').at(-1) ?? fallback);
 }
 
+/** A process's memory from /proc/<pid>/smaps_rollup: all of it resident (RSS), and what no other process maps. */
+export interface ProcessMemory {
+  readonly rssBytes: number;
+  /** Private_Clean + Private_Dirty (USS): the rest is shared, e.g. the node binary's pages with every other node. */
+  readonly privateBytes: number;
+}
+
+export function parseSmapsRollup(rollup: string): ProcessMemory | undefined {
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(rollup)?.[1] ?? Number.NaN);
+  const [rss, clean, dirty] = [kib('Rss'), kib('Private_Clean'), kib('Private_Dirty')];
+  if (![rss, clean, dirty].every(Number.isFinite)) return undefined;
+  return { rssBytes: rss * 1024, privateBytes: (clean + dirty) * 1024 };
+}
+
+/**
+ * The memory a group of processes holds with the pages they share counted once, not once per process as summed
+ * RSS does: their private memory plus the largest shared part of any one of them (a lower bound of the union, which
+ * is close when the shared pages are the same node binary and libraries in each). Unreadable processes count nothing.
+ */
+export function sharedOnceBytes(memories: readonly (ProcessMemory | undefined)[]): number {
+  const known = memories.filter((memory): memory is ProcessMemory => memory !== undefined);
+  const shared = Math.max(0, ...known.map((memory) => memory.rssBytes - memory.privateBytes));
+  return known.reduce((sum, memory) => sum + memory.privateBytes, 0) + shared;
+}
+
+export async function readSharedOnceBytes(pids: readonly number[]): Promise<number> {
+  const rollups = pids.map((pid) =>
+    readFile(`/proc/${pid}/smaps_rollup`, 'utf8').then(parseSmapsRollup, () => undefined),
+  );
+  return sharedOnceBytes(await Promise.all(rollups));
+}
+
 /** The summed RSS and CPU ticks of a group of processes, and each one's own. */
 export interface GroupSample {
   readonly rssBytes: number;
