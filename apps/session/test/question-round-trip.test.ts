@@ -3,7 +3,8 @@ import { Chat, TranscriptReplica } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
-import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question';
+import { Views } from '@pi/plugin-api';
+import { QuestionView, type QuestionRequest } from '@pi/question';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
@@ -53,12 +54,17 @@ describe(
   'the question plugin end to end, through pi-session and its default manifest',
   { timeout: PROCESS_TEST_TIMEOUT_MS },
   () => {
-    it("a model's question reaches the connected client's handler and the answer becomes the durable tool result", async () => {
+    it("a model's question reaches the connected client as a view and its answer becomes the durable tool result", async () => {
       const { sandbox, sessionId, client } = await startedSession();
       const asked: QuestionRequest[] = [];
-      client.handle(QuestionInteraction, async (request): Promise<QuestionResponse> => {
-        asked.push(request);
-        return { outcome: 'selected', index: 1 };
+      const views = await client.use(Views);
+      await views.show([QuestionView.component], BACKGROUND_CONTEXT);
+      views.open.subscribe((records) => {
+        for (const record of records) {
+          if (record.component !== QuestionView.component || asked.length > 0) continue;
+          asked.push(record.state as unknown as QuestionRequest);
+          void views.message(record.viewId, { outcome: 'selected', index: 1 }, BACKGROUND_CONTEXT);
+        }
       });
 
       const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');
@@ -81,7 +87,7 @@ describe(
       expect(toolMessage).toMatchObject({ message: { toolName: 'question', details: { answer: 'green' } } });
     });
 
-    it('with no handler connected the tool result says so (fail closed) and the run still settles', async () => {
+    it('with no client showing questions the tool result says so (fail closed) and the run still settles', async () => {
       const { client } = await startedSession();
 
       const transcript = await promptAndSettle(client, 'ask me which color I like: red, green or blue');

@@ -465,6 +465,8 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     screen.destroy();
     return err(running.error);
   }
+  // The session learns which views this terminal shows before anyone can ask it something.
+  await views.ready();
   scheduler.flush();
   void submitQueued(options.submitWhenConnected ?? []);
 

@@ -56,6 +56,9 @@ export class ViewPresenter {
   readonly #stops: Array<() => void> = [];
   #service: ViewsService | undefined;
   #stopped = false;
+  #watching: Promise<void> | undefined;
+  /** The last declaration sent, answered or not. */
+  #declared: Promise<void> = Promise.resolve();
 
   constructor(options: ViewPresenterOptions) {
     this.#options = options;
@@ -69,10 +72,19 @@ export class ViewPresenter {
       options.client.connection.subscribe((state) => {
         if (state.status !== 'connected') return;
         // A new connection has a new client id: the session forgot what the last one declared.
-        if (this.#service === undefined) void this.#watch();
+        if (this.#service === undefined) this.#watching ??= this.#watch().finally(() => (this.#watching = undefined));
         else this.#declare();
       }),
     );
+  }
+
+  /**
+   * Resolves once the session knows what this terminal shows (its answer to the latest declaration), so a view
+   * opened after the host started counts this terminal among those showing it. Never rejects.
+   */
+  async ready(): Promise<void> {
+    await this.#watching;
+    await this.#declared;
   }
 
   /** The views shown over the transcript, oldest first (the newest takes the keys). */
@@ -125,7 +137,7 @@ export class ViewPresenter {
   #declare(): void {
     const service = this.#service;
     if (service === undefined || this.#stopped) return;
-    service.show(this.#options.components.names(), BACKGROUND_CONTEXT).catch((error: unknown) => {
+    this.#declared = service.show(this.#options.components.names(), BACKGROUND_CONTEXT).catch((error: unknown) => {
       if (!this.#stopped && this.#options.client.connection.value.status === 'connected') {
         this.#options.fail('views', `cannot tell the session which views this terminal shows: ${messageOf(error)}`);
       }

@@ -3,7 +3,6 @@ import { Chat, Tree } from '@pi/chat';
 import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
-import { QuestionInteraction } from '@pi/question';
 import { Views } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences } from '@pi/settings';
@@ -37,5 +36,8 @@ export type SessionTokens = typeof sessionTokens;
  */
 export type SessionRouter = HostRouter<SessionTokens>;
 
-/** The interactions a built-in session may ask a connected client to answer, keyed by id. */
-export const sessionInteractions = Object.freeze({ question: QuestionInteraction, 'tool-confirm': ConfirmInteraction });
+/**
+ * The interactions a built-in session may ask a connected client to answer, keyed by id (a question is a view of
+ * the `views` service since issue 22, not an interaction).
+ */
+export const sessionInteractions = Object.freeze({ 'tool-confirm': ConfirmInteraction });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CUSTOM_ANSWER_LENGTH, questionResponseSchema } from './index';
 
-// A presentation's answer is the one value of this contract a peer supplies; the broker refuses an answer that
-// fails this schema (as `invalid_result`, the interaction's result) and the question fails closed.
+// A presentation's answer is the one value of this contract a peer supplies; the session refuses a message that
+// fails this schema (`invalid_argument`, to the client that sent it) and the question stays open for a good one.
 describe('question answer limits', () => {
   it('takes a custom answer of the largest size and refuses a longer one', () => {
     const answer = (length: number) => ({ outcome: 'custom', answer: 'a'.repeat(length) });

@@ -2,7 +2,7 @@ export { QUESTION_PLUGIN_ID } from './plugin-id';
 export {
   MAX_CUSTOM_ANSWER_LENGTH,
   QUESTION_TOOL_NAME,
-  QuestionInteraction,
+  QuestionView,
   questionDetailsSchema,
   questionOptionSchema,
   questionRequestSchema,

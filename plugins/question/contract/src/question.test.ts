@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { QUESTION_PLUGIN_ID } from './plugin-id';
-import { QuestionInteraction, questionRequestSchema } from './question';
+import { QuestionView, questionRequestSchema } from './question';
 
 describe('question contract', () => {
   it('is a plugin whose package metadata names its session facet and its TUI facet', () => {
@@ -14,12 +14,12 @@ describe('question contract', () => {
     });
   });
 
-  it('is the interaction id presentations register their handler for', () => {
-    expect(QuestionInteraction.id).toBe('question');
+  it('is the view component presentations contribute a component for', () => {
+    expect(QuestionView.component).toBe('question');
   });
 
   it('accepts the three outcomes and nothing else', () => {
-    const parse = (value: unknown) => QuestionInteraction.response.safeParse(value).success;
+    const parse = (value: unknown) => QuestionView.message.safeParse(value).success;
     expect(parse({ outcome: 'selected', index: 1 })).toBe(true);
     expect(parse({ outcome: 'custom', answer: 'teal' })).toBe(true);
     expect(parse({ outcome: 'cancelled' })).toBe(true);

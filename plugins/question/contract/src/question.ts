@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineInteraction } from '@pi/remote';
+import { defineView } from '@pi/plugin-api';
 
-/** The JSON contract of the question tool and its interaction (spec: "the question plugin end-to-end"). */
+/** The JSON contract of the question tool and its view (spec: "the question plugin end-to-end"; issue 22: "open/ask"). */
 export interface QuestionOption {
   label: string;
   description: string | null;
@@ -55,8 +55,11 @@ export const questionDetailsSchema: z.ZodType<QuestionDetails> = z.object({
   wasCustom: z.boolean(),
 });
 
-/** The session asks one eligible presentation; the broker validates both directions against these schemas. */
-export const QuestionInteraction = defineInteraction<QuestionRequest, QuestionResponse>('question', {
-  request: questionRequestSchema,
-  response: questionResponseSchema,
+/**
+ * The question as a view: its state is the question, and the one message a client sends back is the answer. The
+ * session checks the answer against the schema at the boundary; the first good one closes the view.
+ */
+export const QuestionView = defineView('question', {
+  state: questionRequestSchema,
+  message: questionResponseSchema,
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import type { QuestionRequest, QuestionResponse } from '@pi/question';
 import { RemoteError } from '@pi/remote';
+import type { Ask } from './ask-on-view';
 import { questionTool } from './question-tool';
-
-type Interactions = CodingAgentSessionPluginContext['interactions'];
 
 const colors: QuestionRequest = {
   question: 'Which color do you like?',
@@ -15,29 +13,27 @@ const colors: QuestionRequest = {
   ],
 };
 
-/** An interaction broker stand-in that answers (or fails) once and records what it was asked. */
+/** An asking stand-in that answers (or fails) once and records what it was asked. */
 function answering(outcome: QuestionResponse | RemoteError) {
-  const asked: Array<{ request: unknown; timeoutMs: number | undefined }> = [];
-  const interactions: Interactions = {
-    request: async (_interaction, request, _context, options) => {
-      asked.push({ request, timeoutMs: options?.timeoutMs });
-      if (outcome instanceof RemoteError) throw outcome;
-      return outcome as never;
-    },
+  const asked: QuestionRequest[] = [];
+  const ask: Ask = async (request) => {
+    asked.push(request);
+    if (outcome instanceof RemoteError) throw outcome;
+    return outcome;
   };
-  return { interactions, asked };
+  return { ask, asked };
 }
 
 async function run(outcome: QuestionResponse | RemoteError, request: QuestionRequest = colors) {
-  const { interactions, asked } = answering(outcome);
-  const result = await questionTool(interactions, 1234).execute(request, BACKGROUND_CONTEXT);
+  const { ask, asked } = answering(outcome);
+  const result = await questionTool(ask).execute(request, BACKGROUND_CONTEXT);
   return { result, asked };
 }
 
 describe('the question tool', () => {
-  it('asks the request with the configured timeout and records the selected option', async () => {
+  it('asks the request and records the selected option', async () => {
     const { result, asked } = await run({ outcome: 'selected', index: 1 });
-    expect(asked).toEqual([{ request: colors, timeoutMs: 1234 }]);
+    expect(asked).toEqual([colors]);
     expect(result).toEqual({
       content: [{ type: 'text', text: 'User selected: 2. green' }],
       details: { question: 'Which color do you like?', options: ['red', 'green'], answer: 'green', wasCustom: false },
@@ -85,14 +81,14 @@ describe('the question tool', () => {
   });
 
   it('fails closed, without leaking it, on an unexpected failure', async () => {
-    const interactions: Interactions = { request: () => Promise.reject(new Error('secret path /home/x')) };
-    const result = await questionTool(interactions, 1).execute(colors, BACKGROUND_CONTEXT);
+    const ask: Ask = () => Promise.reject(new Error('secret path /home/x'));
+    const result = await questionTool(ask).execute(colors, BACKGROUND_CONTEXT);
     expect(result.isError).toBe(true);
     expect(result.content[0]?.text).toBe('The question was not answered: The question could not be asked (internal)');
   });
 
   it('lets the model leave out option descriptions', () => {
-    const parsed = questionTool(answering({ outcome: 'cancelled' }).interactions, 1).parameters.parse({
+    const parsed = questionTool(answering({ outcome: 'cancelled' }).ask).parameters.parse({
       question: 'Q?',
       options: [{ label: 'a' }],
     });
@@ -100,7 +96,7 @@ describe('the question tool', () => {
   });
 
   it('runs sequentially, under its contract name', () => {
-    const tool = questionTool(answering({ outcome: 'cancelled' }).interactions, 1);
+    const tool = questionTool(answering({ outcome: 'cancelled' }).ask);
     expect(tool).toMatchObject({ name: 'question', executionMode: 'sequential' });
   });
 });

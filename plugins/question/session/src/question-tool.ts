@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AgentTool } from '@pi/agent';
-import type { CodingAgentSessionPluginContext } from '@pi/plugin-api';
-import { QUESTION_TOOL_NAME, QuestionInteraction, type QuestionDetails, type QuestionRequest } from '@pi/question';
+import { QUESTION_TOOL_NAME, type QuestionDetails, type QuestionRequest } from '@pi/question';
 import { RemoteError } from '@pi/remote';
+import type { Ask } from './ask-on-view';
 import { questionResult, unansweredResult } from './question-result';
 
 /**
@@ -23,11 +23,8 @@ const questionParameters: z.ZodType<QuestionRequest> = z.object({
 
 type QuestionTool = AgentTool<QuestionRequest, QuestionDetails>;
 
-/** The `question` tool: it asks through the session's interaction broker and records the answer durably. */
-export function questionTool(
-  interactions: CodingAgentSessionPluginContext['interactions'],
-  timeoutMs: number,
-): QuestionTool {
+/** The `question` tool: it asks with `ask` (a view on the attached clients) and records the answer durably. */
+export function questionTool(ask: Ask): QuestionTool {
   return {
     name: QUESTION_TOOL_NAME,
     label: 'Question',
@@ -39,7 +36,7 @@ export function questionTool(
       if (request.options.length === 0) return questionResult(request, null, false, 'No options provided');
       let response;
       try {
-        response = await interactions.request(QuestionInteraction, request, context, { timeoutMs });
+        response = await ask(request, context);
       } catch (failure) {
         return unansweredResult(request, failure);
       }

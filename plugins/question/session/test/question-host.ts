@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { AgentLanePluginView, SessionFacet } from '@pi/plugin-api';
-import { RunSettingsService } from '@pi/plugin-api';
+import type { AgentLanePluginView, SessionFacet, ViewsService } from '@pi/plugin-api';
+import { RunSettingsService, ViewReplica, Views } from '@pi/plugin-api';
+import { QuestionView, type QuestionRequest, type QuestionResponse } from '@pi/question';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import type { AgentMessage, RunOutcome, SessionEntry, ToolResultMessage } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { OFFLINE_PROVIDER_ID, createOfflineProvider } from '@pi/model-providers';
 import { openRawChannel, type RawChannel } from '@pi/test-support';
-import { loopbackFactory, webSocketFactory } from '@pi/transport-trpc';
+import { loopbackFactory, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { pluginId, questionSessionFacet } from '../src/index';
 
 export type Transport = 'loopback' | 'websocket';
@@ -100,4 +101,62 @@ export async function rawClient(fixture: TestSessionHost, transport: Transport):
   const raw = await openRawChannel(factory, { token: TEST_SESSION_TOKEN });
   onTestFinished(() => raw.close());
   return raw;
+}
+
+/** A presentation as the question TUI facet is one: it shows questions, and answers each as `respond` says. */
+export interface QuestionClient {
+  readonly client: RpcClient;
+  readonly views: ViewsService;
+  readonly replica: ViewReplica;
+  /** Every question shown to it, in order. */
+  readonly asked: QuestionRequest[];
+  /** The open question views it sees. */
+  open(): string[];
+}
+
+/**
+ * Connects a client that declares the question component and answers every question view it is shown with
+ * `respond` (null: leaves it open). Failed answers (refused by the session) are kept in `refused`.
+ */
+export async function questionClient(
+  fixture: TestSessionHost,
+  respond: (request: QuestionRequest) => QuestionResponse | null,
+  refused: Error[] = [],
+): Promise<QuestionClient> {
+  const client = await fixture.connect();
+  const views = await client.use(Views);
+  const replica = new ViewReplica();
+  const asked: QuestionRequest[] = [];
+  const seen = new Set<string>();
+  const update = () => {
+    for (const record of replica.list()) {
+      if (record.component !== QuestionView.component || seen.has(record.viewId)) continue;
+      seen.add(record.viewId);
+      const request = record.state as unknown as QuestionRequest;
+      asked.push(request);
+      const response = respond(request);
+      if (response !== null)
+        views.message(record.viewId, response, BACKGROUND_CONTEXT).catch((error: Error) => refused.push(error));
+    }
+  };
+  views.open.subscribe((records) => {
+    replica.applyOpen(records);
+    update();
+  });
+  views.deltas.subscribe((delta) => {
+    replica.applyDelta(delta);
+    update();
+  });
+  await views.show([QuestionView.component], BACKGROUND_CONTEXT);
+  return {
+    client,
+    views,
+    replica,
+    asked,
+    open: () =>
+      replica
+        .list()
+        .filter((record) => record.component === QuestionView.component)
+        .map((record) => record.viewId),
+  };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import { QuestionInteraction, type QuestionRequest, type QuestionResponse } from '@pi/question';
-import { eventually } from '@pi/test-support';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import type { QuestionRequest } from '@pi/question';
+import { eventually, remoteErrorOf } from '@pi/test-support';
 import {
   ASK_COLOR,
   durableToolResult,
   finalAnswer,
-  rawClient,
+  questionClient,
   startQuestionHost,
   type Transport,
 } from './question-host';
@@ -20,35 +20,15 @@ const COLORS: QuestionRequest = {
   ],
 };
 
-function answerWith(response: QuestionResponse) {
-  return async (): Promise<QuestionResponse> => response;
-}
-
-/** A handler that never answers on its own: it ends only when the host cancels the request. */
-function untilCancelled(seen: { cancelled: boolean }) {
-  return (_request: QuestionRequest, context: Context) =>
-    new Promise<never>((_resolve, reject) => {
-      context.abortSignal?.addEventListener('abort', () => {
-        seen.cancelled = true;
-        reject(new Error('cancelled'));
-      });
-    });
-}
-
 describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s', (transport) => {
-  it('asks the connected client, records its answer durably, and the model quotes it', async () => {
+  it('shows the question to the attached client, records its answer durably, and the model quotes it', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    const asked: QuestionRequest[] = [];
-    client.handle(QuestionInteraction, async (request): Promise<QuestionResponse> => {
-      asked.push(request);
-      return { outcome: 'selected', index: 1 };
-    });
+    const client = await questionClient(host.fixture, () => ({ outcome: 'selected', index: 1 }));
 
     const { outcome } = await host.ask(ASK_COLOR);
 
     expect(outcome).toEqual({ outcome: 'completed', error: null });
-    expect(asked).toEqual([COLORS]);
+    expect(client.asked).toEqual([COLORS]);
     const result = await durableToolResult(host.fixture);
     expect(result).toMatchObject({
       toolName: 'question',
@@ -62,12 +42,12 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
       },
     });
     expect(await finalAnswer(host.fixture)).toContain('User selected: 2. green');
+    await eventually(() => client.open().length === 0);
   });
 
   it('records an answer the user typed as custom', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    client.handle(QuestionInteraction, answerWith({ outcome: 'custom', answer: 'teal' }));
+    await questionClient(host.fixture, () => ({ outcome: 'custom', answer: 'teal' }));
 
     await host.ask(ASK_COLOR);
 
@@ -75,8 +55,8 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
     expect(await finalAnswer(host.fixture)).toContain('User wrote: teal');
   });
 
-  it('with no client handling questions, the tool result says so and the run settles', async () => {
-    const host = await startQuestionHost(transport);
+  it('with clients attached but none showing questions, the tool result says so at once and the run settles', async () => {
+    const host = await startQuestionHost(transport, { timeoutMs: 600_000, unattendedTimeoutMs: 600_000 });
     await host.fixture.connect();
 
     const { outcome } = await host.ask(ASK_COLOR);
@@ -89,40 +69,29 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
     expect(await finalAnswer(host.fixture)).toContain('no connected client can answer questions');
   });
 
-  it('fails closed when the client’s handler answers outside the contract', async () => {
+  it('refuses an answer outside the contract with a clear error to its client, and keeps the question open', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    client.handle(QuestionInteraction, async () => ({ outcome: 'selected', index: 'green' }) as never);
+    const refused: Error[] = [];
+    const client = await questionClient(
+      host.fixture,
+      () => ({ outcome: 'selected', index: 'green' }) as never,
+      refused,
+    );
 
-    await host.ask(ASK_COLOR);
+    const operationId = await host.start(ASK_COLOR);
+    await eventually(() => refused.length === 1);
+    expect(refused[0]).toMatchObject({ code: 'invalid_argument' });
+    expect(refused[0]?.message).toMatch(/does not fit view "question" at index/);
 
-    const result = await durableToolResult(host.fixture);
-    expect(result).toMatchObject({ isError: true, details: { answer: null } });
-    expect(result.content[0]?.text).toContain('(invalid_result)');
-  });
-
-  it('fails closed when a misbehaving client puts a malformed answer on the wire', async () => {
-    const host = await startQuestionHost(transport);
-    const raw = await rawClient(host.fixture, transport);
-    raw.channel.serveInteractions([QuestionInteraction.id], (frame) => {
-      if (frame.kind === 'request')
-        void raw.channel.reply({
-          requestId: frame.requestId,
-          response: { outcome: 'selected', index: -3, extra: true },
-        });
-    });
-
-    await host.ask(ASK_COLOR);
-
-    const result = await durableToolResult(host.fixture);
-    expect(result).toMatchObject({ isError: true, details: { answer: null } });
-    expect(result.content[0]?.text).toContain('(invalid_result)');
+    const [viewId] = client.open();
+    await client.views.message(viewId ?? '', { outcome: 'selected', index: 0 }, BACKGROUND_CONTEXT);
+    await host.lane.settled(operationId);
+    expect((await durableToolResult(host.fixture)).details).toMatchObject({ answer: 'red' });
   });
 
   it('fails closed when the answer picks an option that was not offered', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    client.handle(QuestionInteraction, answerWith({ outcome: 'selected', index: 7 }));
+    await questionClient(host.fixture, () => ({ outcome: 'selected', index: 7 }));
 
     await host.ask(ASK_COLOR);
 
@@ -131,11 +100,9 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
     expect(result.content[0]?.text).toContain('(invalid_result)');
   });
 
-  it('fails closed on the configured timeout and cancels the dialog it gave up on', async () => {
+  it('fails closed on the configured timeout and takes the question from the client', async () => {
     const host = await startQuestionHost(transport, { timeoutMs: 50 });
-    const client = await host.fixture.connect();
-    const seen = { cancelled: false };
-    client.handle(QuestionInteraction, untilCancelled(seen));
+    const client = await questionClient(host.fixture, () => null);
 
     const { outcome } = await host.ask(ASK_COLOR);
 
@@ -143,56 +110,51 @@ describe.each<Transport>(['loopback', 'websocket'])('the question tool over %s',
     const result = await durableToolResult(host.fixture);
     expect(result).toMatchObject({ isError: true, details: { answer: null } });
     expect(result.content[0]?.text).toContain('(timeout)');
-    await eventually(() => seen.cancelled);
+    expect(client.asked).toHaveLength(1);
+    await eventually(() => client.open().length === 0);
   });
 
-  it('fails closed when the client disconnects while the user is being asked', async () => {
+  it('keeps waiting when the asked client goes away, and a client that attaches again answers it', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    client.handle(QuestionInteraction, () => {
-      client.close();
-      return new Promise<never>(() => undefined);
-    });
+    const first = await questionClient(host.fixture, () => null);
+    const operationId = await host.start(ASK_COLOR);
+    await eventually(() => first.asked.length === 1);
+    first.client.close();
 
-    const { outcome } = await host.ask(ASK_COLOR);
+    const second = await questionClient(host.fixture, () => ({ outcome: 'selected', index: 2 }));
 
-    expect(outcome.outcome).toBe('completed');
-    const result = await durableToolResult(host.fixture);
-    expect(result).toMatchObject({ isError: true, details: { answer: null } });
-    expect(result.content[0]?.text).toContain('(disconnected)');
+    expect(await host.lane.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+    expect(second.asked).toEqual([COLORS]);
+    expect((await durableToolResult(host.fixture)).details).toMatchObject({ answer: 'blue' });
   });
 
-  it('aborting the run while the question is open cancels the dialog and settles the run as aborted', async () => {
+  it('aborting the run while the question is open takes it from the client and settles the run as aborted', async () => {
     const host = await startQuestionHost(transport);
-    const client = await host.fixture.connect();
-    const seen = { cancelled: false };
-    let opened = (): void => undefined;
-    const questionOpen = new Promise<void>((resolve) => (opened = resolve));
-    const waitForCancel = untilCancelled(seen);
-    client.handle(QuestionInteraction, (request, context) => {
-      opened();
-      return waitForCancel(request, context);
-    });
+    const client = await questionClient(host.fixture, () => null);
 
     const operationId = await host.start(ASK_COLOR);
-    await questionOpen;
+    await eventually(() => client.open().length === 1);
     const aborted = await host.lane.requestAbort(operationId, BACKGROUND_CONTEXT);
 
     expect(aborted.isOk()).toBe(true);
     expect(await host.lane.settled(operationId)).toEqual({ outcome: 'aborted', error: null });
     expect((await durableToolResult(host.fixture)).content[0]?.text).toContain('(cancelled)');
-    await eventually(() => seen.cancelled);
+    await eventually(() => client.open().length === 0);
   });
 
-  it('the most recently connected handler is the one asked', async () => {
+  it('the first answer of two attached clients is the one recorded, and the other can no longer answer', async () => {
     const host = await startQuestionHost(transport);
-    const first = await host.fixture.connect();
-    const second = await host.fixture.connect();
-    first.handle(QuestionInteraction, answerWith({ outcome: 'selected', index: 0 }));
-    second.handle(QuestionInteraction, answerWith({ outcome: 'selected', index: 2 }));
+    const first = await questionClient(host.fixture, () => ({ outcome: 'selected', index: 0 }));
+    const second = await questionClient(host.fixture, () => null);
 
     await host.ask(ASK_COLOR);
 
-    expect((await durableToolResult(host.fixture)).details).toMatchObject({ answer: 'blue' });
+    expect((await durableToolResult(host.fixture)).details).toMatchObject({ answer: 'red' });
+    expect(first.asked).toHaveLength(1);
+    expect(second.asked).toHaveLength(1);
+    const late = await remoteErrorOf(
+      second.views.message('@pi/question:gone', { outcome: 'cancelled' }, BACKGROUND_CONTEXT),
+    );
+    expect(late.code).toBe('unknown_view');
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
-import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/plugin-api';
-import { MAX_CUSTOM_ANSWER_LENGTH, QuestionInteraction, type QuestionRequest } from '@pi/question';
-import { eventually, startRpcFixture, type RpcFixture } from '@pi/test-support';
+import { BACKGROUND_CONTEXT, Views, type JsonValue, type ViewDelta, type ViewRecord } from '@pi/plugin-api';
+import { MAX_CUSTOM_ANSWER_LENGTH, QuestionView, type QuestionRequest } from '@pi/question';
+import { createRemoteEvents, createRemoteState } from '@pi/remote';
+import { TRANSPORTS, eventually, startRpcFixture, type TransportKind } from '@pi/test-support';
 import { questionTuiFacet } from './question-tui-facet';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -20,36 +21,81 @@ const COLOURS: QuestionRequest = {
 };
 
 interface Fixture {
-  readonly rpc: RpcFixture;
   readonly tui: TestTuiHost;
+  /** Opens a question view, as the session's question tool does; resolves with the first answer sent to it. */
+  ask(request: QuestionRequest): { viewId: string; answer: Promise<JsonValue> };
+  close(viewId: string): void;
+  readonly shown: string[][];
   shows(text: string): Promise<void>;
   hides(text: string): Promise<void>;
 }
 
-/** A providing host that asks through its interaction broker (the session's role) and a TUI running the facet. */
-async function startFixture(): Promise<Fixture> {
-  const rpc = await startRpcFixture('loopback');
+/** A stand-in for the session's views service and a TUI running the facet. */
+async function startFixture(transport: TransportKind): Promise<Fixture> {
+  const open = createRemoteState<ViewRecord[]>([]);
+  const deltas = createRemoteEvents<ViewDelta>();
+  const waiting = new Map<string, (message: JsonValue) => void>();
+  const shown: string[][] = [];
+  let version = 0;
+  const rpc = await startRpcFixture(transport, {
+    provide: (registry) =>
+      registry.provide(Views, {
+        open,
+        deltas,
+        async message(viewId, message) {
+          waiting.get(viewId)?.(message);
+        },
+        async show(components) {
+          shown.push(components);
+        },
+      }),
+  });
   cleanups.push(() => rpc.close());
   const tui = await startTestTuiHost({ facets: { '@pi/question': questionTuiFacet }, client: await rpc.connect() });
   cleanups.push(() => tui.stop());
-  await eventually(() => rpc.broker.eligibleClients(QuestionInteraction.id).length === 1);
-  const painted = (test: (screen: string) => boolean) =>
-    eventually(() => {
-      tui.host.flush();
-      return test(tui.screen());
-    });
+  const records = new Map<string, ViewRecord>();
+  const close = (viewId: string) => {
+    records.delete(viewId);
+    open.set([...records.values()], BACKGROUND_CONTEXT);
+    deltas.emit({ type: 'view_closed', viewId, reason: 'closed', to: 'all', version: ++version }, BACKGROUND_CONTEXT);
+  };
   return {
-    rpc,
     tui,
-    shows: (text) => painted((screen) => screen.includes(text)),
-    hides: (text) => painted((screen) => !screen.includes(text)),
+    shown,
+    ask(request) {
+      const viewId = `@pi/question:${version + 1}`;
+      const answer = new Promise<JsonValue>((resolve) =>
+        waiting.set(viewId, (message) => {
+          close(viewId);
+          resolve(message);
+        }),
+      );
+      records.set(viewId, {
+        viewId,
+        component: QuestionView.component,
+        state: request,
+        to: 'all',
+        durable: true,
+        version: ++version,
+      });
+      open.set([...records.values()], BACKGROUND_CONTEXT);
+      return { viewId, answer };
+    },
+    close,
+    shows: (text) => tui.waitForScreen((screen) => screen.includes(text)).then(() => undefined),
+    hides: (text) => tui.waitForScreen((screen) => !screen.includes(text)).then(() => undefined),
   };
 }
 
-describe('the question TUI facet', () => {
-  it('shows the question with numbered options and answers with the one picked', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+describe.each(TRANSPORTS)('the question TUI facet over %s', (transport) => {
+  it('tells the session it shows questions', async () => {
+    const { shown } = await startFixture(transport);
+    await eventually(() => shown.some((components) => components.includes(QuestionView.component)));
+  });
+
+  it('shows the question with numbered options over the transcript and answers with the one picked', async () => {
+    const { tui, ask, shows } = await startFixture(transport);
+    const { answer } = ask(COLOURS);
     await shows('Which colour do you like?');
     expect(tui.screen()).toContain('1. red — warm');
     expect(tui.screen()).toContain('3. blue');
@@ -60,16 +106,16 @@ describe('the question TUI facet', () => {
   });
 
   it('filters the options by what is typed', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const { tui, ask, shows } = await startFixture(transport);
+    const { answer } = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('blu\r');
     expect(await answer).toEqual({ outcome: 'selected', index: 2 });
   });
 
   it('"Type something…" opens a line whose text is the custom answer', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const { tui, ask, shows } = await startFixture(transport);
+    const { answer } = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('type\r');
     await shows('Your answer');
@@ -78,23 +124,24 @@ describe('the question TUI facet', () => {
   });
 
   it('Esc answers cancelled, in the options and in the answer line alike', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const first = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const { tui, ask, shows, hides } = await startFixture(transport);
+    const first = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('\x1b');
-    expect(await first).toEqual({ outcome: 'cancelled' });
+    expect(await first.answer).toEqual({ outcome: 'cancelled' });
+    await hides('Which colour do you like?');
 
-    const second = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const second = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('type\r');
     await shows('Your answer');
     await tui.type('\x1b');
-    expect(await second).toEqual({ outcome: 'cancelled' });
+    expect(await second.answer).toEqual({ outcome: 'cancelled' });
   });
 
   it('an empty answer line answers cancelled', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const { tui, ask, shows } = await startFixture(transport);
+    const { answer } = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('type\r');
     await shows('Your answer');
@@ -103,8 +150,8 @@ describe('the question TUI facet', () => {
   });
 
   it('asks again for an answer longer than the contract takes, instead of letting the question fail', async () => {
-    const { rpc, tui, shows } = await startFixture();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, BACKGROUND_CONTEXT);
+    const { tui, ask, shows } = await startFixture(transport);
+    const { answer } = ask(COLOURS);
     await shows('Which colour do you like?');
     await tui.type('type\r');
     await shows('Your answer');
@@ -114,20 +161,14 @@ describe('the question TUI facet', () => {
     expect(await answer).toEqual({ outcome: 'custom', answer: 'teal' });
   });
 
-  it('closes the dialog when the session cancels the question', async () => {
-    const { rpc, tui, shows, hides } = await startFixture();
-    const abort = new AbortController();
-    const answer = rpc.broker.request(QuestionInteraction, COLOURS, withAbortSignal(abort.signal, BACKGROUND_CONTEXT));
+  it('takes the question away when the session closes it, and the editor has the keys again', async () => {
+    const { tui, ask, close, shows, hides } = await startFixture(transport);
+    const { viewId } = ask(COLOURS);
     await shows('Which colour do you like?');
-    abort.abort();
-    await expect(answer).rejects.toMatchObject({ code: 'cancelled' });
+    close(viewId);
     await hides('Which colour do you like?');
+    await tui.type('x');
+    expect(tui.host.draft()).toBe('x');
     expect(tui.host.failures()).toEqual([]);
-  });
-
-  it('stops answering questions when the TUI stops', async () => {
-    const { rpc, tui } = await startFixture();
-    await tui.stop();
-    await eventually(() => rpc.broker.eligibleClients(QuestionInteraction.id).length === 0);
   });
 });
