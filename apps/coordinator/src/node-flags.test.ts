@@ -18,6 +18,10 @@ describe('node flags of the processes the coordinator starts', () => {
     ]);
     expect(nodeArguments(flags, [], ' --max-semi-space-size=4  --trace-gc ')).toEqual(['--optimize-for-size']);
     expect(nodeArguments(flags, [], '--optimize-for-size')).toEqual(['--max-semi-space-size=1']);
+    expect(nodeArguments(flags, ['--max_semi_space_size=4'], undefined)).toEqual([
+      '--optimize-for-size',
+      '--max_semi_space_size=4',
+    ]);
   });
 
   it('cap the young generation of sessions and of the coordinator', () => {

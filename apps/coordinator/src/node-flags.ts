@@ -8,7 +8,8 @@
 export const SESSION_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
 export const COORDINATOR_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1', '--optimize-for-size'];
 
-const optionName = (flag: string) => flag.split('=', 1)[0] ?? flag;
+/** `--max_semi_space_size=4` names the same V8 option as `--max-semi-space-size=1`. */
+const optionName = (flag: string) => (flag.split('=', 1)[0] ?? flag).replaceAll('_', '-');
 
 /**
  * The node arguments for a child: `flags` first, except an option the user already gave, in `given` (the parent's
