@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { optionalService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
-import { Settings, type SettingsStore } from '@pi/settings';
+import { z, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
 import { EMPTY_SYSTEM_PROMPT_STATUS, SystemPrompt, type PromptFile, type SystemPromptStatus } from '@pi/system-prompt';
 import { composeSystemPrompt, type PromptEnvironment } from './compose-prompt';
 import type { PromptTool } from './default-prompt';
@@ -30,7 +29,11 @@ async function setUpSystemPrompt(
   context: CodingAgentSessionPluginContext,
   options: SystemPromptFacetOptions,
 ): Promise<void> {
-  const settings = optionalService(context, Settings);
+  const contextFiles = context.settings.declare(CONTEXT_FILES_SETTING, {
+    schema: z.boolean(),
+    default: true,
+    description: 'Whether the model reads the AGENTS.md (or CLAUDE.md) context files',
+  });
   const environment: PromptEnvironment = {
     cwd: context.paths.cwd,
     platform: options.platform ?? process.platform,
@@ -40,7 +43,7 @@ async function setUpSystemPrompt(
   let files: PromptFiles = { contextFiles: [], customPrompt: null, appendedPrompt: null, warnings: [] };
 
   const read = async (): Promise<void> => {
-    const contextFilesEnabled = contextFilesSetting(settings);
+    const contextFilesEnabled = contextFiles.value;
     files = await readPromptFiles({
       configDir: context.paths.configDir,
       cwd: context.paths.cwd,
@@ -73,20 +76,7 @@ async function setUpSystemPrompt(
     // A plugin listed earlier may have set instructions of its own: they follow pi's.
     return { systemPrompt: request.systemPrompt === '' ? own : `${own}\n\n${request.systemPrompt}` };
   });
-  if (settings !== undefined) {
-    let enabled = contextFilesSetting(settings);
-    const removeListener = settings.onChange(() => {
-      if (contextFilesSetting(settings) === enabled) return;
-      enabled = contextFilesSetting(settings);
-      void load();
-    });
-    context.onDispose(removeListener);
-  }
-}
-
-/** On unless a settings layer sets it to false; any other value keeps the default. */
-function contextFilesSetting(settings: SettingsStore | undefined): boolean {
-  return settings?.get(CONTEXT_FILES_SETTING) !== false;
+  contextFiles.onChange(() => void load());
 }
 
 function statusOf(files: PromptFiles, contextFilesEnabled: boolean): SystemPromptStatus {

@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createScriptedProvider, type ScriptedProvider } from '@pi/agent/testing';
 import { startTestSessionHost, modelProviderFacet, type TestSessionHost } from '@pi/host-session/testing';
-import { BACKGROUND_CONTEXT, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
+import {
+  BACKGROUND_CONTEXT,
+  SettingsBackendService,
+  type CodingAgentSessionPluginContext,
+  type SessionFacet,
+} from '@pi/plugin-api';
 import { Settings } from '@pi/settings';
 import { memorySettings, type MemorySettings } from '@pi/settings/testing';
 import { SystemPrompt, type SystemPromptService } from '@pi/system-prompt';
@@ -59,7 +64,13 @@ async function startSession(
     transport,
     directory,
     facets: [
-      { id: '@pi/settings', facet: (context) => context.provide(Settings, settings) },
+      {
+        id: '@pi/settings',
+        facet: (context) => {
+          context.provide(Settings, settings);
+          context.provide(SettingsBackendService, settings);
+        },
+      },
       { id: '@test/model', facet: modelProviderFacet(provider) },
       { id: pluginId, facet: createSystemPromptFacet({ now: () => new Date(2026, 11, 2), platform: 'linux' }) },
       { id: '@test/todo', facet: todoTool },
