@@ -50,6 +50,7 @@ describe('sessionTokens', () => {
       'preferences',
       'project-files',
       'session-picker',
+      'settings-catalog',
       'system-prompt',
       'tree',
       'views',

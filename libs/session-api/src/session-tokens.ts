@@ -5,7 +5,7 @@ import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
 import { Views } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
-import { Preferences } from '@pi/settings';
+import { Preferences, SettingsCatalog } from '@pi/settings';
 import { SystemPrompt } from '@pi/system-prompt';
 import { ProjectFiles } from '@pi/tools-core';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
@@ -23,6 +23,7 @@ export const sessionTokens = hostTokens({
   preferences: Preferences,
   'project-files': ProjectFiles,
   'session-picker': SessionPicker,
+  'settings-catalog': SettingsCatalog,
   'system-prompt': SystemPrompt,
   tree: Tree,
   views: Views,
