@@ -148,6 +148,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   // Every facet is active and the surface exists, but no client can connect before this returns.
   const { sessionId } = options.identity;
   await lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
+  const unclaimed = views.closeUnclaimed();
+  if (unclaimed.length > 0)
+    options.log?.(`closed ${unclaimed.length} restored view(s) no plugin took back: ${unclaimed.join(', ')}`);
   // Follow-ups a stop or crash left queued run now, attended or not: providers, settings and listeners are up.
   const activity = sessionActivity(harness.value);
   harness.value.startQueue();

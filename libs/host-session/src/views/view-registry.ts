@@ -165,6 +165,17 @@ export class ViewRegistry {
     }
   }
 
+  /**
+   * Restored views no plugin took back while the session started (setup, activation, start hooks) close as
+   * `disposed`: nothing could answer them. Returns their ids. (Once the harness resumes parked steps, the step that
+   * opened one takes it back by its id instead.)
+   */
+  closeUnclaimed(): string[] {
+    const unclaimed = [...this.#views.values()].filter((view) => view.definition === undefined);
+    for (const view of unclaimed) this.close(view, err('disposed'), BACKGROUND_CONTEXT);
+    return unclaimed.map((view) => view.viewId);
+  }
+
   clientConnected(clientId: string): void {
     this.#clients.add(clientId);
   }

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { Context } from '@pi/context';
 import type { JsonValue } from '@pi/json';
 import { CLIENT_ID, defineRemoteService } from '@pi/remote';
-import { Views, ViewReplica, defineView, type SessionFacet, type View, type ViewsService } from '@pi/plugin-api';
+import {
+  Views,
+  ViewReplica,
+  defineView,
+  type SessionFacet,
+  type View,
+  type ViewOptions,
+  type ViewsService,
+} from '@pi/plugin-api';
 import type { RpcClient } from '@pi/transport-trpc';
 
 /** A counter view: its state is a number, clients send increments. */
@@ -37,27 +45,28 @@ export interface PanelRecord {
   readonly ended: Map<string, JsonValue>;
 }
 
-export function panelFacet(record: PanelRecord): SessionFacet {
+/** The panel plugin; `reclaim` names durable views it opens again (by id) while the session starts. */
+export function panelFacet(record: PanelRecord, reclaim: readonly string[] = []): SessionFacet {
   return (context) => {
     const view = (viewId: string) => {
       const found = record.views.get(viewId);
       if (found === undefined) throw new Error(`no view ${viewId}`);
       return found;
     };
+    const open = (options: ViewOptions) => {
+      const opened = context.view(Counter, { count: 0 }, options);
+      record.views.set(opened.id, opened);
+      opened.on((message, from) => record.messages.push({ viewId: opened.id, add: message.add, from }));
+      void opened.done.then((outcome) =>
+        record.ended.set(opened.id, outcome.isOk() ? { result: outcome.value } : { end: outcome.error }),
+      );
+      return opened.id;
+    };
+    for (const id of reclaim) open({ to: 'all', durable: true, id });
     context.provide(Panel, {
       whoami: async (call) => call.value(CLIENT_ID) ?? '',
       async open(to, durable, id, call) {
-        const opened = context.view(
-          Counter,
-          { count: 0 },
-          { to, durable, context: call, ...(id === null ? {} : { id }) },
-        );
-        record.views.set(opened.id, opened);
-        opened.on((message, from) => record.messages.push({ viewId: opened.id, add: message.add, from }));
-        void opened.done.then((outcome) =>
-          record.ended.set(opened.id, outcome.isOk() ? { result: outcome.value } : { end: outcome.error }),
-        );
-        return opened.id;
+        return open({ to, durable, context: call, ...(id === null ? {} : { id }) });
       },
       async set(viewId, count) {
         view(viewId).state = { count };

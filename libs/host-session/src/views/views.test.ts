@@ -150,14 +150,23 @@ describe.each(TRANSPORTS)('views over %s', (transport) => {
     const a = await attach(fixture);
     const viewId = await a.panel.open('all', true, 'board', BACKGROUND_CONTEXT);
     await a.panel.set(viewId, 9, BACKGROUND_CONTEXT);
+    const lost = await a.panel.open('all', true, 'nobody-comes-back', BACKGROUND_CONTEXT);
     fixtures.splice(fixtures.indexOf(fixture), 1);
     await fixture.close();
 
-    const restarted = await start(transport, newPanelRecord(), directory);
-    const b = await attach(restarted.fixture);
+    const record = newPanelRecord();
+    const log: string[] = [];
+    const restarted = await startTestSessionHost({
+      transport,
+      directory,
+      log: (line) => log.push(line),
+      facets: [{ id: 'panel', facet: panelFacet(record, ['board']) }],
+    });
+    fixtures.push(restarted);
+    const b = await attach(restarted);
     expect(b.replica.list()).toMatchObject([{ viewId, state: { count: 9 }, durable: true }]);
-    expect(await b.panel.open('all', true, 'board', BACKGROUND_CONTEXT)).toBe(viewId);
+    expect(log).toEqual([`closed 1 restored view(s) no plugin took back: ${lost}`]);
     await b.views.message(viewId, { add: 1 }, BACKGROUND_CONTEXT);
-    expect(restarted.record.messages).toEqual([{ viewId, add: 1, from: b.id }]);
+    expect(record.messages).toEqual([{ viewId, add: 1, from: b.id }]);
   });
 });
