@@ -64,18 +64,14 @@ async function open(transport: TransportKind, directory: string) {
   return { session, first, second, tools: () => tools.current?.() ?? [] };
 }
 
-/** Runs /settings in `tui` and picks, by filter text, the setting, its value and the layer. */
-async function change(tui: TestTuiHost, setting: string, value: string, layer: string) {
+const RIGHT = '\x1b[C';
+const TAB = '\t';
+
+/** Opens /settings in `tui` and selects the first setting matching `filter`. */
+async function openPanelAt(tui: TestTuiHost, filter: string) {
   await tui.type('/settings\r');
-  await shows(tui, 'Settings');
-  await tui.type(setting);
-  await tui.type('\r');
-  await shows(tui, `${setting} —`);
-  await tui.type(value);
-  await tui.type('\r');
-  await shows(tui, 'to');
-  await tui.type(layer);
-  await tui.type('\r');
+  await shows(tui, 'changes go to');
+  await tui.type(filter);
 }
 
 async function sandbox(): Promise<string> {
@@ -99,8 +95,11 @@ describe.each(TRANSPORTS)('/settings and themes over %s', (transport) => {
     await writeFile(join(directory, 'config', 'settings.json'), JSON.stringify({ demo: { greeting: 'ahoy' } }));
     const { first } = await open(transport, directory);
     await first.type('/settings\r');
-    await shows(first, '@test/greeting  demo.greeting = ahoy  (user)');
-    expect(first.screen()).toContain('@pi/settings    theme = dark  (defaults)');
+    await shows(first, '  demo.greeting = ahoy  (user)');
+    const screen = first.screen();
+    expect(screen).toContain('  theme = dark  (defaults)');
+    expect(screen.indexOf('@pi/settings')).toBeLessThan(screen.indexOf('  theme = dark'));
+    expect(screen.indexOf('@test/greeting')).toBeLessThan(screen.indexOf('  demo.greeting = ahoy'));
   });
 
   it('a theme picked in one TUI repaints the other in it, without a restart', async () => {
@@ -111,7 +110,12 @@ describe.each(TRANSPORTS)('/settings and themes over %s', (transport) => {
     const before = second.terminal.written().length;
     expect(second.terminal.written()).not.toContain(OCEAN_BORDER);
 
-    await change(first, 'theme', 'ocean', 'this session');
+    await openPanelAt(first, 'theme');
+    await shows(first, '› theme = ‹ dark ›');
+    await first.type(RIGHT);
+    await shows(first, '› theme = ‹ light ›  (session)');
+    await first.type(RIGHT);
+    await shows(first, '› theme = ‹ ocean ›  (session)');
     await eventually(() => second.terminal.written().slice(before).includes(OCEAN_BORDER));
     await eventually(() => first.terminal.written().includes(OCEAN_BORDER));
     const catalog = await (await session.connect()).use(SettingsCatalog);
@@ -126,7 +130,10 @@ describe.each(TRANSPORTS)('/settings and themes over %s', (transport) => {
     const { first, second, tools } = await open(transport, directory);
     expect(tools()).toEqual(['greet_hello']);
 
-    await change(first, 'greeting', 'ahoy', 'user');
+    await openPanelAt(first, 'greeting');
+    await first.type(TAB);
+    await shows(first, 'changes go to session [user] project');
+    await first.type(RIGHT);
     await eventually(() => tools().includes('greet_ahoy'));
     expect(tools()).toEqual(['greet_ahoy']);
     expect(JSON.parse(await readFile(join(directory, 'config', 'settings.json'), 'utf8'))).toEqual({
@@ -134,13 +141,16 @@ describe.each(TRANSPORTS)('/settings and themes over %s', (transport) => {
     });
 
     await second.type('/settings\r');
-    await shows(second, 'demo.greeting = ahoy  (user)');
+    await shows(second, '  demo.greeting = ahoy  (user)');
   });
 
   it('writes to the project file when the project layer is picked', async () => {
     const directory = await sandbox();
     const { tools, first } = await open(transport, directory);
-    await change(first, 'greeting', 'ahoy', 'project');
+    await openPanelAt(first, 'greeting');
+    await first.type(TAB + TAB);
+    await shows(first, 'changes go to session user [project]');
+    await first.type(RIGHT);
     await eventually(() => tools().includes('greet_ahoy'));
     expect(JSON.parse(await readFile(join(directory, 'project', '.pi', 'settings.json'), 'utf8'))).toEqual({
       demo: { greeting: 'ahoy' },

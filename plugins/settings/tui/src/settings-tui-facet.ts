@@ -9,13 +9,15 @@ export const pluginId = SETTINGS_PLUGIN_ID;
 /**
  * The TUI facet of @pi/settings: applies the `theme` setting to this terminal whenever the session's catalog
  * changes (so a change made in another TUI repaints this one), tells each new warning once (a bad value, a broken
- * theme file), and adds `/settings`.
+ * theme file), and adds `/settings` (the settings panel).
  */
 export function settingsTuiFacet(context: CodingAgentTuiPluginContext): void {
   const { ui } = context;
   let applied = '';
   const told = new Set<string>();
   const follow = (state: SettingsCatalogState) => {
+    // An open settings panel shows the new values (the host coalesces repaints into one frame).
+    ui.requestRender();
     const { theme, problem } = chosenTheme(state);
     const fingerprint = JSON.stringify(theme);
     if (fingerprint !== applied) {
@@ -28,6 +30,6 @@ export function settingsTuiFacet(context: CodingAgentTuiPluginContext): void {
       ui.notify(line, 'warning');
     }
   };
-  followState(context, SettingsCatalog, (catalog) => catalog.state, follow);
-  registerSettingsCommand(context);
+  const catalog = followState(context, SettingsCatalog, (service) => service.state, follow);
+  registerSettingsCommand(context, catalog);
 }
