@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Result } from 'neverthrow';
 import type { Context } from '@pi/context';
-import type { JsonValue } from '@pi/json';
 import type { ViewCloseReason } from './view-contract';
 
 /**
@@ -9,7 +8,7 @@ import type { ViewCloseReason } from './view-contract';
  * name, the schema of its state (session → clients) and of the messages clients send back. The session checks
  * both at the boundary; the TUI renders state of this type.
  */
-export interface ViewDefinition<State extends JsonValue, Message extends JsonValue> {
+export interface ViewDefinition<State, Message> {
   readonly component: string;
   readonly state: z.ZodType<State>;
   readonly message: z.ZodType<Message>;
@@ -17,7 +16,7 @@ export interface ViewDefinition<State extends JsonValue, Message extends JsonVal
 
 const COMPONENT_PATTERN = /^[a-z@][a-z0-9@/._-]{0,199}$/;
 
-export function defineView<State extends JsonValue, Message extends JsonValue>(
+export function defineView<State, Message>(
   component: string,
   schemas: { readonly state: z.ZodType<State>; readonly message: z.ZodType<Message> },
 ): ViewDefinition<State, Message> {
@@ -52,7 +51,7 @@ export interface ViewOptions {
 export type ViewEnd = Exclude<ViewCloseReason, 'closed'>;
 
 /** An open view, as its plugin holds it. Every registration is owned by the plugin's scope. */
-export interface View<State extends JsonValue, Message extends JsonValue, Result_ = JsonValue> {
+export interface View<State, Message, Result_ = unknown> {
   readonly id: string;
   /** Assigning syncs the new state to the view's audience (checked against the state schema: a bad one throws). */
   state: State;
@@ -70,7 +69,7 @@ export interface View<State extends JsonValue, Message extends JsonValue, Result
 }
 
 /** Opens a view of a component for an audience (issue 22; the one session → client UI primitive). */
-export type OpenView = <State extends JsonValue, Message extends JsonValue, Result_ extends JsonValue = JsonValue>(
+export type OpenView = <State, Message, Result_ = unknown>(
   definition: ViewDefinition<State, Message>,
   state: State,
   options?: ViewOptions,

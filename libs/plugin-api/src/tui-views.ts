@@ -1,4 +1,3 @@
-import type { JsonValue } from '@pi/json';
 import type { ViewDefinition } from './define-view';
 import type { SlotName, TuiComponent, TuiTheme } from './tui-context';
 
@@ -22,7 +21,7 @@ export interface InteractiveComponent extends TuiComponent {
 }
 
 /** One open view as its component sees it in this terminal. */
-export interface ViewInstance<State extends JsonValue, Message extends JsonValue> {
+export interface ViewInstance<State, Message> {
   readonly viewId: string;
   /** The newest state: render from it alone (a late joiner or a reattached TUI never saw the older ones). */
   readonly state: State;
@@ -36,7 +35,7 @@ export interface ViewWidget extends InteractiveComponent {
 }
 
 /** How this terminal shows views of one component (issue 22): where, and the widget per open view. */
-export interface ViewComponent<State extends JsonValue, Message extends JsonValue> {
+export interface ViewComponent<State, Message> {
   readonly definition: ViewDefinition<State, Message>;
   /** A slot beside the transcript, or `overlay`: drawn over the transcript's end, taking keys while shown. */
   readonly placement: SlotName;
@@ -48,5 +47,5 @@ export interface ViewComponent<State extends JsonValue, Message extends JsonValu
 
 export interface ViewComponentContributions {
   /** The latest contribution for a component name is used; removing it falls back to the previous one. */
-  add<State extends JsonValue, Message extends JsonValue>(component: ViewComponent<State, Message>): () => void;
+  add<State, Message>(component: ViewComponent<State, Message>): () => void;
 }

@@ -17,7 +17,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
     for (const view of held) if (!view.durable) registry.close(view, err('disposed'), BACKGROUND_CONTEXT);
     held.clear();
   });
-  return <State extends JsonValue, Message extends JsonValue, Result_ extends JsonValue = JsonValue>(
+  return <State, Message, Result_ = unknown>(
     definition: ViewDefinition<State, Message>,
     state: State,
     options: ViewOptions = {},
@@ -26,7 +26,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
       {
         owner,
         definition: definition as unknown as ViewDefinition<JsonValue, JsonValue>,
-        state,
+        state: state as JsonValue,
         to: audienceOf(options),
         durable: options.durable === true,
         ...(options.id === undefined ? {} : { localId: options.id }),
@@ -43,7 +43,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
         return view.state as State;
       },
       set state(next: State) {
-        const set = registry.setState(view, next, BACKGROUND_CONTEXT);
+        const set = registry.setState(view, next as JsonValue, BACKGROUND_CONTEXT);
         if (set.isErr()) throw new TypeError(`Plugin "${owner}": ${set.error}`);
       },
       on(listener) {
@@ -67,7 +67,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
         return registry.get(view.viewId) !== view;
       },
       close(result) {
-        registry.close(view, ok(result), BACKGROUND_CONTEXT);
+        registry.close(view, ok(result as JsonValue), BACKGROUND_CONTEXT);
       },
     };
   };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Context } from '@pi/context';
-import type { JsonValue } from '@pi/json';
 import { CLIENT_ID, defineRemoteService } from '@pi/remote';
 import {
   Views,
@@ -40,9 +39,9 @@ export const Panel = defineRemoteService<PanelService>('panel', {
 
 /** What the panel plugin saw: its views, the messages they received and how each ended. */
 export interface PanelRecord {
-  readonly views: Map<string, View<{ count: number }, { add: number }, JsonValue>>;
+  readonly views: Map<string, View<{ count: number }, { add: number }, unknown>>;
   readonly messages: Array<{ viewId: string; add: number; from: string }>;
-  readonly ended: Map<string, JsonValue>;
+  readonly ended: Map<string, unknown>;
 }
 
 /** The panel plugin; `reclaim` names durable views it opens again (by id) while the session starts. */

@@ -73,7 +73,7 @@ async function startFixture(transport: TransportKind): Promise<Fixture> {
       records.set(viewId, {
         viewId,
         component: QuestionView.component,
-        state: request,
+        state: request as unknown as JsonValue,
         to: 'all',
         durable: true,
         version: ++version,

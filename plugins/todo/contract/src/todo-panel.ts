@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { defineView } from '@pi/plugin-api';
 
 /** One entry of the list; `id` is its number as the model and the panel show it, never reused. */
-export interface TodoItem {
+export type TodoItem = {
   id: number;
   text: string;
   done: boolean;
-}
+};
 
 /** The panel's whole state: the list, and the next number to give. Enough to draw it from nothing. */
-export interface TodoList {
+export type TodoList = {
   items: TodoItem[];
   nextId: number;
-}
+};
 
 /** The longest entry; the model is told so by the tool's schema. */
 export const MAX_TODO_TEXT_LENGTH = 500;

@@ -21,7 +21,10 @@ async function start(transport: TransportKind, directory?: string) {
     ...(directory === undefined ? {} : { directory }),
     facets: [
       { id: TODO_PLUGIN_ID, facet: todoSessionFacet },
-      { id: '@t/driver', facet: (context) => context.tools.onRebuild((tools) => (tool = tools.get(TODO_TOOL_NAME))) },
+      {
+        id: '@t/driver',
+        facet: (context) => void context.tools.onRebuild((tools) => (tool = tools.get(TODO_TOOL_NAME))),
+      },
     ],
   });
   fixtures.push(fixture);
