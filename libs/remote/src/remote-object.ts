@@ -183,22 +183,20 @@ export class RemoteObject {
    */
   #call(call: ProxyMethod, args: unknown[]): Promise<unknown> {
     const { member, method } = call;
-    let context: Context;
-    let json: JsonValue[];
     try {
-      context = callContext(args, method.args.length, call.label);
+      const context = callContext(args, method.args.length, call.label);
       if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
-      json = method.args.map((schema, index) => parseArgument(schema, args[index], index)) as JsonValue[];
+      const json = method.args.map((schema, index) => parseArgument(schema, args[index], index)) as JsonValue[];
+      return context.telemetryContext.startSpan(call.span, async (span) => {
+        const request = { target: this.#target, member, args: json, trace: span.inject() };
+        const response = await this.#channel.call(request, context.abortSignal);
+        if (!isRemoteResult(method.result))
+          return parseValue(method.result, response.value, '$.result', 'invalid_result');
+        return await this.#reference(method.result.exposure as AnyExposure, response, context);
+      });
     } catch (error) {
       return Promise.reject(error);
     }
-    return context.telemetryContext.startSpan(call.span, async (span) => {
-      const request = { target: this.#target, member, args: json, trace: span.inject() };
-      const response = await this.#channel.call(request, context.abortSignal);
-      if (!isRemoteResult(method.result))
-        return parseValue(method.result, response.value, '$.result', 'invalid_result');
-      return await this.#reference(method.result.exposure as AnyExposure, response, context);
-    });
   }
 
   /** A result that crosses as a reference: its proxy, hydrated first when it has state or events. */
