@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import type { AnyAgentTool, CodingAgentSessionPluginContext, Setting } from '@pi/plugin-api';
+import type { AnyAgentTool, CodingAgentSessionPluginContext, PluginSettings, Setting } from '@pi/plugin-api';
 import { SettingsCatalog, type SettingsCatalogService, type SettingsCatalogState } from '@pi/settings';
 import { TRANSPORTS, eventually, nextValue, remoteErrorOf } from '@pi/test-support';
 import { sessionFacet } from './index';
@@ -20,6 +20,7 @@ function tabSizePlugin(seen: { setting?: Setting<number>; changes: number[] }) {
       default: 2,
       description: 'Spaces per tab',
     });
+    expectTypeOf(setting).toEqualTypeOf<Setting<number>>();
     seen.setting = setting;
     setting.onChange((value) => seen.changes.push(value));
     context.tools.add((draft) => {
@@ -33,6 +34,14 @@ function tabSizePlugin(seen: { setting?: Setting<number>; changes: number[] }) {
     });
   };
 }
+
+describe('a declared setting', () => {
+  it('is typed by its schema', () => {
+    const _declareStyle = (settings: PluginSettings) =>
+      settings.declare('editor.style', { schema: z.enum(['tabs', 'spaces']), default: 'tabs', description: '' });
+    expectTypeOf<ReturnType<typeof _declareStyle>['value']>().toEqualTypeOf<'tabs' | 'spaces'>();
+  });
+});
 
 describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
   let directory: string;
