@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Views, defineView, type JsonValue, type ViewComponent, type ViewDelta, type ViewRecord } from '@pi/plugin-api';
 import { RemoteError, createRemoteEvents, createRemoteState } from '@pi/remote';
-import { TRANSPORTS, startRpcFixture, type TransportKind } from '@pi/test-support';
+import { TRANSPORTS, eventually, startRpcFixture, type TransportKind } from '@pi/test-support';
 import { startTestTuiHost } from './testing';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -103,7 +103,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     const session = await viewsSession(transport);
     const tui = await startTestTuiHost({ facets: {}, client: await session.rpc.connect() });
     cleanups.push(() => tui.stop());
-    await tui.waitForScreen(() => session.shown.length > 0);
+    await eventually(() => session.shown.length > 0);
     expect(session.shown.at(-1)).toEqual([]);
     const { component } = tallyComponent('editor.above');
     const tally = await startTestTuiHost({
@@ -111,7 +111,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
       client: await session.rpc.connect(),
     });
     cleanups.push(() => tally.stop());
-    await tally.waitForScreen(() => session.shown.some((components) => components.includes('test.tally')));
+    await eventually(() => session.shown.some((components) => components.includes('test.tally')));
   });
 
   it('shows a placeholder line for a view whose component no facet contributed', async () => {
@@ -137,12 +137,12 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     await tui.waitForScreen((screen) => screen.includes('tally 5'));
 
     await tui.type('x');
-    await tui.waitForScreen(() => session.received.length === 1);
+    await eventually(() => session.received.length === 1);
     expect(session.received).toEqual([{ viewId: 'p:3', message: { key: 'x' } }]);
     expect(tui.host.draft()).toBe('');
 
     await tui.type('!');
-    await tui.waitForScreen(() => failures.length === 1);
+    await eventually(() => failures.length === 1);
     expect(failures[0]).toMatch(/does not fit view "test.tally"/);
 
     await tui.type('\x1b');
