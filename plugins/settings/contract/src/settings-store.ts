@@ -4,7 +4,7 @@ import { defineLocalService, type JsonObject, type JsonValue } from '@pi/remote'
 
 /**
  * Where a value came from: built-in and manifest defaults, then the user's file, then the project's file, then
- * this session's own values (kept in memory by the session process).
+ * this session's own values (kept beside the session file).
  */
 export type SettingsLayer = SettingLayer;
 

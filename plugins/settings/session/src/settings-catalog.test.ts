@@ -190,6 +190,15 @@ describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
     await eventually(() => entry(settings.state.value, 'editor.tabSize')?.value === 6);
   });
 
+  it('keeps the session layer beside the session file, so a restarted session process still has it', async () => {
+    await start();
+    await (await catalog()).set('editor.tabSize', 7, 'session', BACKGROUND_CONTEXT);
+    await session?.close();
+    const seen = await start();
+    expect([seen.setting?.value, seen.setting?.layer]).toEqual([7, 'session']);
+    await expect(readFile(userFile(), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('stops telling exactly the listener whose remover ran', async () => {
     const seen = await start();
     const kept: number[] = [];

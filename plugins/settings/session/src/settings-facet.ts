@@ -39,6 +39,7 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
     {
       user: join(context.paths.configDir, USER_SETTINGS_FILE),
       project: join(context.paths.cwd, PROJECT_SETTINGS_FILE),
+      session: sessionSettingsFile(context.paths.sessionFile),
     },
     BACKGROUND_CONTEXT,
   );
@@ -126,6 +127,11 @@ function declaredStore(store: SettingsStore, declarations: SettingDeclarations):
     ...store,
     get: (key) => (declarations.has(key) ? declarations.valueOf(key) : store.get(key)),
   };
+}
+
+/** The session layer's file, beside the session file as the host keeps durable views. */
+export function sessionSettingsFile(sessionFile: string): string {
+  return `${sessionFile}.settings.json`;
 }
 
 /** The manifest entry may set defaults for a deployment: `{ "defaults": { ... } }`. */

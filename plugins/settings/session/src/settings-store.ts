@@ -26,14 +26,18 @@ export interface SettingsFiles {
   readonly user: string;
   /** `<cwd>/.pi/settings.json`: the project's layer; it wins over the user's. */
   readonly project: string;
+  /** Where the session layer is kept (beside the session file), so it outlives the process; absent: memory only. */
+  readonly session?: string;
 }
 
 const SETTINGS_FILE_MODE = 0o644;
 const SETTINGS_DIRECTORY_MODE = 0o755;
+/** The session layer sits beside the session file, private as it is. */
+const SESSION_FILE_MODE = 0o600;
 
 /**
  * The layered settings of one session: defaults, the user's file, the project's file, then the session's own
- * values (in memory). The files are read before this resolves, so `get` is synchronous from the start. Writes and
+ * values (kept beside the session file when `files.session` is given). The files are read before this resolves, so `get` is synchronous from the start. Writes and
  * reloads run one at a time; each one that changes the merged snapshot tells the listeners, under the context
  * that caused it.
  */
@@ -94,8 +98,9 @@ export async function openSettingsStore(
       const checked = checkWrite(key, value);
       writeContext.abortSignal?.throwIfAborted();
       if (layer === 'session') {
-        layers.session =
-          checked === undefined ? removePath(layers.session, key) : writePath(layers.session, key, checked);
+        const next = checked === undefined ? removePath(layers.session, key) : writePath(layers.session, key, checked);
+        if (files.session !== undefined) await writeSessionLayer(files.session, next);
+        layers.session = next;
         publish(writeContext);
         return;
       }
@@ -103,6 +108,7 @@ export async function openSettingsStore(
       await load(writeContext);
     });
 
+  if (files.session !== undefined) layers.session = await readSessionLayer(files.session);
   await load(context);
 
   return {
@@ -146,6 +152,20 @@ function checkWrite(key: string, value: JsonValue | undefined): JsonValue | unde
       `A setting must be strict JSON: ${json.error.kind} at ${clipForError(json.error.path, 160)}`,
     );
   return json.value;
+}
+
+/** The session layer as the last run left it; a missing or unreadable file is an empty layer (it is ours alone). */
+async function readSessionLayer(path: string): Promise<JsonObject> {
+  const loaded = await loadSettingsLayer(path, 'user');
+  return loaded.values;
+}
+
+async function writeSessionLayer(path: string, values: JsonObject): Promise<void> {
+  try {
+    await writeFileAtomic(path, `${JSON.stringify(values, null, 2)}\n`, { fileMode: SESSION_FILE_MODE });
+  } catch {
+    throw new SettingsStoreError('unwritable', "The session's settings cannot be written");
+  }
 }
 
 function detached(snapshot: SettingsSnapshot): SettingsSnapshot {
