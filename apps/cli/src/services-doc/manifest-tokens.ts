@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILTIN_PLUGINS_ROOT, DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+import { Views } from '@pi/plugin-api';
 import type { Interaction } from '@pi/remote';
 
 /** Where a token comes from: the contract package exporting it, under which name. */
@@ -22,8 +23,9 @@ export interface ManifestTokens {
 
 /**
  * The tokens the default manifest's contract packages export, found by importing each package (resolved the way
- * hosts resolve built-ins) and looking at what it exports. A host's description says what it serves; only the
- * contracts know which package a token comes from, and which interactions a host may request before it has.
+ * hosts resolve built-ins) and looking at what it exports, plus the session host's own `views` service. A host's
+ * description says what it serves; only the contracts know which package a token comes from, and which interactions
+ * a host may request before it has.
  */
 export async function manifestTokens(): Promise<ManifestTokens> {
   const require = createRequire(join(BUILTIN_PLUGINS_ROOT, 'package.json'));
@@ -44,5 +46,7 @@ export async function manifestTokens(): Promise<ManifestTokens> {
       }
     }
   }
+  // The session host serves one service of its own to every client, whatever the manifest: the views.
+  services.set(Views.id, { packageName: '@pi/plugin-api', exportName: 'Views' });
   return { plugins, services, interactions };
 }
