@@ -181,6 +181,20 @@ describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
     expect(await readFile(projectFile(), 'utf8')).toBe('{ broken');
   });
 
+  it('applies a hand edit of the user or the project file without being asked', async () => {
+    // Directories are watched, and only those that exist when the session starts.
+    await write(userFile(), {});
+    await write(projectFile(), {});
+    const seen = await start();
+    const settings = await catalog();
+    await write(userFile(), { editor: { tabSize: 6 } });
+    await nextValue(settings.state, (value) => entry(value, 'editor.tabSize')?.value === 6);
+    expect([seen.setting?.value, seen.setting?.layer]).toEqual([6, 'user']);
+    await write(projectFile(), { editor: { tabSize: 9 } });
+    await nextValue(settings.state, (value) => entry(value, 'editor.tabSize')?.layer === 'project');
+    expect(seen.changes).toEqual([6, 9]);
+  });
+
   it('picks up a hand edit of a settings file on reload', async () => {
     const seen = await start();
     const settings = await catalog();

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SettingsBackendService, type CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, checkJson, quoteForError, type JsonObject } from '@pi/remote';
@@ -14,6 +14,7 @@ import {
   type SettingsStore,
 } from '@pi/settings';
 import { BUILTIN_DEFAULTS } from './builtin-defaults';
+import { watchFiles } from './file-watch';
 import { deepMerge, isJsonObject } from './json-object';
 import { projectPreferences } from './preferences-projection';
 import { SettingDeclarations } from './setting-declarations';
@@ -65,6 +66,7 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
       (key) => store.sourceOf(key),
     );
   const catalog = context.remoteState<SettingsCatalogState>(catalogState(parts));
+  const catalogService = settingsCatalogService(parts, catalog);
   const preferencesState = context.remoteState<PreferencesState>(preferences());
   context.own(store.onChange((_snapshot, changeContext) => declarations.refresh(changeContext)));
   context.own(
@@ -74,8 +76,21 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
     }),
   );
 
+  // A hand edit of a settings or theme file applies at once, in every client.
+  const reload = () => void catalogService.reload(BACKGROUND_CONTEXT).catch(() => undefined);
+  context.own(
+    watchFiles(
+      [
+        { directory: context.paths.configDir, files: [USER_SETTINGS_FILE] },
+        { directory: dirname(join(context.paths.cwd, PROJECT_SETTINGS_FILE)), files: [USER_SETTINGS_FILE] },
+        { directory: join(context.paths.configDir, THEMES_DIRECTORY) },
+      ],
+      reload,
+    ),
+  );
+
   context.provide(Settings, declaredStore(store, declarations));
-  context.provide(SettingsCatalog, settingsCatalogService(parts, catalog));
+  context.provide(SettingsCatalog, catalogService);
   context.provide(Preferences, {
     state: preferencesState,
     async set(key, value, callContext) {
