@@ -32,7 +32,8 @@ export interface OpenView {
   readonly owner: string;
   readonly component: string;
   readonly durable: boolean;
-  readonly to: ViewAudience;
+  /** Who sees it; a durable view none of whose addressees is connected is handed to the next client (see below). */
+  to: ViewAudience;
   state: JsonValue;
   version: number;
   /** The component's schemas, once a plugin opened (or re-claimed) it; a restored view has none until then. */
@@ -176,8 +177,26 @@ export class ViewRegistry {
     return unclaimed.map((view) => view.viewId);
   }
 
+  /**
+   * A client attaches. Client ids are per connection, so a TUI that reattaches (or any client after a restart) has a
+   * new one: a durable view none of whose addressees is still connected is handed to it, as "reattach sees every
+   * view" asks. Published before the client can watch (this runs at its hello).
+   */
   clientConnected(clientId: string): void {
     this.#clients.add(clientId);
+    let adopted = false;
+    for (const view of this.#views.values()) {
+      if (!view.durable || view.to === 'all' || view.to.some((id) => this.#clients.has(id) && id !== clientId))
+        continue;
+      if (view.to.includes(clientId)) continue;
+      view.to = [...view.to.filter((id) => this.#clients.has(id)), clientId];
+      view.version = ++this.#version;
+      adopted = true;
+    }
+    if (adopted) {
+      this.#cell.publish(BACKGROUND_CONTEXT);
+      this.#persist();
+    }
   }
 
   /** How many connected addressees of the view declared its component. */

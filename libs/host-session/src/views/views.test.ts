@@ -112,6 +112,22 @@ describe.each(TRANSPORTS)('views over %s', (transport) => {
     expect(record.views.get(durable)?.closed).toBe(false);
   });
 
+  it('hands a durable view whose addressees all left to the next client that attaches', async () => {
+    const { fixture, record } = await start(transport);
+    const a = await attach(fixture);
+    const viewId = await a.panel.open('originator', true, null, BACKGROUND_CONTEXT);
+    await a.views.show(['test.counter'], BACKGROUND_CONTEXT);
+    expect(record.views.get(viewId)?.shownBy).toBe(1);
+    a.client.close();
+    // The session saw A leave: nobody shows the view any more.
+    await eventually(() => record.views.get(viewId)?.shownBy === 0);
+
+    const again = await attach(fixture);
+    expect(again.replica.list()).toMatchObject([{ viewId, to: [again.id] }]);
+    await again.views.message(viewId, { add: 4 }, BACKGROUND_CONTEXT);
+    expect(record.messages.at(-1)).toEqual({ viewId, add: 4, from: again.id });
+  });
+
   it('counts the connected addressees that declared the component as showing the view', async () => {
     const { fixture, record } = await start(transport);
     const a = await attach(fixture);
