@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS, WORKSPACE_ROOT } from './apps';
-import { buildApp } from './build-app';
+import { asciiOnly, buildApp } from './build-app';
 
 /** The tiers a bundle may carry besides shared code: its own app's only. */
 const TIERS = ['scope:presentation', 'scope:session', 'scope:coordinator'];
@@ -37,6 +37,18 @@ function loadedBeforeRunning(metafile: Metafile, output: string): string[] {
   return [...loaded];
 }
 
+describe('a bundle made ASCII only', () => {
+  it('escapes what is past ASCII so that strings, expressions and comments mean what they meant', () => {
+    const source = 'const dash = "—"; const thumb = "👍"; const word = /é+/u; // at once — or later';
+    const escaped = asciiOnly(source);
+    expect(/[\u0080-\uffff]/.test(escaped)).toBe(false);
+    const evaluate = (code: string) =>
+      new Function(`${code}\nreturn [dash, thumb, word.test('éé'), word.test('e')];`)() as unknown[];
+    expect(evaluate(escaped)).toEqual(['—', '👍', true, false]);
+    expect(evaluate(source)).toEqual(evaluate(escaped));
+  });
+});
+
 describe.each(APPS)('the $name bundle', (app) => {
   let folder: string;
   let metafile: Metafile;
@@ -51,6 +63,12 @@ describe.each(APPS)('the $name bundle', (app) => {
   it('runs under plain node', async () => {
     const { stdout } = await run(process.execPath, [join(folder, `${app.output}.mjs`), '--help']);
     expect(stdout).toContain(`Usage: ${app.output}`);
+  });
+
+  it('is ASCII only, so V8 keeps every chunk at one byte a character', async () => {
+    for (const output of Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs'))) {
+      expect(/[\u0080-\uffff]/.test(await readFile(join(WORKSPACE_ROOT, output), 'utf8')), output).toBe(false);
+    }
   });
 
   it('counts the bundler’s own sources among its inputs, so changing how bundles are built makes them stale', async () => {

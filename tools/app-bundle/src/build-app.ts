@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
@@ -128,6 +128,7 @@ export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Prom
     facets.map((facet) => [facet.specifier, `./facets/${facet.specifier.replace(/^@pi\//, '')}.mjs`]),
   );
   await writeFile(join(folder, 'facets.json'), `${JSON.stringify(map, null, 2)}\n`);
+  await Promise.all(Object.keys(result.metafile.outputs).map((output) => keepAscii(join(WORKSPACE_ROOT, output))));
   const info: BuildInfo = {
     builtAt: Date.now(),
     // A plugin's virtual module (`namespace:path`) is no file to check.
@@ -136,4 +137,20 @@ export async function buildApp(app: AppBundle, folder = bundleFolder(app)): Prom
   await writeFile(join(folder, 'build-info.json'), `${JSON.stringify(info)}\n`);
   await writeFile(join(folder, 'meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
+}
+
+/**
+ * Rewrites the characters past ASCII left in a bundle as `\u` escapes. esbuild escapes them in strings and
+ * identifiers but keeps the comments it keeps (before class fields) as they are; one em dash there makes V8 hold the
+ * whole chunk's source at two bytes a character, a megabyte more in every process for the largest chunk. In a comment,
+ * a string or a regular expression the escape means what the character meant.
+ */
+export function asciiOnly(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+async function keepAscii(file: string): Promise<void> {
+  if (!file.endsWith('.mjs')) return;
+  const text = await readFile(file, 'utf8');
+  if (/[\u0080-\uffff]/.test(text)) await writeFile(file, asciiOnly(text));
 }
