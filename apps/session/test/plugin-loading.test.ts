@@ -47,7 +47,7 @@ async function sandboxWithManifest(plugins: unknown[]): Promise<{ sandbox: Sessi
 }
 
 /** The example third-party plugin, copied next to the manifest, resolving the plugin API from this workspace. */
-async function placeHelloPlugin(sandbox: SessionSandbox, apiVersion = '1.0'): Promise<void> {
+async function placeHelloPlugin(sandbox: SessionSandbox, apiVersion = '2.0'): Promise<void> {
   const folder = join(sandbox.root, 'hello-plugin');
   await cp(join(WORKSPACE, 'examples', 'hello-plugin'), folder, { recursive: true });
   const packageFile = join(folder, 'package.json');
@@ -89,7 +89,7 @@ describe('plugins pi-session loads', { timeout: PROCESS_TEST_TIMEOUT_MS }, () =>
 
   it('refuses a plugin built for another plugin API: one line naming it, a non-zero exit, no socket left', async () => {
     const { sandbox, manifest } = await sandboxWithManifest(['@pi/settings', './hello-plugin']);
-    await placeHelloPlugin(sandbox, '2.0');
+    await placeHelloPlugin(sandbox, '3.0');
     const socket = join(sandbox.runtimeDir, 'hello.sock');
     const process = runPiSession(sandbox, [...sandbox.flags, '--manifest', manifest, '--socket', socket]);
     processes.push(process);
@@ -101,7 +101,7 @@ describe('plugins pi-session loads', { timeout: PROCESS_TEST_TIMEOUT_MS }, () =>
       .split('\n')
       .filter((line) => line !== '');
     expect(lines).toEqual([expect.stringContaining('Plugin "hello"')]);
-    expect(lines[0]).toContain('built for plugin API 2.0');
+    expect(lines[0]).toContain('built for plugin API 3.0');
     expect(lines[0]).toContain(manifest);
     await expect(stat(socket)).rejects.toThrow();
   });

@@ -56,8 +56,11 @@ export async function startCoordinatorHost(
     ...(options.maxConcurrentStarts === undefined ? {} : { maxConcurrentStarts: options.maxConcurrentStarts }),
     ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
   });
-  const running = await runFacets(options.facets, (scope, facet) =>
-    Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
+  const running = await runFacets(
+    options.facets,
+    (scope, facet) =>
+      Object.freeze({ ...providing.contextFor(scope, facet.id, facet.config), fleet: fleet.scopeFor(scope) }),
+    (failure) => providing.failures.record(failure.pluginId, failure.message),
   );
   if (running.isErr()) {
     await fleet.close();

@@ -13,17 +13,20 @@ import { startCoordinatorHost, type CoordinatorHost } from './index';
 /** Everything a coordinator facet may hold. */
 const CONTEXT_KEYS = [
   'config',
+  'effect',
   'fleet',
   'interactions',
   'onActivate',
   'onClientConnect',
   'onClientDisconnect',
   'onDispose',
+  'onService',
   'own',
   'pluginId',
   'provide',
   'remoteEvents',
   'remoteState',
+  'tryUse',
   'use',
 ];
 

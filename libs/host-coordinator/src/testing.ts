@@ -99,6 +99,7 @@ export async function startTestCoordinatorFacets(
   const running = await runFacets(
     facets.map((facet) => ({ ...facet, config: null })),
     (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet }),
+    (failure) => side.failures.record(failure.pluginId, failure.message),
   );
   return { services: side.services, running: running._unsafeUnwrap() };
 }

@@ -21,12 +21,12 @@ describe('finding plugins', () => {
     const [sessionA, tuiA, sessionB] = [unique('a.session'), unique('a.tui'), unique('b.session')];
     await sandbox.install({
       name: '@acme/a',
-      pi: { apiVersion: '1.0', facets: { session: './session.mjs', tui: './tui.mjs' } },
+      pi: { apiVersion: '2.0', facets: { session: './session.mjs', tui: './tui.mjs' } },
       files: { 'session.mjs': recordingModule(sessionA), 'tui.mjs': recordingModule(tuiA) },
     });
     await sandbox.install({
       name: 'b-plugin',
-      pi: { id: '@acme/b', apiVersion: '1.0', facets: { session: './session.mjs' } },
+      pi: { id: '@acme/b', apiVersion: '2.0', facets: { session: './session.mjs' } },
       files: { 'session.mjs': recordingModule(sessionB) },
     });
 
@@ -49,7 +49,7 @@ describe('finding plugins', () => {
     const marker = unique('theme.tui');
     await sandbox.install({
       name: '@acme/theme',
-      pi: { apiVersion: '1.0', facets: { tui: './tui.mjs' } },
+      pi: { apiVersion: '2.0', facets: { tui: './tui.mjs' } },
       files: { 'tui.mjs': recordingModule(marker) },
     });
     const loaded = await loadFacets(manifestOf('@acme/theme'), 'session', lookupIn(sandbox));
@@ -61,7 +61,7 @@ describe('finding plugins', () => {
     await using sandbox = await createPluginSandbox();
     await sandbox.place('plugins/local', {
       name: 'local-plugin',
-      pi: { apiVersion: '1.0', facets: { session: './src/session.mjs' } },
+      pi: { apiVersion: '2.0', facets: { session: './src/session.mjs' } },
       files: { 'src/session.mjs': 'export default () => {};' },
     });
     const loaded = await loadFacets(manifestOf('./plugins/local'), 'session', lookupIn(sandbox));
@@ -75,7 +75,7 @@ describe('finding plugins', () => {
     await using sandbox = await createPluginSandbox();
     await sandbox.install({
       name: 'bundle',
-      pi: { apiVersion: '1.0', facets: { session: './index.mjs', tui: './index.mjs' } },
+      pi: { apiVersion: '2.0', facets: { session: './index.mjs', tui: './index.mjs' } },
       files: { 'index.mjs': 'export default { id: "bundle", session: () => "s", tui: () => "t" };' },
     });
     const [loaded] = (await loadFacets(manifestOf('bundle'), 'tui', lookupIn(sandbox)))._unsafeUnwrap();
@@ -84,7 +84,7 @@ describe('finding plugins', () => {
 
   it('resolves a facet named by package from the plugin’s own folder', async () => {
     await using sandbox = await createPluginSandbox();
-    await sandbox.install({ name: '@acme/c', pi: { apiVersion: '1.0', facets: { session: '@acme/c-session' } } });
+    await sandbox.install({ name: '@acme/c', pi: { apiVersion: '2.0', facets: { session: '@acme/c-session' } } });
     await sandbox.install({
       name: '@acme/c-session',
       files: { 'index.js': 'export default () => {};' },
@@ -99,7 +99,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
     { name: 'a package that is no plugin', plugin: { name: 'plain' }, code: 'not_a_plugin', text: 'no "pi" field' },
     {
       name: 'metadata with an unknown host',
-      plugin: { name: 'odd', pi: { apiVersion: '1.0', facets: { web2: './x.mjs' } } },
+      plugin: { name: 'odd', pi: { apiVersion: '2.0', facets: { web2: './x.mjs' } } },
       code: 'invalid_metadata',
       text: 'pi.facets',
     },
@@ -111,19 +111,19 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
     },
     {
       name: 'a newer major API version',
-      plugin: { name: 'future', pi: { apiVersion: '2.0', facets: {} } },
+      plugin: { name: 'future', pi: { apiVersion: '3.0', facets: {} } },
       code: 'api_mismatch',
-      text: `built for plugin API 2.0, this pi provides ${PLUGIN_API_VERSION}`,
+      text: `built for plugin API 3.0, this pi provides ${PLUGIN_API_VERSION}`,
     },
     {
       name: 'a newer minor API version',
-      plugin: { name: 'future', pi: { apiVersion: '1.7', facets: {} } },
+      plugin: { name: 'future', pi: { apiVersion: '2.7', facets: {} } },
       code: 'api_mismatch',
-      text: 'built for plugin API 1.7',
+      text: 'built for plugin API 2.7',
     },
     {
       name: 'a facet module that does not exist',
-      plugin: { name: 'gone', pi: { apiVersion: '1.0', facets: { session: './missing.mjs' } } },
+      plugin: { name: 'gone', pi: { apiVersion: '2.0', facets: { session: './missing.mjs' } } },
       code: 'missing_module',
       text: 'missing.mjs',
     },
@@ -131,7 +131,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
       name: 'a facet module that throws while loading',
       plugin: {
         name: 'broken',
-        pi: { apiVersion: '1.0', facets: { session: './session.mjs' } },
+        pi: { apiVersion: '2.0', facets: { session: './session.mjs' } },
         files: { 'session.mjs': 'throw new Error("boom at load");' },
       },
       code: 'load_failed',
@@ -141,7 +141,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
       name: 'a facet module without a default facet',
       plugin: {
         name: 'shapeless',
-        pi: { apiVersion: '1.0', facets: { session: './session.mjs' } },
+        pi: { apiVersion: '2.0', facets: { session: './session.mjs' } },
         files: { 'session.mjs': 'export const facet = () => {};' },
       },
       code: 'invalid_facet',
@@ -167,7 +167,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
     const marker = unique('first.session');
     await sandbox.install({
       name: 'first',
-      pi: { apiVersion: '1.0', facets: { session: './session.mjs' } },
+      pi: { apiVersion: '2.0', facets: { session: './session.mjs' } },
       files: { 'session.mjs': recordingModule(marker) },
     });
     const loaded = await loadFacets(manifestOf('first', '@acme/nowhere'), 'session', lookupIn(sandbox));
@@ -180,7 +180,7 @@ describe('what refuses to start, in one line naming the plugin and the manifest'
 
   it('refuses one plugin listed twice, by name and by path', async () => {
     await using sandbox = await createPluginSandbox();
-    await sandbox.install({ name: 'twice', pi: { apiVersion: '1.0', facets: {} } });
+    await sandbox.install({ name: 'twice', pi: { apiVersion: '2.0', facets: {} } });
     const loaded = await loadFacets(manifestOf('twice', './node_modules/twice'), 'session', lookupIn(sandbox));
     expect(loaded._unsafeUnwrapErr()).toMatchObject({ code: 'duplicate_plugin' });
   });

@@ -1,12 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { ConsumingPluginContext, Facet, FleetPluginScope } from '@pi/plugin-api';
-import { Ask, Catalog, TRANSPORTS, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
+import {
+  Ask,
+  Catalog,
+  TRANSPORTS,
+  Vault,
+  createCatalog,
+  eventually,
+  serveHost,
+  type HostTransport,
+} from '@pi/test-support';
 import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
 import { consumingContext } from './consuming-side';
 import type { LoadedFacet } from './facet-loader';
 import { ProvidingSide } from './providing-side';
 import { runFacets, type RunnableFacet, type RunningFacets } from './run-facets';
+import { throwEffectFailure } from './testing';
 
 const TOKEN = 'kit-token';
 const providing = (id: string, facet: Facet<'coordinator'>): LoadedFacet<'coordinator'> => ({
@@ -56,7 +66,11 @@ afterEach(async () => {
 async function providingHost(kind: (typeof TRANSPORTS)[number], facets: LoadedFacet<'coordinator'>[]) {
   const side = new ProvidingSide();
   const running = (
-    await runFacets(facets, (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }))
+    await runFacets(
+      facets,
+      (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+      throwEffectFailure,
+    )
   )._unsafeUnwrap();
   const rpc = side.expose({
     authenticate: tokenAuthentication(TOKEN, { principal: 'kit', claims: {} }),
@@ -78,7 +92,11 @@ async function consumingHost(
   const client = createRpcClient({ socketFactory: transport.socketFactory, connectionParams: { token: TOKEN } });
   await client.whenConnected();
   const running = (
-    await runFacets(facets, (scope, facet) => consumingContext(scope, facet.id, facet.config, client))
+    await runFacets(
+      facets,
+      (scope, facet) => consumingContext(scope, facet.id, facet.config, client),
+      throwEffectFailure,
+    )
   )._unsafeUnwrap();
   cleanups.push(async () => {
     await running.stop();
@@ -144,6 +162,7 @@ describe('the providing side', () => {
           }),
         ],
         (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+        throwEffectFailure,
       )
     )._unsafeUnwrap();
     expect(made).toEqual([
@@ -160,6 +179,7 @@ describe('the providing side', () => {
       await runFacets(
         [providing('@t/late', (context) => void (provideLate = () => context.provide(Catalog, createCatalog())))],
         (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+        throwEffectFailure,
       )
     )._unsafeUnwrap();
     const rpc = side.expose({
@@ -187,6 +207,7 @@ describe('the providing side', () => {
           providing('@t/good', (context) => void context.onClientConnect((id) => void seen.push(id))),
         ],
         (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+        throwEffectFailure,
       )
     )._unsafeUnwrap();
     const rpc = side.expose({
@@ -206,6 +227,91 @@ describe('the providing side', () => {
   });
 });
 
+describe('services between plugins', () => {
+  async function run(facets: LoadedFacet<'coordinator'>[]) {
+    const side = new ProvidingSide();
+    const result = await runFacets(
+      facets,
+      (scope, facet) => ({ ...side.contextFor(scope, facet.id, facet.config), fleet: NO_FLEET }),
+      throwEffectFailure,
+    );
+    return { side, result };
+  }
+  const vault = { secret: () => 'shh' };
+
+  it('use of a service no plugin provides names the plugin and the service', async () => {
+    const { result } = await run([providing('@t/reader', (context) => void context.use(Vault))]);
+    expect(result._unsafeUnwrapErr().message).toContain(
+      'Plugin "@t/reader" uses service "vault", which no plugin of this host provides',
+    );
+  });
+
+  it('a second provider of a service is refused naming both plugins', async () => {
+    const { result } = await run([
+      providing('@t/first', (context) => context.provide(Vault, vault)),
+      providing('@t/second', (context) => context.provide(Vault, vault)),
+    ]);
+    expect(result._unsafeUnwrapErr().message).toContain(
+      'Plugin "@t/second" provides service "vault", which plugin "@t/first" already provides',
+    );
+  });
+
+  it('tryUse gives the service when a plugin provides it and undefined when none does', async () => {
+    const seen: unknown[] = [];
+    const { result } = await run([
+      providing('@t/early', (context) => void seen.push(context.tryUse(Vault))),
+      providing('@t/provider', (context) => context.provide(Vault, vault)),
+      providing('@t/late', (context) => void seen.push(context.tryUse(Vault)?.secret())),
+    ]);
+    expect(result.isOk()).toBe(true);
+    expect(seen).toEqual([undefined, 'shh']);
+    await result._unsafeUnwrap().stop();
+  });
+
+  it('onService calls back once the service is provided, also by a plugin later in the manifest', async () => {
+    const heard: string[] = [];
+    const { side, result } = await run([
+      providing(
+        '@t/waiting',
+        (context) => void context.onService(Vault, (found) => heard.push(`early ${found.secret()}`)),
+      ),
+      providing('@t/provider', (context) => context.provide(Vault, vault)),
+      providing(
+        '@t/after',
+        (context) => void context.onService(Vault, (found) => heard.push(`late ${found.secret()}`)),
+      ),
+      providing(
+        '@t/broken',
+        (context) =>
+          void context.onService(Vault, () => {
+            throw new Error('cannot use it');
+          }),
+      ),
+    ]);
+    expect(heard).toEqual(['early shh', 'late shh']);
+    expect(side.failures.list()).toEqual([
+      { owner: '@t/broken', message: 'onService("vault") callback threw: cannot use it' },
+    ]);
+    await result._unsafeUnwrap().stop();
+  });
+
+  it('an effect runs once the plugin is active with a signal that aborts when the plugin is disposed', async () => {
+    const log: string[] = [];
+    const { result } = await run([
+      providing('@t/watcher', (context) => {
+        context.effect((signal) => {
+          log.push('watching');
+          signal.addEventListener('abort', () => log.push('stopped watching'));
+        });
+        context.onActivate(() => void log.push('active'));
+      }),
+    ]);
+    expect(log).toEqual(['active', 'watching']);
+    await result._unsafeUnwrap().stop();
+    expect(log).toEqual(['active', 'watching', 'stopped watching']);
+  });
+});
+
 describe('running facets', () => {
   it('rolls back in reverse order when a facet throws, naming the plugin and phase', async () => {
     const log: string[] = [];
@@ -215,10 +321,11 @@ describe('running facets', () => {
         context.onDispose(() => void log.push(`dispose ${id}`));
         if (fail) throw new Error('cannot start');
       });
-    const result = await runFacets([facet('@t/a'), facet('@t/b'), facet('@t/c', true)], (scope, loadedFacet) => ({
-      ...side.contextFor(scope, loadedFacet.id, null),
-      fleet: NO_FLEET,
-    }));
+    const result = await runFacets(
+      [facet('@t/a'), facet('@t/b'), facet('@t/c', true)],
+      (scope, loadedFacet) => ({ ...side.contextFor(scope, loadedFacet.id, null), fleet: NO_FLEET }),
+      throwEffectFailure,
+    );
     expect(result._unsafeUnwrapErr()).toMatchObject({
       code: 'plugin_failed',
       message: expect.stringMatching(/"@t\/c" failed during setup: cannot start/),

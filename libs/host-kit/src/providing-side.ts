@@ -5,14 +5,19 @@ import {
   createRemoteEvents,
   createRemoteState,
   InteractionBroker,
+  ServiceRegistrationError,
   ServiceRegistry,
   type Interaction,
+  type LocalService,
+  type RemoteService,
 } from '@pi/remote';
 import { createRpcHost, type RpcHost, type RpcHostOptions } from '@pi/transport-trpc';
 import { CallbackFailures } from './callback-failures';
 import { scopeMembers } from './scope-members';
 
 type ClientListener = (clientId: string) => void;
+type ServiceToken = RemoteService<unknown> | LocalService<unknown>;
+type ServiceListener = { readonly kind: ServiceToken['kind']; readonly callback: (implementation: unknown) => void };
 
 /** How the RPC surface is served: authentication, limits, keep-alive. */
 export type ExposeOptions = Omit<RpcHostOptions, 'registry' | 'broker'>;
@@ -28,6 +33,9 @@ export class ProvidingSide {
   readonly failures = new CallbackFailures();
   readonly #connectListeners = new Set<ClientListener>();
   readonly #disconnectListeners = new Set<ClientListener>();
+  /** Which plugin provides each service id, to name both plugins when a use or a second provide fails. */
+  readonly #providers = new Map<string, string>();
+  readonly #serviceListeners = new Map<string, Set<ServiceListener>>();
   #rpc: RpcHost | undefined;
 
   /** The providing capabilities of one plugin's context, each registration owned by its scope. */
@@ -49,9 +57,32 @@ export class ProvidingSide {
             `Plugin "${pluginId}": provide services during setup or activation, not after the host started`,
           );
         }
-        scope.own(this.services.provide(service, implementation));
+        scope.own(this.#provide(pluginId, service, implementation));
       },
-      use: (service) => this.services.use(service),
+      use: (service) => {
+        if (this.services.has(service)) return this.services.use(service);
+        throw new ServiceRegistrationError(
+          `Plugin "${pluginId}" uses service "${service.id}", which no plugin of this host provides` +
+            ' (is the plugin that provides it missing from the manifest, or after this one with a use at setup?)',
+        );
+      },
+      tryUse: (service) => (this.services.has(service) ? this.services.use(service) : undefined),
+      onService: <T>(service: RemoteService<T> | LocalService<T>, callback: (implementation: T) => void) => {
+        const listener: ServiceListener = {
+          kind: service.kind,
+          callback: this.failures.guard(
+            pluginId,
+            `onService("${service.id}") callback`,
+            callback as (i: unknown) => void,
+          ),
+        };
+        if (this.services.has(service)) listener.callback(this.services.use(service));
+        const listeners = this.#serviceListeners.get(service.id) ?? new Set();
+        this.#serviceListeners.set(service.id, listeners.add(listener));
+        const remove = () => void listeners.delete(listener);
+        scope.own(remove);
+        return remove;
+      },
       remoteState: (initial, options) =>
         createRemoteState(initial, { projectFor: options?.projectFor, projectionKey: options?.projectionKey }),
       remoteEvents: (options) =>
@@ -67,6 +98,25 @@ export class ProvidingSide {
       onClientConnect: (callback) => listen(this.#connectListeners, 'onClientConnect callback', callback),
       onClientDisconnect: (callback) => listen(this.#disconnectListeners, 'onClientDisconnect callback', callback),
     } satisfies ProvidingPluginContext);
+  }
+
+  /** Registers `pluginId`'s implementation and tells the plugins waiting for it; a second provider names both. */
+  #provide<T>(pluginId: string, service: RemoteService<T> | LocalService<T>, implementation: T): () => void {
+    const holder = this.#providers.get(service.id);
+    if (holder !== undefined) {
+      throw new ServiceRegistrationError(
+        `Plugin "${pluginId}" provides service "${service.id}", which plugin "${holder}" already provides`,
+      );
+    }
+    const remove = this.services.provide(service, implementation);
+    this.#providers.set(service.id, pluginId);
+    for (const listener of this.#serviceListeners.get(service.id) ?? []) {
+      if (listener.kind === service.kind) listener.callback(implementation);
+    }
+    return () => {
+      remove();
+      if (this.#providers.get(service.id) === pluginId) this.#providers.delete(service.id);
+    };
   }
 
   /** Generates the RPC surface from what the facets provided; called once, after activation. */

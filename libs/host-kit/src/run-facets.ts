@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import {
   createKernel,
+  type EffectFailure,
   type KernelStartError,
   type KernelStopReport,
   type ManifestEntry,
@@ -32,10 +33,12 @@ export interface RunningFacets {
 export async function runFacets<C>(
   facets: readonly RunnableFacet<C>[],
   createContext: (scope: PluginLifecycleScope, facet: RunnableFacet<C>) => C,
+  onEffectFailure: (failure: EffectFailure) => void,
 ): Promise<Result<RunningFacets, FacetRunError>> {
   const byId = new Map(facets.map((facet) => [facet.id, facet]));
   const kernel = createKernel<C>({
     createContext: (scope, entry) => createContext(scope, byId.get(entry.id) as RunnableFacet<C>),
+    onEffectFailure,
   });
   const started = await kernel.start(facets.map((loaded) => ({ id: loaded.id, facet: loaded.facet })));
   if (started.isErr()) return err(startFailure(started.error));

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { EffectFailure } from '@pi/kernel';
 
 /** A plugin package written to disk for a test: its package.json (with a `pi` field) and its modules. */
 export interface PluginPackageFixture {
@@ -55,4 +56,9 @@ export function recordingModule(marker: string, body = 'export default () => {};
 /** The markers of every recording module evaluated in this process so far. */
 export function loadedMarkers(): readonly string[] {
   return (globalThis as { __piLoadedModules?: string[] }).__piLoadedModules ?? [];
+}
+
+/** A test's reporter of effect failures: a failing effect the test did not expect fails it loudly. */
+export function throwEffectFailure(failure: EffectFailure): never {
+  throw new Error(`unexpected effect failure of ${failure.pluginId}: ${failure.message}`);
 }

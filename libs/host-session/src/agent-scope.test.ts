@@ -11,9 +11,11 @@ import {
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { CallbackFailures } from '@pi/host-kit';
 import { createKernel } from '@pi/kernel';
+import { throwEffectFailure } from '@pi/host-kit/testing';
+import type { AgentPluginScope, CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { agentScope } from './agent-scope';
+import { pluginHooks } from './plugin-hooks';
 import { SessionLifecycleHooks } from './session-lifecycle-hooks';
-import type { AgentPluginScope } from '@pi/plugin-api';
 
 const hello: UserMessage = { role: 'user', content: [{ type: 'text', text: 'go' }] };
 const echo: AnyAgentTool = {
@@ -39,9 +41,11 @@ const callsEcho: ScriptStep[][] = [
 let directory: SessionDirectory;
 let harness: AgentHarness;
 let lifecycle: SessionLifecycleHooks;
+let failures: CallbackFailures;
 
 beforeEach(async () => {
-  lifecycle = new SessionLifecycleHooks(() => 0, new CallbackFailures());
+  failures = new CallbackFailures();
+  lifecycle = new SessionLifecycleHooks(() => 0, failures);
   directory = await createSessionDirectory();
   const provider = createScriptedProvider({ turns: [...callsEcho, ...callsEcho, ...callsEcho] });
   harness = (
@@ -58,11 +62,15 @@ async function runOnce(): Promise<void> {
   expect((await harness.main.settled(operationId)).outcome).toBe('completed');
 }
 
-/** One plugin's agent scope, built by a kernel as the session host builds it; stop() disposes the plugin. */
-async function pluginWith(setup: (agent: AgentPluginScope) => void) {
-  const kernel = createKernel<AgentPluginScope>({
-    createContext: (scope, entry) =>
-      agentScope({ harness, identity: { sessionId: 's', workspaceId: 'w' }, lifecycle }, entry.id, scope),
+/** The parts of a session facet's context these tests exercise: the agent view, `hook` and `on`. */
+type AgentPlugin = Pick<CodingAgentSessionPluginContext, 'agent' | 'hook' | 'on'>;
+
+/** One plugin's agent scope and verbs, built by a kernel as the session host builds them; stop() disposes it. */
+async function pluginWith(setup: (plugin: AgentPlugin) => void) {
+  const parts = { harness, identity: { sessionId: 's', workspaceId: 'w' }, lifecycle, failures };
+  const kernel = createKernel<AgentPlugin>({
+    createContext: (scope, entry) => ({ agent: agentScope(parts, entry.id), ...pluginHooks(parts, entry.id, scope) }),
+    onEffectFailure: throwEffectFailure,
   });
   (await kernel.start([{ id: '@t/policy', facet: setup }]))._unsafeUnwrap();
   return kernel;
@@ -70,7 +78,7 @@ async function pluginWith(setup: (agent: AgentPluginScope) => void) {
 
 async function capturedScope(): Promise<AgentPluginScope> {
   let agent: AgentPluginScope | undefined;
-  await pluginWith((scope) => void (agent = scope));
+  await pluginWith((plugin) => void (agent = plugin.agent));
   if (agent === undefined) throw new Error('the facet did not run');
   return agent;
 }
@@ -79,13 +87,13 @@ describe('the scoped agent view', () => {
   it('removes the hooks and event listeners a plugin registered when the plugin is disposed', async () => {
     const hookCalls: string[] = [];
     const events: HarnessEvent['type'][] = [];
-    const plugin = await pluginWith((agent) => {
-      agent.hooks.beforeTool((call) => void hookCalls.push(`before ${call.toolName}`));
-      agent.hooks.afterTool((call) => void hookCalls.push(`after ${call.toolName}`));
-      agent.hooks.beforeModelRequest((request) => void hookCalls.push(`request ${request.turn}`));
-      agent.hooks.sessionStart(() => void hookCalls.push('start'));
-      agent.hooks.sessionShutdown(() => void hookCalls.push('shutdown'));
-      agent.events.subscribe((event) => void events.push(event.type));
+    const plugin = await pluginWith((registering) => {
+      registering.hook('beforeTool', (call) => void hookCalls.push(`before ${call.toolName}`));
+      registering.hook('afterTool', (call) => void hookCalls.push(`after ${call.toolName}`));
+      registering.hook('beforeModelRequest', (request) => void hookCalls.push(`request ${request.turn}`));
+      registering.hook('sessionStart', () => void hookCalls.push('start'));
+      registering.hook('sessionShutdown', () => void hookCalls.push('shutdown'));
+      registering.on('*', (event) => void events.push(event.type));
     });
     await runOnce();
     expect(hookCalls).toEqual(['request 0', 'before echo', 'after echo', 'request 1']);
@@ -105,16 +113,16 @@ describe('the scoped agent view', () => {
   it('removes exactly one hook or listener with the remover it returned', async () => {
     const calls: string[] = [];
     const removers: Array<() => void> = [];
-    await pluginWith((agent) => {
-      removers.push(agent.hooks.beforeTool(() => void calls.push('first')));
-      agent.hooks.beforeTool(() => void calls.push('second'));
-      removers.push(agent.hooks.afterTool(() => void calls.push('after, removed')));
-      agent.hooks.afterTool(() => void calls.push('after'));
-      removers.push(agent.hooks.beforeModelRequest(() => void calls.push('request, removed')));
-      removers.push(agent.hooks.sessionStart(() => void calls.push('start, removed')));
-      agent.hooks.sessionStart(() => void calls.push('start'));
-      removers.push(agent.hooks.sessionShutdown(() => void calls.push('shutdown, removed')));
-      removers.push(agent.events.subscribe(() => void calls.push('event')));
+    await pluginWith((registering) => {
+      removers.push(registering.hook('beforeTool', () => void calls.push('first')));
+      registering.hook('beforeTool', () => void calls.push('second'));
+      removers.push(registering.hook('afterTool', () => void calls.push('after, removed')));
+      registering.hook('afterTool', () => void calls.push('after'));
+      removers.push(registering.hook('beforeModelRequest', () => void calls.push('request, removed')));
+      removers.push(registering.hook('sessionStart', () => void calls.push('start, removed')));
+      registering.hook('sessionStart', () => void calls.push('start'));
+      removers.push(registering.hook('sessionShutdown', () => void calls.push('shutdown, removed')));
+      removers.push(registering.on('*', () => void calls.push('event')));
     });
 
     for (const remove of removers) remove();
@@ -123,6 +131,58 @@ describe('the scoped agent view', () => {
     await lifecycle.stopping({ sessionId: 's' });
 
     expect(calls).toEqual(['second', 'after', 'start']);
+  });
+
+  it('replaces a hook registered again under the same local id, and keeps hooks of other ids', async () => {
+    const calls: string[] = [];
+    await pluginWith((registering) => {
+      registering.hook('beforeTool', () => void calls.push('gate v1'), 'gate');
+      registering.hook('beforeTool', () => void calls.push('audit'), 'audit');
+      registering.hook('beforeTool', () => void calls.push('gate v2'), 'gate');
+      registering.hook('afterTool', () => void calls.push('after gate'), 'gate');
+    });
+    await runOnce();
+    expect(calls).toEqual(['audit', 'gate v2', 'after gate']);
+  });
+
+  it('tells a listener only the events of its type, and every event for *', async () => {
+    const settled: string[] = [];
+    const all = new Set<string>();
+    await pluginWith((registering) => {
+      registering.on('run_settled', (event) => void settled.push(event.outcome.outcome));
+      registering.on('*', (event) => void all.add(event.type));
+    });
+    await runOnce();
+    expect(settled).toEqual(['completed']);
+    expect([...all]).toEqual(expect.arrayContaining(['run_started', 'text_delta', 'run_settled']));
+  });
+
+  it('records a listener that throws against its plugin, and the others still hear the event', async () => {
+    const heard: string[] = [];
+    await pluginWith((registering) => {
+      registering.on('run_settled', () => {
+        throw new Error('listener broke');
+      });
+      registering.on('run_settled', (event) => void heard.push(event.outcome.outcome));
+    });
+    await runOnce();
+    expect(heard).toEqual(['completed']);
+    expect(failures.list()).toContainEqual({
+      owner: '@t/policy',
+      message: 'run_settled listener threw: listener broke',
+    });
+  });
+
+  it('refuses a hook name the session does not have, naming the plugin', async () => {
+    let refusal: unknown;
+    await pluginWith((registering) => {
+      try {
+        registering.hook('beforeEverything' as 'beforeTool', () => undefined);
+      } catch (error) {
+        refusal = error;
+      }
+    });
+    expect(String(refusal)).toContain('Plugin "@t/policy": there is no session hook named "beforeEverything"');
   });
 
   it('reads the durable tree but cannot record into it', async () => {

@@ -1,14 +1,7 @@
 import type { Context } from '@pi/context';
-import type { AgentHarness, HarnessEvent, SessionCompaction, SessionTree } from '@pi/agent';
-import type { PluginLifecycleScope } from '@pi/kernel';
+import type { AgentHarness, SessionCompaction, SessionTree } from '@pi/agent';
 import type { CallbackFailures } from '@pi/host-kit';
-import type {
-  AgentLanePluginView,
-  AgentNavigationPluginView,
-  AgentPluginScope,
-  ScopedHooks,
-  SessionIdentity,
-} from '@pi/plugin-api';
+import type { AgentLanePluginView, AgentNavigationPluginView, AgentPluginScope, SessionIdentity } from '@pi/plugin-api';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 
 /** What every facet's agent view is built over. */
@@ -20,44 +13,21 @@ export interface AgentScopeParts {
   readonly failures?: CallbackFailures;
 }
 
-/** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, and owned hooks and events. */
-export function agentScope(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): AgentPluginScope {
-  const { harness, identity, failures } = parts;
+/** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, its own entries. */
+export function agentScope(parts: AgentScopeParts, pluginId: string): AgentPluginScope {
+  const { harness, identity } = parts;
   return Object.freeze({
     identity,
     main: laneView(harness),
     sessionTree: treeView(harness.tree),
     navigation: navigationView(harness),
     compaction: compactionView(harness),
-    hooks: scopedHooks(parts, pluginId, scope),
-    events: Object.freeze({
-      // A listener that throws is recorded against its plugin (the harness would only contain it).
-      subscribe: (listener: (event: HarnessEvent, context: Context) => void) =>
-        owned(
-          scope,
-          harness.events.subscribe(
-            failures === undefined ? listener : failures.guard(pluginId, 'event listener', listener),
-          ),
-        ),
-    }),
     appendCustom: (data, context) => harness.appendCustom(pluginId, data, context),
     appendMessage: (message, data, context) => harness.appendMessage(pluginId, message, data, context),
     get sessionFileFault() {
       return harness.sessionFileFault;
     },
   } satisfies AgentPluginScope);
-}
-
-/** Every hook registered under the plugin's name (reported by it, ordered by its manifest place) and owned. */
-function scopedHooks(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): ScopedHooks {
-  const { hooks } = parts.harness;
-  return Object.freeze({
-    beforeTool: (hook) => owned(scope, hooks.beforeTool(hook)),
-    afterTool: (hook) => owned(scope, hooks.afterTool(hook, pluginId)),
-    beforeModelRequest: (hook) => owned(scope, hooks.beforeModelRequest(hook, pluginId)),
-    sessionStart: (hook) => owned(scope, parts.lifecycle.sessionStart(hook, pluginId)),
-    sessionShutdown: (hook) => owned(scope, parts.lifecycle.sessionShutdown(hook, pluginId)),
-  } satisfies ScopedHooks);
 }
 
 /** The lane's own methods, bound: the object behind them (with its in-memory stop) stays with the host. */
@@ -112,10 +82,4 @@ function treeView(tree: SessionTree): SessionTree {
       return tree.leafId;
     },
   });
-}
-
-/** Owned by the plugin's scope (removed when it is disposed), and removable earlier by the plugin itself. */
-function owned(scope: PluginLifecycleScope, remove: () => void): () => void {
-  scope.own(remove);
-  return remove;
 }

@@ -3,7 +3,6 @@ import { scopedContributions, type ProvidingSide, type RunnableFacet } from '@pi
 import type { PluginLifecycleScope } from '@pi/kernel';
 import {
   SettingsBackendService,
-  optionalService,
   type CodingAgentSessionPluginContext,
   type SessionIdentity,
   type SessionPaths,
@@ -11,6 +10,7 @@ import {
 } from '@pi/plugin-api';
 import type { ContributionRegistry } from '@pi/registry';
 import { agentScope } from './agent-scope';
+import { pluginHooks } from './plugin-hooks';
 import { pluginSettings } from './plugin-settings';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 import { pluginViews } from './views/plugin-views';
@@ -46,23 +46,16 @@ export function sessionFacetContext(
     parts.tools.rebuild();
     parts.providers.rebuild();
   };
+  const agentParts = { harness: parts.harness, identity: parts.identity, lifecycle: parts.lifecycle, failures };
   return Object.freeze({
     ...providing,
-    agent: agentScope(
-      { harness: parts.harness, identity: parts.identity, lifecycle: parts.lifecycle, failures },
-      facet.id,
-      scope,
-    ),
+    agent: agentScope(agentParts, facet.id),
+    ...pluginHooks(agentParts, facet.id, scope),
     paths: parts.paths,
     upstream: parts.upstream,
     providers: scopedContributions(parts.providers.registry, facet.id, scope, parts.providers.rebuild, failures),
     tools: scopedContributions(parts.tools.registry, facet.id, scope, parts.tools.rebuild, failures),
     view: pluginViews(parts.views, facet.id, scope),
-    settings: pluginSettings(
-      facet.id,
-      scope,
-      () => optionalService(providing, SettingsBackendService),
-      rebuildRegistries,
-    ),
+    settings: pluginSettings(facet.id, scope, () => providing.tryUse(SettingsBackendService), rebuildRegistries),
   } satisfies CodingAgentSessionPluginContext);
 }

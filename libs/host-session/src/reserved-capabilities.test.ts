@@ -4,8 +4,6 @@ import type {
   AgentLanePluginView,
   AgentPluginScope,
   ScopedContributions,
-  ScopedEvents,
-  ScopedHooks,
 } from '@pi/plugin-api';
 import type { SessionTree } from '@pi/agent';
 import { startTestSessionHost, type TestSessionHost } from './testing';
@@ -14,11 +12,15 @@ import { startTestSessionHost, type TestSessionHost } from './testing';
 const CONTEXT_KEYS = [
   'agent',
   'config',
+  'effect',
+  'hook',
   'interactions',
+  'on',
   'onActivate',
   'onClientConnect',
   'onClientDisconnect',
   'onDispose',
+  'onService',
   'own',
   'paths',
   'pluginId',
@@ -28,6 +30,7 @@ const CONTEXT_KEYS = [
   'remoteState',
   'settings',
   'tools',
+  'tryUse',
   'upstream',
   'use',
   'view',
@@ -92,8 +95,6 @@ describe('host-reserved capabilities at runtime', () => {
       'appendCustom',
       'appendMessage',
       'compaction',
-      'events',
-      'hooks',
       'identity',
       'main',
       'navigation',
@@ -113,24 +114,8 @@ describe('host-reserved capabilities at runtime', () => {
     ]);
     expect(allKeys(agent.sessionTree)).toEqual(['branch', 'entries', 'leafId', 'messages', 'sessionId']);
     expect(allKeys(agent.navigation)).toEqual(['fork', 'leafId', 'list', 'moveLeaf']);
-    expect(allKeys(agent.hooks)).toEqual([
-      'afterTool',
-      'beforeModelRequest',
-      'beforeTool',
-      'sessionShutdown',
-      'sessionStart',
-    ]);
-    expect(allKeys(agent.events)).toEqual(['subscribe']);
     expect(allKeys(agent.compaction)).toEqual(['compact']);
-    for (const part of [
-      agent,
-      agent.main,
-      agent.sessionTree,
-      agent.navigation,
-      agent.hooks,
-      agent.events,
-      agent.compaction,
-    ])
+    for (const part of [agent, agent.main, agent.sessionTree, agent.navigation, agent.compaction])
       expect(Object.isFrozen(part)).toBe(true);
   });
 
@@ -167,12 +152,8 @@ describe('host-reserved capabilities at the type level', () => {
     expectTypeOf<AgentPluginScope['sessionTree']>().toEqualTypeOf<SessionTree>();
     expectTypeOf<SessionTree>().not.toHaveProperty('add');
     expectTypeOf<SessionTree>().not.toHaveProperty('mutate');
-    expectTypeOf<ScopedHooks['beforeTool']>().returns.toEqualTypeOf<() => void>();
-    expectTypeOf<ScopedHooks['afterTool']>().returns.toEqualTypeOf<() => void>();
-    expectTypeOf<ScopedHooks['beforeModelRequest']>().returns.toEqualTypeOf<() => void>();
-    expectTypeOf<ScopedHooks['sessionStart']>().returns.toEqualTypeOf<() => void>();
-    expectTypeOf<ScopedHooks['sessionShutdown']>().returns.toEqualTypeOf<() => void>();
-    expectTypeOf<ScopedEvents['subscribe']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<CodingAgentSessionPluginContext['hook']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<CodingAgentSessionPluginContext['on']>().returns.toEqualTypeOf<() => void>();
   });
 
   it('a contribution registry type has no setter for the whole registry', () => {

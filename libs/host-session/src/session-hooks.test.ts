@@ -44,7 +44,7 @@ describe('session start and shutdown hooks', () => {
     const seen: SessionStartInfo[] = [];
     const facet = (id: string) =>
       recording(id, log, (context) => {
-        context.agent.hooks.sessionStart((info) => {
+        context.hook('sessionStart', (info) => {
           log.push(`start ${id}`);
           seen.push(info);
         });
@@ -66,7 +66,7 @@ describe('session start and shutdown hooks', () => {
     const log: string[] = [];
     const facet = (id: string) =>
       recording(id, log, (context) => {
-        context.agent.hooks.sessionShutdown(async (info) => {
+        context.hook('sessionShutdown', async (info) => {
           const entry = await context.agent.appendCustom({ stopping: info.sessionId }, BACKGROUND_CONTEXT);
           log.push(`shutdown ${id} (${entry.kind})`);
         });
@@ -87,22 +87,22 @@ describe('session start and shutdown hooks', () => {
         {
           id: '@t/throws',
           facet: (context) => {
-            context.agent.hooks.sessionStart(() => {
+            context.hook('sessionStart', () => {
               throw new Error('boom');
             });
-            context.agent.hooks.sessionShutdown(() => Promise.reject(new Error('gone')));
+            context.hook('sessionShutdown', () => Promise.reject(new Error('gone')));
           },
         },
         {
           id: '@t/hangs',
           facet: (context) => {
-            context.agent.hooks.sessionStart(hang);
-            context.agent.hooks.sessionShutdown(hang);
+            context.hook('sessionStart', hang);
+            context.hook('sessionShutdown', hang);
           },
         },
         recording('@t/fine', log, (context) => {
-          context.agent.hooks.sessionStart(() => void log.push('start @t/fine'));
-          context.agent.hooks.sessionShutdown(() => void log.push('shutdown @t/fine'));
+          context.hook('sessionStart', () => void log.push('start @t/fine'));
+          context.hook('sessionShutdown', () => void log.push('shutdown @t/fine'));
         }),
       ],
       { hookDeadlines: SHORT_DEADLINES },
@@ -163,13 +163,13 @@ describe('run-path hooks through the session host', () => {
       // Earlier in the manifest but registering later (at activation): it still runs first.
       {
         id: '@t/late',
-        facet: (context) => context.onActivate(() => void context.agent.hooks.afterTool(appending('+late'))),
+        facet: (context) => context.onActivate(() => void context.hook('afterTool', appending('+late'))),
       },
-      { id: '@t/early', facet: (context) => void context.agent.hooks.afterTool(appending('+early')) },
+      { id: '@t/early', facet: (context) => void context.hook('afterTool', appending('+early')) },
       {
         id: '@t/broken',
         facet: (context) =>
-          void context.agent.hooks.beforeModelRequest(() => {
+          void context.hook('beforeModelRequest', () => {
             throw new Error('no index');
           }),
       },

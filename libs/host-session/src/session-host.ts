@@ -135,7 +135,11 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     providers: { registry: providers, rebuild: providerRebuild.request },
     views,
   };
-  const running = await runFacets(options.facets, (scope, facet) => sessionFacetContext(scope, facet, parts));
+  const running = await runFacets(
+    options.facets,
+    (scope, facet) => sessionFacetContext(scope, facet, parts),
+    (failure) => providing.failures.record(failure.pluginId, failure.message),
+  );
   if (running.isErr()) {
     await harness.value.close();
     return err(running.error);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProvidingSide, runFacets } from '@pi/host-kit';
+import { throwEffectFailure } from '@pi/host-kit/testing';
 import type { CodingAgentTuiPluginContext, ProvidingPluginContext } from '@pi/plugin-api';
 import { Catalog, createCatalog, serveHost, type TransportKind } from '@pi/test-support';
 import { createRpcClient, tokenAuthentication } from '@pi/transport-trpc';
@@ -24,6 +25,7 @@ async function unreachableSession(kind: TransportKind) {
       },
     ],
     (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+    throwEffectFailure,
   );
   const rpc = side.expose({
     authenticate: tokenAuthentication(TOKEN, { principal: 't', claims: {} }),

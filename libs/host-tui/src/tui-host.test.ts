@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProvidingSide, runFacets, type RunnableFacet } from '@pi/host-kit';
+import { throwEffectFailure } from '@pi/host-kit/testing';
 import type { CodingAgentTuiPluginContext, ProvidingPluginContext } from '@pi/plugin-api';
 import { Catalog, createCatalog, eventually, serveHost, type HostTransport } from '@pi/test-support';
 import { createRpcClient, tokenAuthentication, type RpcClient } from '@pi/transport-trpc';
@@ -43,6 +44,7 @@ async function startFixture(
       },
     ],
     (scope, facet) => side.contextFor(scope, facet.id, facet.config),
+    throwEffectFailure,
   );
   const rpc = side.expose({
     authenticate: tokenAuthentication(TOKEN, { principal: 't', claims: {} }),

@@ -453,7 +453,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   registerHostCommands({ commands, slots, transcript: parts.transcript, keymap, bindings, theme, quit });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
-  const running = await runFacets(options.facets, (scope, facet) => tuiFacetContext(scope, facet, parts));
+  const running = await runFacets(
+    options.facets,
+    (scope, facet) => tuiFacetContext(scope, facet, parts),
+    (failure) => fail(failure.pluginId, failure.message),
+  );
   if (running.isErr()) {
     views.stop();
     completion.dispose();

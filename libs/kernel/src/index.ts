@@ -6,6 +6,7 @@ export { StaleScopeError, LateActivationError } from './scope-errors';
 export { KernelStartErrorCode } from './kernel-errors';
 export type {
   DisposalFailure,
+  EffectFailure,
   KernelPhase,
   KernelStartError,
   KernelStopReport,

@@ -4,6 +4,12 @@ export interface DisposalFailure {
   readonly message: string;
 }
 
+/** An effect that failed before its plugin was disposed, or that outlived its abort. */
+export interface EffectFailure {
+  readonly pluginId: string;
+  readonly message: string;
+}
+
 /** What stop() saw: every disposal that failed, in the order they ran. */
 export interface KernelStopReport {
   readonly failures: readonly DisposalFailure[];

@@ -9,7 +9,10 @@ interface ExampleContext {
 }
 
 function exampleKernel() {
-  return createKernel<ExampleContext>({ createContext: (scope, entry) => ({ id: entry.id, scope }) });
+  return createKernel<ExampleContext>({
+    createContext: (scope, entry) => ({ id: entry.id, scope }),
+    onEffectFailure: () => undefined,
+  });
 }
 
 /** A facet that logs its setup, activation and disposal, so tests can assert order. */
@@ -117,6 +120,7 @@ describe('kernel start', () => {
       createContext: () => {
         throw new Error('context refused');
       },
+      onEffectFailure: () => undefined,
     });
     const result = await kernel.start([{ id: 'a', facet: () => undefined }]);
     expect(result._unsafeUnwrapErr()).toMatchObject({ code: 'plugin_failed', pluginId: 'a', phase: 'setup' });

@@ -6,7 +6,7 @@ import type { FacetEntry } from './plugin-facet';
 type ExampleContext = PluginLifecycleScope;
 
 function exampleKernel() {
-  return createKernel<ExampleContext>({ createContext: (scope) => scope });
+  return createKernel<ExampleContext>({ createContext: (scope) => scope, onEffectFailure: () => undefined });
 }
 
 function pause(): Promise<void> {

@@ -1,12 +1,14 @@
 import { err, ok, type Result } from 'neverthrow';
 import { errorMessage } from './error-message';
-import type { DisposalFailure, KernelPhase, KernelStartError, KernelStopReport } from './kernel-errors';
+import type { DisposalFailure, EffectFailure, KernelPhase, KernelStartError, KernelStopReport } from './kernel-errors';
 import { createLifecycleScope, type LifecycleScopeHandle, type PluginLifecycleScope } from './lifecycle-scope';
 import type { FacetEntry } from './plugin-facet';
 
 export interface KernelOptions<C> {
   /** The host builds its own context around the kernel's scope; the kernel never sees what is inside. */
   createContext(scope: PluginLifecycleScope, entry: { readonly id: string }): C;
+  /** Where a failing effect is reported (the host's diagnostics): effects run beside the kernel, not in its steps. */
+  onEffectFailure(failure: EffectFailure): void;
 }
 
 export interface Kernel<C> {
@@ -53,7 +55,7 @@ export function createKernel<C>(options: KernelOptions<C>): Kernel<C> {
   async function run(facets: ReadonlyArray<FacetEntry<C>>): Promise<Result<void, KernelStartError>> {
     for (const { id, facet } of facets) {
       if (stopRequested) return stoppedDuringStart();
-      const handle = createLifecycleScope(id);
+      const handle = createLifecycleScope(id, options.onEffectFailure);
       handles.push(handle);
       try {
         await facet(options.createContext(handle.scope, { id }));

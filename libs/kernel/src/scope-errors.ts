@@ -4,7 +4,7 @@ export class StaleScopeError extends Error {
 
   constructor(
     readonly pluginId: string,
-    readonly method: 'onActivate' | 'onDispose' | 'own',
+    readonly method: 'onActivate' | 'onDispose' | 'own' | 'effect',
   ) {
     super(
       `${method}() was called on the disposed lifecycle scope of plugin "${pluginId}"; the registration was refused`,

@@ -21,7 +21,6 @@ export {
 } from './fleet-caller';
 export { definePlugin, type PluginDefinition } from './define-plugin';
 export { followState, type FollowedState } from './follow-state';
-export { optionalService } from './optional-service';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
 export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';
 export type { InteractionRequestOptions, ProvidingInteractions, ProvidingPluginContext } from './providing-context';
@@ -30,11 +29,12 @@ export type {
   AgentNavigationPluginView,
   AgentPluginScope,
   CodingAgentSessionPluginContext,
+  HarnessEventOf,
   RunSettingsSource,
   ScopedContributions,
-  ScopedEvents,
-  ScopedHooks,
   SessionFacet,
+  SessionHookName,
+  SessionHooks,
   SessionIdentity,
   SessionPaths,
   SessionUpstream,

@@ -22,10 +22,10 @@ describe('plugin API versions', () => {
 describe('plugin metadata', () => {
   it('names a facet module per known host and nothing else', () => {
     expect(
-      pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: { session: './s.js', tui: '@x/t' } }).success,
+      pluginMetadataSchema.safeParse({ apiVersion: '2.0', facets: { session: './s.js', tui: '@x/t' } }).success,
     ).toBe(true);
-    expect(pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: { browser: './b.js' } }).success).toBe(false);
-    expect(pluginMetadataSchema.safeParse({ apiVersion: '1.0', facets: {}, extra: true }).success).toBe(false);
+    expect(pluginMetadataSchema.safeParse({ apiVersion: '2.0', facets: { browser: './b.js' } }).success).toBe(false);
+    expect(pluginMetadataSchema.safeParse({ apiVersion: '2.0', facets: {}, extra: true }).success).toBe(false);
   });
 });
 

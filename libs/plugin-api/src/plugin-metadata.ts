@@ -4,7 +4,7 @@ import { HOST_NAMES, type HostName } from './host-contexts';
 
 /** The plugin API this build implements, `major.minor`: a plugin built for the same major and an equal or lower
  *  minor loads; anything else is refused at startup. */
-export const PLUGIN_API_VERSION = '1.1';
+export const PLUGIN_API_VERSION = '2.0';
 
 const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 const facetsShape = Object.fromEntries(HOST_NAMES.map((host) => [host, z.string().min(1).max(512).optional()])) as {
@@ -16,7 +16,7 @@ export const pluginMetadataSchema = z.strictObject({
   /** How manifests name the plugin; the package name when absent. */
   id: z.string().min(1).max(214).optional(),
   /** The plugin API version it was built for. */
-  apiVersion: z.string().regex(VERSION, 'must be "major.minor", for example "1.0"'),
+  apiVersion: z.string().regex(VERSION, 'must be "major.minor", for example "2.0"'),
   description: z.string().max(1000).optional(),
   /** Per host, a module (relative to the package, or a package name) whose default export is the facet. */
   facets: z.strictObject(facetsShape),

@@ -41,8 +41,18 @@ export interface ProvidingPluginContext extends PluginLifecycleScope {
   /** The manifest entry's config, or null. */
   readonly config: ManifestEntry['config'];
   provide<T>(service: RemoteService<T> | LocalService<T>, implementation: T): void;
-  /** Synchronous local use: the real object the providing facet registered. */
+  /**
+   * Synchronous local use: the real object the providing facet registered. Throws naming this plugin and the
+   * service when no plugin provides it (yet: a plugin provides during its setup, in manifest order).
+   */
   use<T>(service: RemoteService<T> | LocalService<T>): T;
+  /** The service if a plugin provides it, else undefined: for a service whose plugin may be left out. */
+  tryUse<T>(service: RemoteService<T> | LocalService<T>): T | undefined;
+  /**
+   * Calls back with the service once a plugin provides it (at once if one already does): for an optional service
+   * whose plugin may come later in the manifest. Owned by the plugin's scope; returns the remover.
+   */
+  onService<T>(service: RemoteService<T> | LocalService<T>, callback: (implementation: T) => void): () => void;
   /**
    * Authoritative state; with `projectFor`, each connection is sent only its projection of the value. With
    * `projectionKey` too, connections with equal keys share one projection (computed and encoded once per change).

@@ -53,27 +53,26 @@ export type AgentNavigationPluginView = Pick<SessionNavigation, 'leafId' | 'list
   fork(entryId: string | null, context: Context): Promise<Result<ForkedSession, ForkRejection>>;
 };
 
-/**
- * Hooks and events registered through the scope are owned by the plugin and removed when it is disposed; the
- * returned remover removes exactly that registration earlier. Hooks of one kind run in manifest order. Apart from
- * `beforeTool` (which fails closed: a throw blocks the call), a hook that throws, rejects or misses its deadline is
- * skipped — the value goes on unchanged — and recorded against the plugin in the host's diagnostics.
- */
-export interface ScopedHooks {
-  beforeTool(hook: BeforeToolHook): () => void;
+/** Every harness hook a session facet may register, by name, with its handler's type. */
+export interface SessionHooks {
+  /** May block a tool call or change its arguments; fails closed: a throw blocks the call. */
+  beforeTool: BeforeToolHook;
   /** May rewrite a finished call's result before it is recorded and sent to the model. */
-  afterTool(hook: AfterToolHook): () => void;
+  afterTool: AfterToolHook;
   /** May replace the messages one model request sends; the session's history is not changed. */
-  beforeModelRequest(hook: BeforeModelRequestHook): () => void;
+  beforeModelRequest: BeforeModelRequestHook;
   /** Told once, after every facet activated and before any client connects (awaited, 5 s each, in order). */
-  sessionStart(hook: SessionStartHook): () => void;
+  sessionStart: SessionStartHook;
   /** Told once when the session stops, before any facet is disposed (awaited together, 2 s in all). */
-  sessionShutdown(hook: SessionShutdownHook): () => void;
+  sessionShutdown: SessionShutdownHook;
 }
 
-export interface ScopedEvents {
-  subscribe(listener: (event: HarnessEvent, context: Context) => void): () => void;
-}
+export type SessionHookName = keyof SessionHooks;
+
+/** The harness event of one type (`'*'`: every event). */
+export type HarnessEventOf<T extends HarnessEvent['type'] | '*'> = T extends '*'
+  ? HarnessEvent
+  : Extract<HarnessEvent, { readonly type: T }>;
 
 /** Scoped local session authority (spec: AgentPluginScope). */
 export interface AgentPluginScope {
@@ -83,8 +82,6 @@ export interface AgentPluginScope {
   readonly navigation: AgentNavigationPluginView;
   /** Manual compaction of the current branch with the selected model (refused while a run is in progress). */
   readonly compaction: SessionCompaction;
-  readonly hooks: ScopedHooks;
-  readonly events: ScopedEvents;
   /** A durable entry in the plugin's own namespace (its id), invisible to the model. */
   appendCustom(data: JsonValue, context: Context): Promise<SessionEntry>;
   /**
@@ -142,6 +139,21 @@ export interface CodingAgentSessionPluginContext extends ProvidingPluginContext 
   readonly upstream: SessionUpstream;
   readonly providers: ScopedContributions<ModelProvider>;
   readonly tools: ScopedContributions<AnyAgentTool>;
+  /**
+   * Intercepts: registers a harness hook, owned by the plugin (removed when it is disposed; the returned remover
+   * removes it earlier). Hooks of one kind run in manifest order. Apart from `beforeTool`, a hook that throws,
+   * rejects or misses its deadline is skipped (the value goes on unchanged) and recorded against the plugin.
+   * `localId` names the hook within the plugin: registering the same name and id again replaces the earlier one.
+   */
+  hook<K extends SessionHookName>(name: K, handler: SessionHooks[K], localId?: string): () => void;
+  /**
+   * Observes: listens to harness events of one type (`'*'` for all), passively; owned like a hook. A listener that
+   * throws is recorded against the plugin and the others still hear the event.
+   */
+  on<T extends HarnessEvent['type'] | '*'>(
+    type: T,
+    listener: (event: HarnessEventOf<T>, context: Context) => void,
+  ): () => void;
   /**
    * Opens a view: state synced to its audience, messages back from clients, closed with a result (issue 22). A
    * component must render from its state alone: late joiners and reattached clients get only the current state.

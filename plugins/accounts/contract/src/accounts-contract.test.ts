@@ -15,7 +15,7 @@ describe('the accounts contract', () => {
   it('is a plugin with a session facet and a TUI facet of its own, so presentations never load the credential store', () => {
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/accounts-session', tui: '@pi/accounts-tui' },
     });

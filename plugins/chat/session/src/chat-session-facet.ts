@@ -46,14 +46,14 @@ export function chatSessionFacet(context: CodingAgentSessionPluginContext): void
   const transcript = context.remoteState<TranscriptHead>(log.head());
   const streaming = context.remoteState<StreamingCheckpoint | null>(null);
   const events = context.remoteEvents<ChatEvent>();
-  context.agent.events.subscribe(chatProjection(tree, log, { recent, transcript, streaming, events }));
+  context.on('*', chatProjection(tree, log, { recent, transcript, streaming, events }));
   const queue = context.remoteState<ChatQueue>(chatQueueOf(lane.queue));
-  context.agent.events.subscribe(queueProjection(queue));
+  context.on('*', queueProjection(queue));
   const storage = context.remoteState<StorageStatus>(storageOf(context.agent.sessionFileFault));
   const waiting = context.remoteState<ModelWait | null>(null);
-  context.agent.events.subscribe(statusProjection(storage, waiting));
+  context.on('*', statusProjection(storage, waiting));
   const usage = context.remoteState<SessionUsage>(usageOf(tree.entries()));
-  context.agent.events.subscribe(usageProjection(usage));
+  context.on('*', usageProjection(usage));
   const shellRun = context.remoteState<ShellProgress | null>(null);
   const shellRunner = new ShellRunner({ agent: context.agent, cwd: context.paths.cwd, live: shellRun });
   context.own(() => shellRunner.dispose());

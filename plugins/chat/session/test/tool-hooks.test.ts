@@ -29,10 +29,10 @@ const secrets: AnyAgentTool = {
  */
 const redactingPlugin: SessionFacet = (context) => {
   context.tools.add((draft) => draft.set(secrets.name, secrets));
-  context.agent.hooks.afterTool((_call, result) => ({
+  context.hook('afterTool', (_call, result) => ({
     content: result.content.map((part) => ({ ...part, text: part.text.replace(/TOKEN=\S+/, 'TOKEN=[redacted]') })),
   }));
-  context.agent.hooks.beforeModelRequest((request) => ({
+  context.hook('beforeModelRequest', (request) => ({
     messages: [{ role: 'user', content: [{ type: 'text', text: 'project context: tabs' }] }, ...request.messages],
   }));
 };

@@ -32,7 +32,7 @@ describe('the git contract', () => {
     const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(packageJson.name).toBe(GIT_PLUGIN_ID);
     expect(packageJson.pi).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/git-session', tui: '@pi/git-tui' },
     });

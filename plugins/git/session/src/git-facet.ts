@@ -102,7 +102,7 @@ function setUpGit(context: CodingAgentSessionPluginContext, options: GitFacetOpt
       await untilAborted(loop.now(), callContext.abortSignal);
     },
   });
-  context.agent.events.subscribe((event) => {
+  context.on('*', (event) => {
     if (endsToolWork(event)) loop.schedule();
   });
   context.onActivate(() => void loop.now());

@@ -22,7 +22,7 @@ describe('the permissions contract', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(pkg.name).toBe(PERMISSIONS_PLUGIN_ID);
     expect(pkg.pi).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/permissions-session', tui: '@pi/permissions-tui' },
     });

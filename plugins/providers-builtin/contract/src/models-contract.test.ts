@@ -14,7 +14,7 @@ describe('the models contract', () => {
   it('is a plugin whose package metadata names its session facet and its TUI facet', () => {
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/providers-builtin-session', tui: '@pi/providers-builtin-tui' },
     });

@@ -2,12 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Credentials } from '@pi/accounts';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import {
-  RunSettingsService,
-  optionalService,
-  type CodingAgentSessionPluginContext,
-  type SessionFacet,
-} from '@pi/plugin-api';
+import { RunSettingsService, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
 import {
   createOfflineProvider,
   loadModelsConfig,
@@ -57,7 +52,7 @@ export function createProvidersBuiltinFacet(options: ProvidersBuiltinOptions = {
 
 function setUpProviders(context: CodingAgentSessionPluginContext, options: ProvidersBuiltinOptions): void {
   const modelsFile = join(context.paths.configDir, MODELS_FILE_NAME);
-  const credentials = () => optionalService(context, Credentials);
+  const credentials = () => context.tryUse(Credentials);
   const configured = new ConfiguredProviders({
     env: options.env ?? process.env,
     credentials,
@@ -65,7 +60,6 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
   });
   const authority = new ModelsAuthority(context.remoteState<ModelsState>(INITIAL_MODELS_STATE));
   const offline = createOfflineProvider();
-  const lifetime = new AbortController();
   const pause = options.yieldToLoop ?? yieldToLoop;
 
   // Rebuilds are coalesced into one per microtask by the host; the catalogue follows each one under the
@@ -134,7 +128,7 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
   const loadOptions = { yieldToLoop: pause };
 
   context.onActivate(async () => {
-    authority.useDefaults(modelDefaults(optionalService(context, Settings)));
+    authority.useDefaults(modelDefaults(context.tryUse(Settings)));
     await configured.refreshStoredKeys();
     const loaded = await loadModelsConfig(modelsFile, loadOptions);
     if (loaded.isOk()) configured.accept(loaded.value);
@@ -150,10 +144,12 @@ function setUpProviders(context: CodingAgentSessionPluginContext, options: Provi
     }
     // The watch is on the directory (editors replace files by renaming), so the directory must exist.
     await mkdir(context.paths.configDir, { recursive: true, mode: 0o700 });
-    watchModelsConfig(modelsFile, (result) => void reloaded(result), lifetime.signal, {
+  });
+  // Starts once the activation above made the directory, before the next plugin activates.
+  context.effect((signal) =>
+    watchModelsConfig(modelsFile, (result) => void reloaded(result), signal, {
       ...loadOptions,
       debounceMs: options.watchDebounceMs ?? 50,
-    });
-  });
-  context.onDispose(() => lifetime.abort());
+    }),
+  );
 }

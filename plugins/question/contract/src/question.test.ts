@@ -8,7 +8,7 @@ describe('question contract', () => {
     expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(QUESTION_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/question-session', tui: '@pi/question-tui' },
     });

@@ -84,7 +84,7 @@ export function sessionDirectorySessionFacet(context: CodingAgentSessionPluginCo
   };
 
   if (upstream.available) {
-    context.own(context.agent.events.subscribe((event) => title.observe(event)));
+    context.own(context.on('*', (event) => title.observe(event)));
     context.own(
       upstream.connection.subscribe((connection, at) => {
         reproject(at);

@@ -71,7 +71,7 @@ async function setUpSystemPrompt(
     },
     reload: load,
   });
-  context.agent.hooks.beforeModelRequest((request) => {
+  context.hook('beforeModelRequest', (request) => {
     const own = composeSystemPrompt(files, offeredTools(request.tools), environment);
     // A plugin listed earlier may have set instructions of its own: they follow pi's.
     return { systemPrompt: request.systemPrompt === '' ? own : `${own}\n\n${request.systemPrompt}` };

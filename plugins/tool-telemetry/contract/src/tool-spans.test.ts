@@ -7,7 +7,7 @@ describe('the tool-telemetry contract', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     expect(pkg.name).toBe(TOOL_TELEMETRY_PLUGIN_ID);
     expect(pkg.pi).toEqual({
-      apiVersion: '1.0',
+      apiVersion: '2.0',
       description: expect.any(String),
       facets: { session: '@pi/tool-telemetry-session' },
     });
