@@ -10,6 +10,7 @@ export const MAX_CALLBACK_FAILURES = 64;
  */
 export class CallbackFailures {
   readonly #failures: OwnerMessage[] = [];
+  readonly #listeners = new Set<(failure: OwnerMessage) => void>();
 
   /** `callback` wrapped so that a throw is recorded against `owner` instead of propagating. */
   guard<A extends unknown[]>(owner: string, what: string, callback: (...args: A) => void): (...args: A) => void {
@@ -24,8 +25,16 @@ export class CallbackFailures {
 
   /** Records a failure the caller isolated itself (a hook that was skipped, one that missed its deadline). */
   record(owner: string, message: string): void {
-    this.#failures.push({ owner, message });
+    const failure = { owner, message };
+    this.#failures.push(failure);
     if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
+    for (const listener of this.#listeners) listener(failure);
+  }
+
+  /** Told of every failure as it is recorded (the session's diagnostics service); returns the remover. */
+  onRecord(listener: (failure: OwnerMessage) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   list(): readonly OwnerMessage[] {

@@ -4,6 +4,7 @@ import type { PluginLifecycleScope } from '@pi/kernel';
 import {
   SettingsBackendService,
   type CodingAgentSessionPluginContext,
+  type DiagnosticSeverity,
   type SessionIdentity,
   type SessionPaths,
   type SessionUpstream,
@@ -12,11 +13,14 @@ import type { ContributionRegistry } from '@pi/registry';
 import { agentScope } from './agent-scope';
 import { pluginHooks } from './plugin-hooks';
 import { pluginSettings } from './plugin-settings';
+import type { SessionDiagnostics } from './session-diagnostics';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
 import { pluginViews } from './views/plugin-views';
 import type { ViewRegistry } from './views/view-registry';
 
 type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
+
+const SEVERITIES: ReadonlySet<string> = new Set<DiagnosticSeverity>(['error', 'warning', 'info']);
 
 /** What the session host shares with every facet context it builds (each context scopes it to one plugin). */
 export interface SessionParts {
@@ -29,6 +33,7 @@ export interface SessionParts {
   readonly tools: { readonly registry: Registry<AnyAgentTool>; readonly rebuild: () => void };
   readonly providers: { readonly registry: Registry<ModelProvider>; readonly rebuild: () => void };
   readonly views: ViewRegistry;
+  readonly diagnostics: SessionDiagnostics;
 }
 
 /**
@@ -57,5 +62,12 @@ export function sessionFacetContext(
     tools: scopedContributions(parts.tools.registry, facet.id, scope, parts.tools.rebuild, failures),
     view: pluginViews(parts.views, facet.id, scope),
     settings: pluginSettings(facet.id, scope, () => providing.tryUse(SettingsBackendService), rebuildRegistries),
+    diagnostics: Object.freeze({
+      report: (severity: DiagnosticSeverity, message: string) => {
+        if (!SEVERITIES.has(severity))
+          throw new TypeError(`Plugin "${facet.id}": no diagnostic severity "${severity}"`);
+        parts.diagnostics.record(facet.id, 'report', severity, String(message));
+      },
+    }),
   } satisfies CodingAgentSessionPluginContext);
 }

@@ -12,6 +12,7 @@ import { startTestSessionHost, type TestSessionHost } from './testing';
 const CONTEXT_KEYS = [
   'agent',
   'config',
+  'diagnostics',
   'effect',
   'hook',
   'interactions',

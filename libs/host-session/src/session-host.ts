@@ -3,6 +3,7 @@ import { openHarness, type AnyAgentTool, type HarnessOptions, type ModelProvider
 import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
 import {
+  Diagnostics,
   RunSettingsService,
   Views,
   type SessionIdentity,
@@ -13,6 +14,7 @@ import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@p
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
 import { logSessionFileFaults } from './session-file-log';
+import { SessionDiagnostics, rebuildDiffLine, toolsCalledIn } from './session-diagnostics';
 import { sessionFacetContext, type SessionParts } from './facet-context';
 import { sessionActivity, type SessionActivity } from './session-activity';
 import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
@@ -90,6 +92,9 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     build: (entries) => new Map(entries),
   });
 
+  const reported = new SessionDiagnostics();
+  providing.services.provide(Diagnostics, reported.service);
+  providing.failures.onRecord((failure) => reported.record(failure.owner, 'callback', 'error', failure.message));
   const lifecycle = new SessionLifecycleHooks(ownerRank, providing.failures, options.hookDeadlines);
   const harness = await openHarness({
     file: options.sessionFile,
@@ -122,8 +127,24 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   providing.services.provide(Views, views.service);
 
   const diagnostics = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
-  const toolRebuild = coalescedRebuild(() => (diagnostics.tools = rebuildErrors(tools)));
-  const providerRebuild = coalescedRebuild(() => (diagnostics.providers = rebuildErrors(providers)));
+  // Diffs are reported once the session is up: the first rebuild adds everything, which says nothing.
+  let started = false;
+  const report = (registry: string, rebuilt: RebuildOutcome, previous: readonly OwnerMessage[]) => {
+    const known = new Set(previous.map((error) => `${error.owner}\u0000${error.message}`));
+    for (const error of rebuilt.errors) {
+      if (!known.has(`${error.owner}\u0000${error.message}`))
+        reported.record(error.owner, 'rebuild', 'error', error.message);
+    }
+    const diff = started ? rebuildDiffLine(registry, rebuilt) : null;
+    if (diff !== null) reported.record('host', 'rebuild', 'info', diff);
+    return rebuilt.errors;
+  };
+  const toolRebuild = coalescedRebuild(
+    () => (diagnostics.tools = report('tools', rebuildOutcome(tools), diagnostics.tools)),
+  );
+  const providerRebuild = coalescedRebuild(
+    () => (diagnostics.providers = report('providers', rebuildOutcome(providers), diagnostics.providers)),
+  );
   const parts: SessionParts = {
     providing,
     harness: harness.value,
@@ -134,6 +155,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     tools: { registry: tools, rebuild: toolRebuild.request },
     providers: { registry: providers, rebuild: providerRebuild.request },
     views,
+    diagnostics: reported,
   };
   const running = await runFacets(
     options.facets,
@@ -146,6 +168,13 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   }
   toolRebuild.release();
   providerRebuild.release();
+  for (const repair of harness.value.recovery) reported.record('host', 'recovery', 'warning', repair);
+  const missing = toolsCalledIn(harness.value.tree.messages()).filter((name) => !tools.current().has(name));
+  if (missing.length > 0) {
+    const message = `missing_identities: the history calls tools no loaded plugin provides: ${missing.join(', ')} (a plugin that was in the manifest when they ran is missing now; calls to them fail)`;
+    reported.record('host', 'missing_identities', 'warning', message);
+  }
+  started = true;
   const rpc = providing.expose(options.transport);
   rpc.onClientConnect((clientId) => views.clientConnected(clientId));
   rpc.onClientDisconnect((clientId) => views.clientDisconnected(clientId));
@@ -178,18 +207,22 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   });
 }
 
-/** A rebuild's contribution errors. Never throws: it runs in a microtask, where a throw would end the process. */
-function rebuildErrors<T>(registry: Registry<T>): readonly OwnerMessage[] {
+interface RebuildOutcome {
+  readonly errors: readonly OwnerMessage[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+}
+
+/** A rebuild's contribution errors and diff. Never throws: it runs in a microtask, where a throw would end the process. */
+function rebuildOutcome<T>(registry: Registry<T>): RebuildOutcome {
+  const none = { added: [], removed: [], changed: [] };
   try {
     const rebuilt = registry.rebuild();
-    return rebuilt.isOk() ? rebuilt.value.errors : [{ owner: 'host', message: rebuilt.error.message }];
+    return rebuilt.isOk() ? rebuilt.value : { errors: [{ owner: 'host', message: rebuilt.error.message }], ...none };
   } catch (error) {
-    return [
-      {
-        owner: 'host',
-        message: `registry "${registry.name}": ${error instanceof Error ? error.message : String(error)}`,
-      },
-    ];
+    const message = `registry "${registry.name}": ${error instanceof Error ? error.message : String(error)}`;
+    return { errors: [{ owner: 'host', message }], ...none };
   }
 }
 

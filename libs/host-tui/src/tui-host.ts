@@ -22,6 +22,7 @@ import { composeFrame } from './frame';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
+import { registerDiagnostics } from './diagnostics-status';
 import { registerHostCommands } from './host-commands';
 import { PromptCompletion } from './prompt-completion';
 import { slashCompletionSource } from './slash-completion';
@@ -451,6 +452,15 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   };
 
   registerHostCommands({ commands, slots, transcript: parts.transcript, keymap, bindings, theme, quit });
+  const stopDiagnostics = registerDiagnostics({
+    client: options.client,
+    slots,
+    commands,
+    transcript: parts.transcript,
+    theme,
+    localFailures: () => failures,
+    render,
+  });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const running = await runFacets(
@@ -460,6 +470,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   );
   if (running.isErr()) {
     views.stop();
+    stopDiagnostics();
     completion.dispose();
     options.terminal.input.off('data', onData);
     stopResize();
@@ -499,6 +510,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         views.stop();
         stopped = true;
         wakeQueued();
+        stopDiagnostics();
         completion.dispose();
         options.terminal.input.off('data', onData);
         stopResize();

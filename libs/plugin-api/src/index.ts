@@ -83,6 +83,17 @@ export type {
   ViewInstance,
   ViewWidget,
 } from './tui-views';
+export {
+  Diagnostics,
+  MAX_DIAGNOSTICS,
+  MAX_DIAGNOSTIC_LENGTH,
+  type DiagnosticEntry,
+  type DiagnosticKind,
+  type DiagnosticSeverity,
+  type DiagnosticsService,
+  type DiagnosticsState,
+  type PluginDiagnostics,
+} from './diagnostics-contract';
 export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unattended-interactions';
 export type {
   CodingAgentTuiPluginContext,

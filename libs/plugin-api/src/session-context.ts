@@ -25,6 +25,7 @@ import type { Draft } from '@pi/registry';
 import type { Result } from 'neverthrow';
 import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
 import type { OpenView } from './define-view';
+import type { PluginDiagnostics } from './diagnostics-contract';
 import type { PluginSettings } from './plugin-settings';
 import type { ProvidingPluginContext } from './providing-context';
 
@@ -139,6 +140,8 @@ export interface CodingAgentSessionPluginContext extends ProvidingPluginContext 
   readonly upstream: SessionUpstream;
   readonly providers: ScopedContributions<ModelProvider>;
   readonly tools: ScopedContributions<AnyAgentTool>;
+  /** Reports something the user should know (a file the plugin ignored, a setting it could not use). */
+  readonly diagnostics: PluginDiagnostics;
   /**
    * Intercepts: registers a harness hook, owned by the plugin (removed when it is disposed; the returned remover
    * removes it earlier). Hooks of one kind run in manifest order. Apart from `beforeTool`, a hook that throws,

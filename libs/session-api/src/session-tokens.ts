@@ -3,7 +3,7 @@ import { Chat, Tree } from '@pi/chat';
 import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
-import { Views } from '@pi/plugin-api';
+import { Diagnostics, Views } from '@pi/plugin-api';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences, SettingsCatalog } from '@pi/settings';
 import { SystemPrompt } from '@pi/system-prompt';
@@ -11,13 +11,14 @@ import { ProjectFiles } from '@pi/tools-core';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
- * The remote services a session serves with the built-in manifest, keyed by service id (`views` is the host's own,
- * served by every session). A session started with
+ * The remote services a session serves with the built-in manifest, keyed by service id (`views` and `diagnostics` are the
+ * host's own, served by every session). A session started with
  * another manifest serves other services: `$rpc.describe` (or `pi services`) says what a running one serves.
  */
 export const sessionTokens = hostTokens({
   accounts: Accounts,
   chat: Chat,
+  diagnostics: Diagnostics,
   git: Git,
   models: Models,
   preferences: Preferences,
