@@ -63,14 +63,14 @@ describe.each(TRANSPORTS)('the completion menu of the TUI host over %s', (transp
     const tui = await startHost(transport, { '@t/demo': commandsFacet([], []) });
     await tui.type('/');
     const screen = tui.screen();
-    // The host's own /exit, /help, /hotkeys and /quit are commands too: 15 in all, 8 shown.
+    // The host's own /diagnostics, /exit, /help, /hotkeys and /quit are commands too: 16 in all, 8 shown.
     expect(highlighted(screen)).toBe('/alpha');
     expect(screen).toMatch(/ {2}\/bravo +the bravo command/);
-    expect(screen).toContain('↓ 7 more');
+    expect(screen).toContain('↓ 8 more');
     for (let step = 0; step < 8; step++) await tui.type(KEYS.down);
-    expect(highlighted(tui.screen())).toBe('/help');
+    expect(highlighted(tui.screen())).toBe('/golf');
     expect(tui.screen()).not.toContain('/alpha');
-    expect(tui.screen()).toContain('↑ 1 more · ↓ 6 more');
+    expect(tui.screen()).toContain('↑ 1 more · ↓ 7 more');
     await tui.type(KEYS.up.repeat(9));
     expect(highlighted(tui.screen())).toBe('/quit');
   });

@@ -45,6 +45,7 @@ describe('sessionTokens', () => {
     expect(Object.keys(sessionTokens)).toEqual([
       'accounts',
       'chat',
+      'diagnostics',
       'git',
       'models',
       'preferences',
