@@ -32,8 +32,8 @@ export function registerDiagnostics(parts: DiagnosticsStatusParts): () => void {
   let session: DiagnosticsService | undefined;
   let seenLocal = 0;
   let closed = false;
-  let stopWatching = () => {};
-  let release = () => {};
+  let stopWatching = (): void => undefined;
+  let release = (): void => undefined;
   parts.client
     .acquire(Diagnostics)
     .then((lease) => {
