@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vites
 import { z } from 'zod';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import type { AnyAgentTool, CodingAgentSessionPluginContext, PluginSettings, Setting } from '@pi/plugin-api';
+import {
+  Diagnostics,
+  type AnyAgentTool,
+  type CodingAgentSessionPluginContext,
+  type PluginSettings,
+  type Setting,
+} from '@pi/plugin-api';
 import { SettingsCatalog, type SettingsCatalogService, type SettingsCatalogState } from '@pi/settings';
 import { TRANSPORTS, eventually, nextValue, remoteErrorOf } from '@pi/test-support';
 import { sessionFacet } from './index';
@@ -138,6 +144,28 @@ describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
       },
     ]);
     expect(await readFile(projectFile(), 'utf8')).toBe('{ "editor": { "tabSize": "wide" } }');
+  });
+
+  it("reports each such warning to the session's diagnostics once, as the settings plugin's", async () => {
+    await write(projectFile(), '{ "editor": { "tabSize": "wide" } }');
+    await start();
+    if (session === undefined) throw new Error('the session did not start');
+    const diagnostics = await (await session.connect()).use(Diagnostics);
+    await eventually(() => diagnostics.state.value.entries.length > 0);
+    const entries = diagnostics.state.value.entries.map(({ source, kind, severity, message }) => ({
+      source,
+      kind,
+      severity,
+      message,
+    }));
+    expect(entries).toEqual([
+      {
+        source: '@pi/settings',
+        kind: 'report',
+        severity: 'warning',
+        message: expect.stringMatching(/^the project's \.pi\/settings\.json: "editor\.tabSize" is ignored/) as unknown,
+      },
+    ]);
   });
 
   it('falls back to the default when every layer holds a bad value, with one warning per file', async () => {

@@ -68,11 +68,22 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
   const catalog = context.remoteState<SettingsCatalogState>(catalogState(parts));
   const catalogService = settingsCatalogService(parts, catalog);
   const preferencesState = context.remoteState<PreferencesState>(preferences());
+  // Each warning (a value that breaks its schema, a broken theme file) also reaches the session's diagnostics, once.
+  const reported = new Set<string>();
+  const reportWarnings = (warnings: SettingsCatalogState['warnings']) => {
+    for (const { message } of warnings) {
+      if (reported.has(message)) continue;
+      reported.add(message);
+      context.diagnostics.report('warning', message);
+    }
+  };
+  reportWarnings(catalog.value.warnings);
   context.own(store.onChange((_snapshot, changeContext) => declarations.refresh(changeContext)));
   context.own(
     declarations.onCatalogChange((changeContext) => {
       catalog.set(catalogState(parts), changeContext);
       preferencesState.set(preferences(), changeContext);
+      reportWarnings(catalog.value.warnings);
     }),
   );
 
