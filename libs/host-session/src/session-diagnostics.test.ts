@@ -67,6 +67,36 @@ describe.each(TRANSPORTS)('the diagnostics a client sees over %s', (transport) =
     expect(diagnostics.state.value.entries).toHaveLength(2);
   });
 
+  it('reports a rebuild error once however often the registry replays, and what a rebuild after start changed', async () => {
+    let addLate = false;
+    let rebuild: (() => void) | undefined;
+    const fixture = await start(transport, [
+      {
+        id: '@t/growing',
+        facet: (context) => {
+          context.tools.add(() => {
+            throw new Error('no tools today');
+          });
+          context.tools.add((draft) => void (addLate && draft.set('late', { ...todo, name: 'late' })));
+          rebuild = () => context.tools.rebuild();
+        },
+      },
+    ]);
+    const diagnostics = await diagnosticsOf(fixture);
+    addLate = true;
+    rebuild?.();
+    await eventually(() => diagnostics.state.value.entries.length === 2);
+    addLate = false;
+    rebuild?.();
+    await eventually(() => diagnostics.state.value.entries.length === 3);
+    expect(summary(diagnostics.state.value.entries)).toEqual([
+      { source: '@t/growing', kind: 'rebuild', severity: 'error', message: 'no tools today' },
+      { source: 'host', kind: 'rebuild', severity: 'info', message: 'tools: added late' },
+      { source: 'host', kind: 'rebuild', severity: 'info', message: 'tools: removed late' },
+    ]);
+    expect(diagnostics.state.value.unseen).toBe(1);
+  });
+
   it('reports a failing effect and a listener that throws against their plugins', async () => {
     let emit: (() => void) | undefined;
     const fixture = await start(transport, [
