@@ -1,5 +1,14 @@
 import { PassThrough } from 'node:stream';
-import type { CodingAgentTuiPluginContext } from '@pi/plugin-api';
+import { BACKGROUND_CONTEXT } from '@pi/context';
+import {
+  Views,
+  type CodingAgentTuiPluginContext,
+  type JsonValue,
+  type ViewDelta,
+  type ViewRecord,
+} from '@pi/plugin-api';
+import { createRemoteEvents, createRemoteState } from '@pi/remote';
+import { startRpcFixture, type TransportKind } from '@pi/test-support';
 import type { RpcClient } from '@pi/transport-trpc';
 import { DIALOG_ARMING_MS } from './dialogs';
 import type { ExternalEditor } from './external-editor';
@@ -133,4 +142,61 @@ function waitForPaint(
     terminal.output.on('data', afterWrites);
     check();
   });
+}
+
+/** A stand-in for a session's `views` service: a test opens, changes and closes views by hand. */
+export interface ViewsStandIn {
+  /** A client of the stand-in, for a test TUI host. */
+  connect(): Promise<RpcClient>;
+  /** Every `show` call: the components a TUI said it draws. */
+  readonly shown: string[][];
+  openView(viewId: string, component: string, state: JsonValue, options?: { durable?: boolean }): void;
+  setState(viewId: string, state: JsonValue): void;
+  close(viewId: string): void;
+}
+
+/**
+ * Serves a views service over `transport`; `onMessage` answers each `view_message` (a throw is the caller's
+ * refusal). `stop` closes it.
+ */
+export async function startViewsStandIn(
+  transport: TransportKind,
+  onMessage: (viewId: string, message: JsonValue) => void,
+): Promise<ViewsStandIn & { stop(): Promise<void> }> {
+  const open = createRemoteState<ViewRecord[]>([]);
+  const deltas = createRemoteEvents<ViewDelta>();
+  const shown: string[][] = [];
+  const records = new Map<string, ViewRecord>();
+  let version = 0;
+  const rpc = await startRpcFixture(transport, {
+    provide: (registry) =>
+      registry.provide(Views, {
+        open,
+        deltas,
+        async message(viewId, message) {
+          onMessage(viewId, message);
+        },
+        async show(components) {
+          shown.push(components);
+        },
+      }),
+  });
+  return {
+    connect: () => rpc.connect(),
+    shown,
+    openView(viewId, component, state, options = {}) {
+      const durable = options.durable ?? false;
+      records.set(viewId, { viewId, component, state, to: 'all', durable, version: ++version });
+      open.set([...records.values()], BACKGROUND_CONTEXT);
+    },
+    setState(viewId, state) {
+      deltas.emit({ type: 'view_state', viewId, state, to: 'all', version: ++version }, BACKGROUND_CONTEXT);
+    },
+    close(viewId) {
+      records.delete(viewId);
+      open.set([...records.values()], BACKGROUND_CONTEXT);
+      deltas.emit({ type: 'view_closed', viewId, reason: 'closed', to: 'all', version: ++version }, BACKGROUND_CONTEXT);
+    },
+    stop: () => rpc.close(),
+  };
 }

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BACKGROUND_CONTEXT } from '@pi/context';
-import { Views, defineView, type JsonValue, type ViewComponent, type ViewDelta, type ViewRecord } from '@pi/plugin-api';
-import { RemoteError, createRemoteEvents, createRemoteState } from '@pi/remote';
-import { TRANSPORTS, eventually, startRpcFixture, type TransportKind } from '@pi/test-support';
-import { startTestTuiHost } from './testing';
+import { defineView, type JsonValue, type ViewComponent } from '@pi/plugin-api';
+import { RemoteError } from '@pi/remote';
+import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
+import { startTestTuiHost, startViewsStandIn } from './testing';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -16,48 +15,17 @@ const Tally = defineView('test.tally', {
   message: z.object({ key: z.string() }),
 });
 
-/** A session stand-in serving the views service: the test opens, changes and closes views by hand. */
+/** A session stand-in serving the views service; it refuses a message that does not fit `test.tally`. */
 async function viewsSession(transport: TransportKind) {
-  const open = createRemoteState<ViewRecord[]>([]);
-  const deltas = createRemoteEvents<ViewDelta>();
   const received: Array<{ viewId: string; message: JsonValue }> = [];
-  const shown: string[][] = [];
-  let version = 0;
-  const rpc = await startRpcFixture(transport, {
-    provide: (registry) =>
-      registry.provide(Views, {
-        open,
-        deltas,
-        async message(viewId, message) {
-          if (typeof message !== 'object' || message === null || !('key' in message)) {
-            throw new RemoteError('invalid_argument', 'The message does not fit view "test.tally"');
-          }
-          received.push({ viewId, message });
-        },
-        async show(components) {
-          shown.push(components);
-        },
-      }),
+  const session = await startViewsStandIn(transport, (viewId, message) => {
+    if (typeof message !== 'object' || message === null || !('key' in message)) {
+      throw new RemoteError('invalid_argument', 'The message does not fit view "test.tally"');
+    }
+    received.push({ viewId, message });
   });
-  cleanups.push(() => rpc.close());
-  const records = new Map<string, ViewRecord>();
-  return {
-    rpc,
-    received,
-    shown,
-    openView(viewId: string, component: string, state: JsonValue) {
-      records.set(viewId, { viewId, component, state, to: 'all', durable: false, version: ++version });
-      open.set([...records.values()], BACKGROUND_CONTEXT);
-    },
-    setState(viewId: string, state: JsonValue) {
-      deltas.emit({ type: 'view_state', viewId, state, to: 'all', version: ++version }, BACKGROUND_CONTEXT);
-    },
-    close(viewId: string) {
-      records.delete(viewId);
-      open.set([...records.values()], BACKGROUND_CONTEXT);
-      deltas.emit({ type: 'view_closed', viewId, reason: 'closed', to: 'all', version: ++version }, BACKGROUND_CONTEXT);
-    },
-  };
+  cleanups.push(() => session.stop());
+  return { ...session, received };
 }
 
 function tallyComponent(placement: ViewComponent<{ count: number }, { key: string }>['placement']) {
@@ -87,7 +55,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     const { component } = tallyComponent('editor.above');
     const tui = await startTestTuiHost({
       facets: { '@t/tally': (context) => void context.views.add(component) },
-      client: await session.rpc.connect(),
+      client: await session.connect(),
     });
     cleanups.push(() => tui.stop());
     await tui.waitForScreen((screen) => screen.includes('tally 1'));
@@ -101,14 +69,14 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
 
   it('tells the session which components it renders, again when a facet adds one', async () => {
     const session = await viewsSession(transport);
-    const tui = await startTestTuiHost({ facets: {}, client: await session.rpc.connect() });
+    const tui = await startTestTuiHost({ facets: {}, client: await session.connect() });
     cleanups.push(() => tui.stop());
     await eventually(() => session.shown.length > 0);
     expect(session.shown.at(-1)).toEqual([]);
     const { component } = tallyComponent('editor.above');
     const tally = await startTestTuiHost({
       facets: { '@t/tally': (context) => void context.views.add(component) },
-      client: await session.rpc.connect(),
+      client: await session.connect(),
     });
     cleanups.push(() => tally.stop());
     await eventually(() => session.shown.some((components) => components.includes('test.tally')));
@@ -116,7 +84,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
 
   it('shows a placeholder line for a view whose component no facet contributed', async () => {
     const session = await viewsSession(transport);
-    const tui = await startTestTuiHost({ facets: {}, client: await session.rpc.connect() });
+    const tui = await startTestTuiHost({ facets: {}, client: await session.connect() });
     cleanups.push(() => tui.stop());
     session.openView('p:2', 'nobody.knows', { anything: true });
     await tui.waitForScreen((screen) =>
@@ -130,7 +98,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     const { component, failures } = tallyComponent('overlay');
     const tui = await startTestTuiHost({
       facets: { '@t/tally': (context) => void context.views.add(component) },
-      client: await session.rpc.connect(),
+      client: await session.connect(),
     });
     cleanups.push(() => tui.stop());
     session.openView('p:3', 'test.tally', { count: 5 });
@@ -156,7 +124,7 @@ describe.each(TRANSPORTS)('views in the TUI over %s', (transport) => {
     const session = await viewsSession(transport);
     const tui = await startTestTuiHost({
       facets: { '@t/banner': (context) => void context.slots.add('overlay', { render: () => ['an overlay banner'] }) },
-      client: await session.rpc.connect(),
+      client: await session.connect(),
     });
     cleanups.push(() => tui.stop());
     await tui.waitForScreen((screen) => screen.includes('an overlay banner'));

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
-import { BACKGROUND_CONTEXT, Views, type JsonValue, type ViewDelta, type ViewRecord } from '@pi/plugin-api';
+import { startTestTuiHost, startViewsStandIn, type TestTuiHost } from '@pi/host-tui/testing';
+import type { JsonValue } from '@pi/plugin-api';
 import { MAX_CUSTOM_ANSWER_LENGTH, QuestionView, type QuestionRequest } from '@pi/question';
-import { createRemoteEvents, createRemoteState } from '@pi/remote';
-import { TRANSPORTS, eventually, startRpcFixture, type TransportKind } from '@pi/test-support';
+import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
 import { questionTuiFacet } from './question-tui-facet';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -32,56 +31,28 @@ interface Fixture {
 
 /** A stand-in for the session's views service and a TUI running the facet. */
 async function startFixture(transport: TransportKind): Promise<Fixture> {
-  const open = createRemoteState<ViewRecord[]>([]);
-  const deltas = createRemoteEvents<ViewDelta>();
   const waiting = new Map<string, (message: JsonValue) => void>();
-  const shown: string[][] = [];
-  let version = 0;
-  const rpc = await startRpcFixture(transport, {
-    provide: (registry) =>
-      registry.provide(Views, {
-        open,
-        deltas,
-        async message(viewId, message) {
-          waiting.get(viewId)?.(message);
-        },
-        async show(components) {
-          shown.push(components);
-        },
-      }),
-  });
-  cleanups.push(() => rpc.close());
-  const tui = await startTestTuiHost({ facets: { '@pi/question': questionTuiFacet }, client: await rpc.connect() });
+  const session = await startViewsStandIn(transport, (viewId, message) => waiting.get(viewId)?.(message));
+  cleanups.push(() => session.stop());
+  const tui = await startTestTuiHost({ facets: { '@pi/question': questionTuiFacet }, client: await session.connect() });
   cleanups.push(() => tui.stop());
-  const records = new Map<string, ViewRecord>();
-  const close = (viewId: string) => {
-    records.delete(viewId);
-    open.set([...records.values()], BACKGROUND_CONTEXT);
-    deltas.emit({ type: 'view_closed', viewId, reason: 'closed', to: 'all', version: ++version }, BACKGROUND_CONTEXT);
-  };
+  let asked = 0;
   return {
     tui,
-    shown,
+    shown: session.shown,
     ask(request) {
-      const viewId = `@pi/question:${version + 1}`;
+      asked += 1;
+      const viewId = `@pi/question:${asked}`;
       const answer = new Promise<JsonValue>((resolve) =>
         waiting.set(viewId, (message) => {
-          close(viewId);
+          session.close(viewId);
           resolve(message);
         }),
       );
-      records.set(viewId, {
-        viewId,
-        component: QuestionView.component,
-        state: request as unknown as JsonValue,
-        to: 'all',
-        durable: true,
-        version: ++version,
-      });
-      open.set([...records.values()], BACKGROUND_CONTEXT);
+      session.openView(viewId, QuestionView.component, request as unknown as JsonValue, { durable: true });
       return { viewId, answer };
     },
-    close,
+    close: (viewId) => session.close(viewId),
     shows: (text) => tui.waitForScreen((screen) => screen.includes(text)).then(() => undefined),
     hides: (text) => tui.waitForScreen((screen) => !screen.includes(text)).then(() => undefined),
   };
