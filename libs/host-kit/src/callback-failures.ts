@@ -11,6 +11,7 @@ export const MAX_CALLBACK_FAILURES = 64;
 export class CallbackFailures {
   readonly #failures: OwnerMessage[] = [];
   readonly #listeners = new Set<(failure: OwnerMessage) => void>();
+  #total = 0;
 
   /** `callback` wrapped so that a throw is recorded against `owner` instead of propagating. */
   guard<A extends unknown[]>(owner: string, what: string, callback: (...args: A) => void): (...args: A) => void {
@@ -26,6 +27,7 @@ export class CallbackFailures {
   /** Records a failure the caller isolated itself (a hook that was skipped, one that missed its deadline). */
   record(owner: string, message: string): void {
     const failure = { owner, message };
+    this.#total += 1;
     this.#failures.push(failure);
     if (this.#failures.length > MAX_CALLBACK_FAILURES) this.#failures.shift();
     for (const listener of this.#listeners) listener(failure);
@@ -35,6 +37,11 @@ export class CallbackFailures {
   onRecord(listener: (failure: OwnerMessage) => void): () => void {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
+  }
+
+  /** How many were recorded, those no longer kept included. */
+  get total(): number {
+    return this.#total;
   }
 
   list(): readonly OwnerMessage[] {

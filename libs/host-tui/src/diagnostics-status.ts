@@ -8,6 +8,7 @@ import {
 } from '@pi/plugin-api';
 import type { RpcClient } from '@pi/transport-trpc';
 import { wrapText } from '@pi/terminal';
+import type { CallbackFailures } from '@pi/host-kit';
 import type { CommandRegistry } from './command-registry';
 import type { SlotRegistry } from './slot-registry';
 
@@ -17,8 +18,8 @@ export interface DiagnosticsStatusParts {
   readonly commands: CommandRegistry;
   readonly transcript: TranscriptAccess;
   readonly theme: TuiTheme;
-  /** This TUI's own plugin failures (`owner: message`), latest last. */
-  readonly localFailures: () => readonly string[];
+  /** This TUI's own plugin failures. */
+  readonly localFailures: CallbackFailures;
   readonly render: () => void;
 }
 
@@ -44,7 +45,7 @@ export function registerDiagnostics(parts: DiagnosticsStatusParts): () => void {
     })
     .catch(() => undefined);
 
-  const unseen = () => (session?.state.value.unseen ?? 0) + Math.max(0, parts.localFailures().length - seenLocal);
+  const unseen = () => (session?.state.value.unseen ?? 0) + parts.localFailures.total - seenLocal;
   const removeSlot = parts.slots.add('host', 'footer', {
     render: () => {
       const count = unseen();
@@ -61,8 +62,8 @@ export function registerDiagnostics(parts: DiagnosticsStatusParts): () => void {
     description: 'List what went wrong in plugins (failing hooks, rebuild errors, repairs, missing tools)',
     run: async (_args: string, context: Context) => {
       const entries = [...(session?.state.value.entries ?? [])];
-      const local = parts.localFailures();
-      seenLocal = local.length;
+      const local = parts.localFailures.list().map(({ owner, message }) => `${owner}: ${message}`);
+      seenLocal = parts.localFailures.total;
       shown += 1;
       parts.transcript.upsert(`diagnostics:${shown}`, {
         render: (width) => diagnosticsLines(entries, local, theme, width),

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { Editor } from '@pi/editor';
-import { runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
+import { CallbackFailures, runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
 import type { CodingAgentTuiPluginContext, SubmitAction, TuiFacilities } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
 import {
@@ -100,11 +100,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   });
   const theme = liveTheme.theme;
   const screen = createTerminalScreen(options.terminal);
-  const failures: string[] = [];
-  const fail = (owner: string, message: string) => {
-    failures.push(`${owner}: ${message}`);
-    if (failures.length > 64) failures.shift();
-  };
+  // Plugin failures are kept as the providing hosts keep them (latest 64, by plugin); `/diagnostics` lists them.
+  const callbackFailures = new CallbackFailures();
+  const fail = (owner: string, message: string) => callbackFailures.record(owner, message);
+  const failures = () => callbackFailures.list().map(({ owner, message }) => `${owner}: ${message}`);
   const commands = new CommandRegistry();
   const renderers = new ToolRendererRegistry();
   const slots = new SlotRegistry(fail);
@@ -458,7 +457,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     commands,
     transcript: parts.transcript,
     theme,
-    localFailures: () => failures,
+    localFailures: callbackFailures,
     render,
   });
 
@@ -500,7 +499,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     get frames() {
       return scheduler.frames;
     },
-    failures: () => [...failures],
+    failures,
     flush: () => scheduler.flush(),
     draft: () => editor.text(),
     stop: () =>

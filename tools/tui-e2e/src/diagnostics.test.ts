@@ -32,6 +32,26 @@ describe.each(TRANSPORTS)('diagnostics in the TUI over %s', (transport) => {
     await tui.waitForScreen((screen) => !screen.includes('problem in plugins'));
   });
 
+  it("counts and lists this TUI's own plugin failures beside the session's", async () => {
+    const session = await startTestSessionHost({ transport, facets: [] });
+    running.push(session);
+    const tui = await startTestTuiHost({
+      facets: {
+        '@t/fragile': (context) =>
+          context.effect(() => {
+            throw new Error('tui effect broke');
+          }),
+      },
+      client: await session.connect(),
+    });
+    running.push(tui);
+
+    await tui.waitForScreen((screen) => screen.includes('⚠ 1 problem in plugins'));
+    await tui.type('/diagnostics\r');
+    await tui.waitForScreen((screen) => screen.includes('this TUI: @t/fragile: effect failed: tui effect broke'));
+    await tui.waitForScreen((screen) => !screen.includes('problem in plugins'));
+  });
+
   it('says all is well when nothing went wrong', async () => {
     const session = await startTestSessionHost({ transport, facets: [] });
     running.push(session);
