@@ -143,12 +143,42 @@ export class ConnectionEndpoint {
     if (this.#watches.size >= this.#limits.maxSubscriptions) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxSubscriptions} subscriptions per connection`);
     }
-    const stopWatch = watchObject(exposure, object, emit, this.#viewer);
+    const current = { stop: watchObject(exposure, object, emit, this.#viewer) };
     const stop = () => {
-      if (this.#watches.delete(stop)) stopWatch();
+      if (!this.#watches.delete(stop)) return;
+      stopFollowing();
+      current.stop();
     };
+    const stopFollowing = this.#followReplacement(target, emit, current, () => {
+      stop();
+      return end;
+    });
     this.#watches.set(stop, { ref: 'ref' in target ? target.ref : undefined, end });
     return stop;
+  }
+
+  /**
+   * A watch of a service follows its replacement (the host reloaded the plugin that provides it): the old
+   * object's stream stops and the new one's starts with a fresh snapshot, which a client takes as it takes one after
+   * a gap. A service that went away, or whose new object breaks its contract, ends the watch with why.
+   */
+  #followReplacement(
+    target: Target,
+    emit: (frame: WatchFrame) => void,
+    current: { stop: () => void },
+    ended: () => WatchEnd | undefined,
+  ): () => void {
+    if (typeof target !== 'object' || target === null || !('service' in target)) return () => undefined;
+    return this.#registry.onReplaced(target.service, () => {
+      current.stop();
+      current.stop = () => undefined;
+      try {
+        const { exposure, object } = this.#resolve(target);
+        current.stop = watchObject(exposure, object, emit, this.#viewer);
+      } catch (error) {
+        ended()?.(toRemoteError(error));
+      }
+    });
   }
 
   /** This client handles these interactions; requests for them arrive through `emit`. */

@@ -20,6 +20,7 @@ export class ServiceRegistrationError extends Error {
  */
 export class ServiceRegistry {
   readonly #services = new Map<string, { token: ServiceToken<unknown>; implementation: unknown }>();
+  readonly #replacedListeners = new Map<string, Set<() => void>>();
 
   /** Registers an implementation; a second provider of the same id is rejected. Returns the remover. */
   provide<T>(token: ServiceToken<T>, implementation: T): () => void {
@@ -52,6 +53,30 @@ export class ServiceRegistry {
     const entry = this.#services.get(id);
     if (entry === undefined || entry.token.kind !== 'remote-service') return undefined;
     return { id, exposure: entry.token.exposure, implementation: entry.implementation as Record<string, unknown> };
+  }
+
+  /**
+   * Takes on every service of `next` at once, dropping what `next` lacks (a reload of the plugins that provide
+   * them), then tells the listeners of each id whose implementation changed or went away.
+   */
+  replaceAll(next: ServiceRegistry): void {
+    const previous = new Map(this.#services);
+    this.#services.clear();
+    for (const [id, entry] of next.#services) this.#services.set(id, entry);
+    const changed = [...previous]
+      .filter(([id, entry]) => this.#services.get(id)?.implementation !== entry.implementation)
+      .map(([id]) => id);
+    for (const id of changed) for (const listener of [...(this.#replacedListeners.get(id) ?? [])]) listener();
+  }
+
+  /** Hears each `replaceAll` that changed or removed the service `id` (a watch follows it); returns the remover. */
+  onReplaced(id: string, listener: () => void): () => void {
+    const listeners = this.#replacedListeners.get(id) ?? new Set();
+    this.#replacedListeners.set(id, listeners.add(listener));
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#replacedListeners.get(id) === listeners) this.#replacedListeners.delete(id);
+    };
   }
 
   exposedIds(): string[] {
