@@ -1,4 +1,4 @@
-import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import { TRPCClientError, createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -81,12 +81,28 @@ describe(
       expect(chatFrame.kind).toBe('snapshot');
     });
 
-    it('a refused argument is an error carrying the stable code', async () => {
-      const error = await client.models.select.mutate({ a: ['echo' as never], c: 'bad' }).then(
-        () => undefined,
-        (cause: TRPCClientError<SessionRouter>) => cause,
+    it("a refused argument is a TRPCClientError with BAD_REQUEST, pi's stable code kept in data.remote", async () => {
+      const failed = await client.models.select.mutate({ a: ['echo' as never], c: 'bad' }).then(
+        () => 'succeeded',
+        (cause: unknown) => {
+          // What a stock tRPC user writes: tRPC's own codes, with pi's finer code beside them.
+          if (cause instanceof TRPCClientError && cause.data?.code === 'BAD_REQUEST') return cause;
+          throw cause;
+        },
       );
-      expect(error?.data?.remote).toMatchObject({ code: 'invalid_argument' });
+      expect(failed).toBeInstanceOf(TRPCClientError);
+      const error = failed as TRPCClientError<SessionRouter>;
+      expect(error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, remote: { code: 'invalid_argument' } });
+      expect(error.shape?.code).toBe(-32600);
+      expect(error.message).toBe(error.data?.remote.message);
+    });
+
+    it("a service's own failure is a TRPCClientError whose code fits it (NOT_FOUND for an unknown operation)", async () => {
+      const error = await client.chat.requestAbort.mutate({ a: ['no-such-operation'], c: 'abort-1' }).then(
+        () => undefined,
+        (cause: unknown) => (cause instanceof TRPCClientError ? (cause as TRPCClientError<SessionRouter>) : undefined),
+      );
+      expect(error?.data).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404, remote: { code: 'unknown_operation' } });
     });
 
     it('a stock client presenting a wrong token is refused: closed with 4401 not_authorized, its call failed', async () => {

@@ -35,6 +35,28 @@ export type SessionTokens = typeof sessionTokens;
 /**
  * The built-in session's router, for a stock tRPC client: `createTRPCClient<SessionRouter>(…)` types
  * `models.select.mutate({ a: [model], c })`, its `{ value }` output and `chat.$watch` frames.
+ *
+ * - Input of `<service>.<method>`: `{ a, c, t? }`. `a` is the method's arguments in order, as JSON (the
+ *   `Context` parameter is not sent); `c` is a call id of 1–64 characters, unique among this connection's calls
+ *   in flight (`$rpc.cancel({ c })` aborts it); `t` is an optional W3C carrier `{ traceparent?, tracestate? }`.
+ * - Output: `{ value }` with the method's result, `{}` for a method that returns nothing, `{ ref }` for a
+ *   result that is a live object (call it with `$rpc.invoke`, watch it with `$rpc.watch`, free it with
+ *   `$rpc.release`).
+ * - Errors are `TRPCClientError`s with tRPC's code in `err.data.code` (`BAD_REQUEST` for `invalid_argument`,
+ *   `NOT_FOUND`, `FORBIDDEN`, `TIMEOUT`, `CLIENT_CLOSED_REQUEST` for `cancelled`, …), `err.data.httpStatus`, and
+ *   pi's own error in `err.data.remote` (`{ code, message, data? }`).
+ *
+ * ```ts
+ * const { value } = await client.chat.prompt.mutate({ a: [{ text: 'hello' }], c: 'prompt-1' });
+ * try {
+ *   await client.models.select.mutate({ a: [{ provider: 'offline', modelId: 'nope' }], c: 'select-1' });
+ * } catch (err) {
+ *   // NOT_FOUND, from the service's `unknown_model`; a malformed argument would be BAD_REQUEST.
+ *   if (err instanceof TRPCClientError && err.data?.code === 'NOT_FOUND') console.error(err.data.remote.message);
+ * }
+ * ```
+ *
+ * docs/protocol.md has every frame; `$rpc.describe` says what a running session serves.
  */
 export type SessionRouter = HostRouter<SessionTokens>;
 

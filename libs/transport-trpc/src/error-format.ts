@@ -1,5 +1,7 @@
-import type { TRPCError } from '@trpc/server';
+import type { TRPCError, TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { RemoteError, quoteForError, type RemoteErrorEnvelope } from '@pi/remote';
+import { httpStatusOf, trpcCodeOf } from './trpc-error-codes';
 
 interface FormatInput {
   readonly shape: { code: number; message: string };
@@ -8,18 +10,34 @@ interface FormatInput {
   readonly ctx?: { readonly endpoint?: { hasService(id: string): boolean } } | undefined;
 }
 
+/** The `data` of every error: tRPC's code and HTTP status, as a stock client checks them, and pi's envelope. */
+export interface WireErrorData {
+  /** The tRPC code of `remote.code` (trpc-error-codes.ts), e.g. `BAD_REQUEST` for `invalid_argument`. */
+  code: TRPC_ERROR_CODE_KEY;
+  httpStatus: number;
+  /** pi's error as the service threw it: what pi's own client turns back into the same RemoteError. */
+  remote: RemoteErrorEnvelope;
+}
+
 /**
- * Every error leaves the server as `{ code, message, data: { remote: { code, message, data? } } }`:
+ * Every error leaves the server as `{ code, message, data: { code, httpStatus, remote: { code, message, data? } } }`:
  * a RemoteError as the service threw it, tRPC's own failures under our stable codes, and anything else
- * as `internal` with a generic message, so no stack, cause or secret-bearing message can cross.
+ * as `internal` with a generic message, so no stack, cause or secret-bearing message can cross. The outer `code`
+ * and `data.code` are tRPC's for pi's code, so a stock client's `TRPCClientError` handling works.
  */
-export function formatError({ shape, error, path, ctx }: FormatInput): {
-  code: number;
+export function formatError({ error, path, ctx }: FormatInput): {
+  code: TRPC_ERROR_CODE_NUMBER;
   message: string;
-  data: { remote: RemoteErrorEnvelope };
+  data: WireErrorData;
 } {
   const remote = toEnvelope(error, path, (id) => ctx?.endpoint?.hasService(id) ?? false);
-  return { code: shape.code, message: remote.message, data: { remote } };
+  // No endpoint: the connection was refused before it was authenticated.
+  const code = trpcCodeOf(remote.code, ctx?.endpoint !== undefined);
+  return {
+    code: TRPC_ERROR_CODES_BY_KEY[code],
+    message: remote.message,
+    data: { code, httpStatus: httpStatusOf(code), remote },
+  };
 }
 
 function toEnvelope(

@@ -1,5 +1,5 @@
 import { createTRPCClient, type TRPCClient, type TRPCClientError } from '@trpc/client';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { Context, TraceCarrier } from '@pi/context';
@@ -122,6 +122,8 @@ describe('HostRouter: the router type a stock tRPC client infers from tokens', (
     expectTypeOf<TRPCClient<Router>>().toEqualTypeOf<Client>();
     expectTypeOf<TRPCClientError<Router>['data']>().toEqualTypeOf<
       | {
+          code: TRPC_ERROR_CODE_KEY;
+          httpStatus: number;
           remote: { code: string; message: string; data?: JsonValue };
         }
       | null

@@ -176,7 +176,7 @@ function refused(code: string, id: number | string | null, jsonrpc?: '2.0') {
       json: {
         code: expect.any(Number),
         message: expect.any(String),
-        data: { remote: expect.objectContaining({ code }) },
+        data: { code: expect.any(String), httpStatus: expect.any(Number), remote: expect.objectContaining({ code }) },
       },
     },
   };
@@ -225,7 +225,13 @@ const CONVERSATIONS: Record<string, Conversation> = {
         {
           id: null,
           error: expect.objectContaining({
-            json: expect.objectContaining({ data: { remote: { code: 'not_authorized', message: 'Not authorized' } } }),
+            json: expect.objectContaining({
+              data: {
+                code: 'UNAUTHORIZED',
+                httpStatus: 401,
+                remote: { code: 'not_authorized', message: 'Not authorized' },
+              },
+            }),
           }),
         },
       ]);
@@ -320,9 +326,13 @@ const CONVERSATIONS: Record<string, Conversation> = {
           id: 1,
           error: {
             json: {
-              code: expect.any(Number),
+              code: -32022,
               message: 'It failed: nope',
-              data: { remote: { code: 'failed_precondition', message: 'It failed: nope', data: { reason: 'nope' } } },
+              data: {
+                code: 'UNPROCESSABLE_CONTENT',
+                httpStatus: 422,
+                remote: { code: 'failed_precondition', message: 'It failed: nope', data: { reason: 'nope' } },
+              },
             },
           },
         },
