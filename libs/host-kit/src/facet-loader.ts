@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { resolve as resolveModule } from 'import-meta-resolve';
 import { err, ok, type Result } from 'neverthrow';
 import type { ManifestEntry, PluginManifest } from '@pi/kernel';
-import type { Facet, HostName } from '@pi/plugin-api';
+import { HOST_NAMES, type Facet, type HostName } from '@pi/plugin-api';
+import { checkSharedModule } from './multi-tier-check';
 import { findPluginPackage, type PluginLookup, type PluginPackage } from './plugin-package';
 import { errorText, type PluginLoadError } from './plugin-load-error';
 
@@ -16,6 +17,12 @@ export interface LoadedFacet<H extends HostName> {
   readonly module: string;
 }
 
+/** A manifest entry and the plugin package it names, found on disk but not loaded. */
+export interface FoundPlugin {
+  readonly entry: ManifestEntry;
+  readonly plugin: PluginPackage;
+}
+
 /**
  * Per-host entry-point resolution: every manifest entry must name a plugin (checked for all of them before any
  * plugin code runs); then only this host's facet module of each plugin is imported, in manifest order. A
@@ -26,7 +33,17 @@ export async function loadFacets<H extends HostName>(
   host: H,
   lookup: PluginLookup,
 ): Promise<Result<LoadedFacet<H>[], PluginLoadError>> {
-  const packages: Array<{ entry: ManifestEntry; plugin: PluginPackage }> = [];
+  const found = await findPlugins(manifest, lookup);
+  if (found.isErr()) return err(found.error);
+  return importFacets(found.value, host, lookup);
+}
+
+/** Finds the package of every entry (no plugin code runs); a plugin named twice is an error naming both. */
+export async function findPlugins(
+  manifest: PluginManifest,
+  lookup: PluginLookup,
+): Promise<Result<FoundPlugin[], PluginLoadError>> {
+  const packages: FoundPlugin[] = [];
   const seen = new Map<string, string>();
   for (const entry of manifest.entries) {
     const found = await findPluginPackage(entry.id, lookup);
@@ -42,55 +59,93 @@ export async function loadFacets<H extends HostName>(
     seen.set(found.value.id, entry.id);
     packages.push({ entry, plugin: found.value });
   }
+  return ok(packages);
+}
+
+/**
+ * Imports this host's facet of each found plugin, in order. A module that serves two or more hosts is first
+ * checked for module-level mutable state (see `checkSharedModule`) and refused with its file and line if it has any.
+ */
+export async function importFacets<H extends HostName>(
+  plugins: readonly FoundPlugin[],
+  host: H,
+  lookup: PluginLookup,
+): Promise<Result<LoadedFacet<H>[], PluginLoadError>> {
   const loaded: LoadedFacet<H>[] = [];
-  for (const { entry, plugin } of packages) {
+  for (const { entry, plugin } of plugins) {
     const specifier = plugin.metadata.facets[host];
     if (specifier === undefined) continue;
     const built = lookup.built?.[specifier];
     // A bundled program (its lookup names built facets) loading a plugin it does not carry.
     if (built === undefined && Object.keys(lookup.built ?? {}).length > 0) await enableTypeScript();
-    const facet = await importFacet(plugin, host, built ?? specifier, lookup.source);
-    if (facet.isErr()) return err(facet.error);
-    loaded.push({ id: plugin.id, config: entry.config, ...facet.value });
+    const url = built ?? resolveFacet(plugin, specifier);
+    const fail = (code: PluginLoadError['code'], why: string) =>
+      err({ code, reference: plugin.reference, message: `Plugin "${plugin.id}" in ${lookup.source}: ${why}` });
+    if (url instanceof Error)
+      return fail('missing_module', `its ${host} facet module "${specifier}" cannot be found (${url.message})`);
+    if (built === undefined) {
+      const sharing = hostsSharing(plugin, url);
+      if (sharing.length >= 2) {
+        const checked = await checkSharedModule(url, sharing);
+        if (checked.isErr()) return fail('multi_tier_state', checked.error);
+      }
+    }
+    const facet = await importFacet(host, url, specifier);
+    if (facet.isErr()) return fail(facet.error.code, facet.error.why);
+    loaded.push({ id: plugin.id, config: entry.config, facet: facet.value, module: url });
   }
   return ok(loaded);
 }
 
-async function importFacet<H extends HostName>(
-  plugin: PluginPackage,
-  host: H,
-  specifier: string,
-  source: string,
-): Promise<Result<{ facet: Facet<H>; module: string }, PluginLoadError>> {
-  const fail = (code: PluginLoadError['code'], why: string) =>
-    err({ code, reference: plugin.reference, message: `Plugin "${plugin.id}" in ${source}: ${why}` });
-  let url: string;
+/** A facet module's file URL: a `file:` URL as is, a relative path from the package folder, else Node's resolution. */
+function resolveFacet(plugin: PluginPackage, specifier: string): string | Error {
   try {
-    url = specifier.startsWith('file:')
+    return specifier.startsWith('file:')
       ? specifier
       : specifier.startsWith('.')
         ? pathToFileURL(join(plugin.directory, specifier)).href
         : resolveModule(specifier, pathToFileURL(join(plugin.directory, 'package.json')).href);
   } catch (thrown) {
-    return fail('missing_module', `its ${host} facet module "${specifier}" cannot be found (${errorText(thrown)})`);
+    return new Error(errorText(thrown));
   }
+}
+
+/** The hosts whose facet is the module at `url` (two or more: one file imported into several processes). */
+function hostsSharing(plugin: PluginPackage, url: string): HostName[] {
+  return HOST_NAMES.filter((host) => {
+    const specifier = plugin.metadata.facets[host];
+    return specifier !== undefined && resolveFacet(plugin, specifier) === url;
+  });
+}
+
+async function importFacet<H extends HostName>(
+  host: H,
+  url: string,
+  specifier: string,
+): Promise<Result<Facet<H>, { code: PluginLoadError['code']; why: string }>> {
   let module: { default?: unknown };
   try {
     module = (await import(url)) as { default?: unknown };
   } catch (thrown) {
     if ((thrown as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') {
-      return fail('missing_module', `cannot find its ${host} facet module "${specifier}" (${errorText(thrown)})`);
+      return err({
+        code: 'missing_module',
+        why: `cannot find its ${host} facet module "${specifier}" (${errorText(thrown)})`,
+      });
     }
-    return fail('load_failed', `loading its ${host} facet module "${specifier}" failed: ${errorText(thrown)}`);
+    return err({
+      code: 'load_failed',
+      why: `loading its ${host} facet module "${specifier}" failed: ${errorText(thrown)}`,
+    });
   }
   const facet = facetOf(module.default, host);
   if (facet === undefined) {
-    return fail(
-      'invalid_facet',
-      `its ${host} facet module "${specifier}" must export default a facet function or a definePlugin({ ${host} }) bundle`,
-    );
+    return err({
+      code: 'invalid_facet',
+      why: `its ${host} facet module "${specifier}" must export default a facet function or a definePlugin({ ${host} }) bundle`,
+    });
   }
-  return ok({ facet, module: url });
+  return ok(facet);
 }
 
 /**

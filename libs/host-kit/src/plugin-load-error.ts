@@ -8,7 +8,9 @@ export interface PluginLoadError {
     | 'duplicate_plugin'
     | 'missing_module'
     | 'load_failed'
-    | 'invalid_facet';
+    | 'invalid_facet'
+    /** A module several hosts import has module-level mutable bindings (see `checkSharedModule`). */
+    | 'multi_tier_state';
   /** The manifest entry as written (an id, a package name or a path). */
   readonly reference: string;
   readonly message: string;

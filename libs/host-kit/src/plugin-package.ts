@@ -59,7 +59,7 @@ export async function findPluginPackage(
       `"${reference}" in ${lookup.source} is not a pi plugin: its package.json has no "pi" field`,
     );
   }
-  const parsed = pluginMetadataSchema.safeParse(manifest.pi);
+  const parsed = pluginMetadataSchema.safeParse(withoutResources(manifest.pi));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['pi', ...(issue?.path ?? [])].join('.');
@@ -78,6 +78,22 @@ export async function findPluginPackage(
   if (version.isErr())
     return fail('api_mismatch', `Plugin "${id}" in ${lookup.source} cannot be loaded: ${version.error}`);
   return ok({ id, reference, directory, metadata: parsed.data });
+}
+
+/**
+ * A package's `pi` field may also carry the resources of a pi package (`plugins`, `skills`, `prompts`, `themes`;
+ * see `@pi/plugin-packages`), which are not the plugin's metadata.
+ */
+function withoutResources(pi: unknown): unknown {
+  if (typeof pi !== 'object' || pi === null || Array.isArray(pi)) return pi;
+  const {
+    plugins: _plugins,
+    skills: _skills,
+    prompts: _prompts,
+    themes: _themes,
+    ...metadata
+  } = pi as Record<string, unknown>;
+  return metadata;
 }
 
 /** Node's own lookup for a package folder: `node_modules/<name>` in each root and every parent of it. */
