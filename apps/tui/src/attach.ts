@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { acceptSessionHost } from '@pi/host-tui';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { findSessionTarget, tokenSource, type SessionTarget } from './session-target';
@@ -20,6 +21,7 @@ export async function attach(
   const client = createRpcClient({
     socketFactory: webSocketFactory(target.address),
     connectionParams: tokenSource(target),
+    acceptHost: acceptSessionHost,
   });
   let timer: NodeJS.Timeout | undefined;
   const failure = await Promise.race([

@@ -13,7 +13,7 @@ import {
 } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SessionDirectory, type SessionDirectoryService, type SessionRecordSummary } from '@pi/session-directory';
-import { createRpcClient, isSocketAnswering, webSocketFactory } from '@pi/transport-trpc';
+import { VERSION_MISMATCH, createRpcClient, isSocketAnswering, webSocketFactory } from '@pi/transport-trpc';
 
 const READY_WAIT_MS = 20_000;
 /** How long a resume waits for the coordinator to hear that the session's process ended. */
@@ -95,6 +95,11 @@ async function throughDirectory(
     const ready = await sessionReady(dataDir, chosen.sessionId);
     return ready ? ok(chosen.sessionId) : err(`The session ${chosen.sessionId} did not become ready`);
   } catch (error) {
+    // A coordinator daemon that outlived an upgrade: say which, and how to end it.
+    if ((error as { code?: unknown } | null)?.code === VERSION_MISMATCH)
+      return err(
+        `The coordinator running at ${coordinator.socketPath} is another version (${(error as Error).message}); stop it with \`pi-coordinator stop\` and start pi again`,
+      );
     return err(`The coordinator could not open a session: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     client.close();

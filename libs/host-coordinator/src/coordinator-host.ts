@@ -2,7 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { SessionPresence } from '@pi/coordinator-api';
 import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
-import { requireSessionIdentity } from '@pi/plugin-api';
+import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
 import type { SessionRepo } from '@pi/session-repo';
 import type { RpcHost } from '@pi/transport-trpc';
@@ -76,7 +76,8 @@ export async function startCoordinatorHost(
       fleet.reported(sessionId, busy);
     },
   });
-  const rpc = providing.expose(options.transport);
+  const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
+  const rpc = providing.expose({ hello, ...options.transport });
 
   // A session may reconnect before its old connection is noticed gone: only its latest connection counts.
   const sessionConnections = new Map<string, string>();

@@ -4,6 +4,7 @@ import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type Lo
 import type { KernelStopReport } from '@pi/kernel';
 import {
   Diagnostics,
+  PLUGIN_API_VERSION,
   RunSettingsService,
   Views,
   type SessionIdentity,
@@ -175,7 +176,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     reported.record('host', 'missing_identities', 'warning', message);
   }
   started = true;
-  const rpc = providing.expose(options.transport);
+  const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
+  const rpc = providing.expose({ hello, ...options.transport });
   rpc.onClientConnect((clientId) => views.clientConnected(clientId));
   rpc.onClientDisconnect((clientId) => views.clientDisconnected(clientId));
   // Every facet is active and the surface exists, but no client can connect before this returns.

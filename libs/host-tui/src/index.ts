@@ -1,5 +1,6 @@
 export { CommandRegistry, type SlashCall } from './command-registry';
 export { DIALOG_ARMING_MS } from './dialogs';
+export { acceptSessionHost } from './host-compatibility';
 export type { ExternalEditor } from './external-editor';
 export { FRAME_MS } from './render-scheduler';
 export { createTerminalScreen, type CursorPosition, type TerminalIO, type TerminalScreen } from './terminal-screen';

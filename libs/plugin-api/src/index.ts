@@ -20,6 +20,7 @@ export {
   type FleetCaller,
 } from './fleet-caller';
 export { definePlugin, type PluginDefinition } from './define-plugin';
+export { pluginApiMismatch } from './host-compatibility';
 export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
 export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';

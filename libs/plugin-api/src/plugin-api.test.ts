@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { definePlugin } from './define-plugin';
 import type { HostContexts } from './host-contexts';
+import { pluginApiMismatch } from './host-compatibility';
 import { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema } from './plugin-metadata';
 
 describe('plugin API versions', () => {
@@ -54,5 +55,16 @@ describe('host contexts', () => {
   it('a presentation’s use is remote and asynchronous; a providing host’s is local and synchronous', () => {
     expectTypeOf<HostContexts['tui']['use']>().returns.toMatchTypeOf<Promise<unknown>>();
     expectTypeOf<ReturnType<HostContexts['session']['use']>>().not.toMatchTypeOf<Promise<unknown>>();
+  });
+});
+
+describe('pluginApiMismatch', () => {
+  it('accepts a host of the same plugin API major, or one that names none', () => {
+    expect(pluginApiMismatch('2.7', '2.0')).toBeNull();
+    expect(pluginApiMismatch(undefined, '2.0')).toBeNull();
+  });
+
+  it('refuses a host of another major with one line naming both', () => {
+    expect(pluginApiMismatch('3.0', '2.0')).toBe('the host runs plugin API 3.0, this pi 2.0');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ChatEvent, PromptRequest, PromptResponse, TranscriptHead } from '@pi/chat';
 import type { ModelRef, ModelsState } from '@pi/providers-builtin';
 import type { PreferenceKey } from '@pi/settings';
-import type { ServiceWatchFrame } from '@pi/transport-trpc';
+import type { HelloAnswer, ServiceWatchFrame } from '@pi/transport-trpc';
 import type { ChatService } from '@pi/chat';
 import { sessionInteractions, sessionTokens, type SessionRouter } from './session-tokens';
 
@@ -21,7 +21,7 @@ describe('SessionRouter: the built-in session for a stock tRPC client', () => {
     expectTypeOf<Inputs['chat']['prompt']['a']>().toEqualTypeOf<[PromptRequest]>();
     expectTypeOf<Outputs['chat']['prompt']>().toEqualTypeOf<{ value: PromptResponse }>();
     expectTypeOf<Inputs['preferences']['set']['a'][0]>().toEqualTypeOf<PreferenceKey>();
-    expectTypeOf<Outputs['$rpc']['hello']>().toEqualTypeOf<{ clientId: string }>();
+    expectTypeOf<Outputs['$rpc']['hello']>().toEqualTypeOf<HelloAnswer>();
   });
 
   it('types $watch frames by state cell and event stream', () => {

@@ -1,6 +1,14 @@
 export { tokenAuthentication, type Authenticate, type ConnectionParams } from './authentication';
 export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 export { DEFAULT_HEARTBEAT, type HeartbeatWindow } from './heartbeat';
+export {
+  PROTOCOL_VERSION,
+  UNDECLARED_PROTOCOL,
+  VERSION_MISMATCH,
+  type HelloAnswer,
+  type HelloPlugin,
+  type HostHello,
+} from './hello';
 export { rpcLink } from './link';
 export { loopbackFactory } from './loopback';
 export { DEFAULT_RECONNECT, type ReconnectPolicy } from './reconnect';

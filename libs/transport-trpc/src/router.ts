@@ -7,6 +7,7 @@ import type {
   Target,
   WatchFrame,
 } from '@pi/remote';
+import { RemoteError } from '@pi/remote';
 import {
   mutation,
   mutationWithoutInput,
@@ -25,6 +26,14 @@ import type { EncodedWatchFrame } from './encoded-frame';
 import { FrameStream } from './frame-stream';
 import type { OutboundPressure } from './outbound-pressure';
 import { WatchBacklog } from './watch-backlog';
+import {
+  PROTOCOL_VERSION,
+  VERSION_MISMATCH,
+  helloInput,
+  protocolMismatch,
+  type HelloAnswer,
+  type HostHello,
+} from './hello';
 import { cancelInput, interactionsInput, referenceCallInput, referenceInput, replyInput } from './wire-schema';
 
 /** What a host serves: the tRPC router a stock client is typed by, and the same procedures as a flat table. */
@@ -43,6 +52,7 @@ export function createHostProcedures(
   registry: ServiceRegistry,
   serviceIds: readonly string[],
   describe: () => HostDescription,
+  hello?: HostHello,
 ): HostProcedures {
   const table = new Map<string, HostProcedure>();
   const services: Record<string, AnyRouter> = {};
@@ -61,14 +71,14 @@ export function createHostProcedures(
     }
     services[id] = t.router(procedures as never);
   }
-  const rpc = rpcProcedures(describe);
+  const rpc = rpcProcedures(describe, hello);
   for (const [name, procedure] of Object.entries(rpc)) table.set(`$rpc.${name}`, procedure as HostProcedure);
   return { router: t.router({ ...services, $rpc: rpcRouterOf(rpc) } as never), table };
 }
 
-function rpcProcedures(describe: () => HostDescription) {
+function rpcProcedures(describe: () => HostDescription, hello: HostHello | undefined) {
   return {
-    hello: mutationWithoutInput((ctx) => ({ clientId: ctx.endpoint.clientId })),
+    hello: mutation(readInput(helloInput), (ctx, input) => answerHello(ctx.endpoint.clientId, input, hello)),
     describe: mutationWithoutInput(() => describe()),
     invoke: mutation(readInput(referenceCallInput), (ctx, input) =>
       ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c),
@@ -101,7 +111,7 @@ function rpcProcedures(describe: () => HostDescription) {
 
 function rpcRouterOf(rpc: ReturnType<typeof rpcProcedures>) {
   return t.router({
-    hello: trpcMutationWithoutInput(rpc.hello),
+    hello: trpcMutation(rpc.hello),
     describe: trpcMutationWithoutInput(rpc.describe),
     invoke: trpcMutation(rpc.invoke),
     watch: trpcSubscription(rpc.watch),
@@ -114,6 +124,25 @@ function rpcRouterOf(rpc: ReturnType<typeof rpcProcedures>) {
 
 /** `$rpc`: what every host serves besides its services. Its type is what a stock tRPC client sees of it. */
 export type RpcRouter = ReturnType<typeof rpcRouterOf>;
+
+/**
+ * The hello answer: the client's id, the protocol, and what the host runs. A client that declares another protocol
+ * major is refused here (`version_mismatch`), so an old daemon and a new client part at once; one that declares
+ * nothing (a stock tRPC client) is answered.
+ */
+function answerHello(
+  clientId: string,
+  input: { protocol: string } | null | undefined,
+  hello: HostHello | undefined,
+): HelloAnswer {
+  const mismatch = input == null ? null : protocolMismatch(PROTOCOL_VERSION, input.protocol);
+  if (mismatch !== null) throw new RemoteError(VERSION_MISMATCH, mismatch);
+  return {
+    clientId,
+    protocol: PROTOCOL_VERSION,
+    ...(hello === undefined ? {} : { pluginApi: hello.pluginApi, plugins: [...hello.plugins] }),
+  };
+}
 
 /** A zod schema as an input reader: its parse, which throws what tRPC's input validation would catch. */
 function readInput<T>(schema: { parse(raw: unknown): T }): (raw: unknown) => T {

@@ -15,6 +15,7 @@ import {
   type WatchObserver,
 } from '@pi/remote';
 import type { HeartbeatWindow } from './heartbeat';
+import type { HelloAnswer } from './hello';
 import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 import { TrpcChannel } from './trpc-channel';
 
@@ -23,6 +24,8 @@ export interface RpcClient {
   readonly connection: RemoteState<ConnectionState>;
   /** How long the host may stay silent before the connection is declared dead; `false` when not watched. */
   readonly heartbeat: HeartbeatWindow | false;
+  /** What the host said at the last hello: its protocol, plugin API and plugins (undefined before a connection). */
+  readonly host: HelloAnswer | undefined;
   /** A shared typed proxy, held until `close`. */
   use<T>(token: RemoteService<T>, context?: Context): Promise<T>;
   /** A shared typed proxy with its own release, for consumers that come and go. */
@@ -61,6 +64,9 @@ export function createRpcClient(options: RpcConnectionOptions): RpcClient {
   return {
     connection: connection.connection,
     heartbeat: connection.heartbeat,
+    get host() {
+      return connection.host;
+    },
     async use(token, context = BACKGROUND_CONTEXT) {
       let lease = leases.get(token.id);
       if (lease === undefined) {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROTOCOL_VERSION, UNDECLARED_PROTOCOL, VERSION_MISMATCH } from './hello';
 import { RpcConnection, type ErrorShape, type Operation, type OperationHandlers } from './rpc-connection';
 import { stubSocketFactory } from './testing/stub-socket';
 
@@ -156,6 +157,42 @@ describe('RpcConnection', () => {
     socket.receive({ id: hello?.id, error: { json: { code: -32001, message: 'Not authorized', data: { remote } } } });
     await vi.waitFor(() => expect(connection?.state.value.status).toBe('disconnected'));
     expect(connection.state.value).toEqual({ status: 'disconnected', reason: remote, retrying: false });
+    vi.advanceTimersByTime(POLICY.maxDelayMs * 10);
+    expect(stubs.sockets).toHaveLength(1);
+  });
+
+  it('declares its protocol in the hello and takes a host that declares none for protocol 1.0', () => {
+    const live = connect();
+    const hello = stubs
+      .latest()
+      .frames()
+      .find((frame) => frame.params?.path === '$rpc.hello');
+    expect(hello?.params?.input).toEqual({ json: { protocol: PROTOCOL_VERSION } });
+    expect(live.state.value.status).toBe('connected');
+    expect(live.host).toEqual({ clientId: 'client-1', protocol: UNDECLARED_PROTOCOL });
+  });
+
+  it('refuses a host of another protocol major with version_mismatch, closes with 1008 and does not retry', async () => {
+    connection = new RpcConnection({
+      socketFactory: stubs.factory,
+      connectionParams: { token: 't' },
+      reconnect: POLICY,
+    });
+    const socket = stubs.latest();
+    socket.open();
+    const hello = socket.frames().find((frame) => frame.params?.path === '$rpc.hello');
+    socket.receive({ id: hello?.id, result: { type: 'data', data: { json: { clientId: 'c', protocol: '7.2' } } } });
+    await vi.waitFor(() => expect(connection?.state.value.status).toBe('disconnected'));
+    const message = `the host speaks pi protocol 7.2, this pi speaks ${PROTOCOL_VERSION}`;
+    expect(connection.state.value).toEqual({
+      status: 'disconnected',
+      reason: { code: VERSION_MISMATCH, message },
+      retrying: false,
+    });
+    expect(socket.closedWith).toEqual({ code: 1008, reason: VERSION_MISMATCH });
+    const { events, handlers } = recorder();
+    connection.request(call('probe.echo'), handlers);
+    await vi.waitFor(() => expect(events).toEqual([{ kind: 'error', code: VERSION_MISMATCH }]));
     vi.advanceTimersByTime(POLICY.maxDelayMs * 10);
     expect(stubs.sockets).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import superjson from 'superjson';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
+import { PROTOCOL_VERSION, VERSION_MISMATCH, protocolMismatch, readHelloAnswer, type HelloAnswer } from './hello';
 import { Heartbeat, heartbeatWindow, type HeartbeatWindow } from './heartbeat';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
 import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
@@ -47,6 +48,13 @@ export interface RpcConnectionOptions {
   readonly reconnect?: ReconnectPolicy | false;
   /** How long the host may stay silent before the connection is declared dead (default `DEFAULT_HEARTBEAT`). */
   readonly heartbeat?: HeartbeatWindow | false;
+  /**
+   * Checks what the host says it runs, after the protocol matched: a line refuses the host (`version_mismatch`, no
+   * retry), null accepts it. For example the plugin API a presentation was built for.
+   */
+  readonly acceptHost?: (hello: HelloAnswer) => string | null;
+  /** The protocol this client declares (tests pretend to be another build); default `PROTOCOL_VERSION`. */
+  readonly protocol?: string;
 }
 
 const HELLO_PATH = '$rpc.hello';
@@ -74,6 +82,7 @@ export class RpcConnection {
   #refusedParams: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #heartbeat: Heartbeat | undefined;
+  #host: HelloAnswer | undefined;
 
   constructor(options: RpcConnectionOptions) {
     this.#options = options;
@@ -88,6 +97,11 @@ export class RpcConnection {
   /** The silence allowed before the host is declared dead, for a UI to show; `false` when not watched. */
   get heartbeat(): HeartbeatWindow | false {
     return this.#heartbeatWindow;
+  }
+
+  /** What the host said in its last hello answer (its protocol, plugin API and plugins); undefined before one. */
+  get host(): HelloAnswer | undefined {
+    return this.#host;
   }
 
   get activeOperations(): number {
@@ -167,13 +181,27 @@ export class RpcConnection {
     socket.onClose((code, reason) => this.#socketClosed(socket, code, reason));
   }
 
-  /** The first call on a socket proves the token was accepted; only then is the connection `connected`. */
+  /**
+   * The first call on a socket proves the token was accepted and that both ends speak the same protocol (and, with
+   * `acceptHost`, run what the client needs); only then is the connection `connected`.
+   */
   #hello(socket: WireSocket): void {
+    const protocol = this.#options.protocol ?? PROTOCOL_VERSION;
     this.request(
-      { type: 'mutation', path: HELLO_PATH, input: { json: null }, persistent: false },
+      { type: 'mutation', path: HELLO_PATH, input: { json: { protocol } }, persistent: false },
       {
-        data: () => {
+        data: (data) => {
           if (this.#socket !== socket) return;
+          const answer = readHelloAnswer(untransformedData(data));
+          const refusal =
+            answer === undefined
+              ? 'the host answered the hello with something that is not a pi hello'
+              : (protocolMismatch(answer.protocol, protocol) ?? this.#options.acceptHost?.(answer) ?? null);
+          if (refusal !== null) {
+            this.#lastError = { code: VERSION_MISMATCH, message: refusal };
+            return socket.close(CLOSE_CODES.policy, VERSION_MISMATCH);
+          }
+          this.#host = answer;
           this.#attempt = 0;
           this.#lastError = undefined;
           this.#refusedParams = undefined;
@@ -273,8 +301,11 @@ export class RpcConnection {
     this.#socket = undefined;
     this.#heartbeat?.stop();
     this.#heartbeat = undefined;
+    // A host of another version stays that version: trying again would only say the same thing again.
     const retrying =
-      this.#options.reconnect !== false && (envelope.code !== 'not_authorized' || this.#mayRetryRefusal());
+      this.#options.reconnect !== false &&
+      envelope.code !== VERSION_MISMATCH &&
+      (envelope.code !== 'not_authorized' || this.#mayRetryRefusal());
     this.#drop(envelope, retrying);
     if (retrying) {
       this.#timer = setTimeout(() => this.#open(), backoffDelay(this.#attempt, this.#options.reconnect || undefined));
@@ -308,9 +339,15 @@ function untransformed(shape: ErrorShape): ErrorShape {
   return typeof shape === 'object' && shape !== null && 'json' in shape ? superjson.deserialize(shape as never) : shape;
 }
 
+/** A result's data as it arrives: transformer-encoded (`{ json }`). */
+function untransformedData(data: unknown): unknown {
+  return typeof data === 'object' && data !== null && 'json' in data ? superjson.deserialize(data as never) : data;
+}
+
 function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape {
+  const refused = reason?.code === 'not_authorized' || reason?.code === VERSION_MISMATCH;
   const remote =
-    reason?.code === 'not_authorized' ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
+    reason !== undefined && refused ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
   return { code: -32000, message: remote.message, data: { remote } };
 }
 

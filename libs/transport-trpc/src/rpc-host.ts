@@ -22,6 +22,7 @@ import {
   type FlowControlLimits,
   type OutboundStats,
 } from './outbound-pressure';
+import type { HostHello } from './hello';
 import { createHostProcedures } from './router';
 import type { ServerSocket } from './server-socket';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
@@ -42,6 +43,8 @@ export interface RpcHostOptions {
    * before the others get their turn (`DEFAULT_CONNECTION_LIMITS`).
    */
   readonly connections?: Partial<ConnectionLimits>;
+  /** What the hello answer says the host runs (its plugin API and plugins); absent: only the protocol. */
+  readonly hello?: HostHello;
 }
 
 export type ConnectionListener = (clientId: string, caller: CallerIdentity) => void;
@@ -76,7 +79,7 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
   // The services are fixed here: the router and its description cover the same ones.
   const serviceIds = options.registry.exposedIds();
   const describe = hostDescriber(options.registry, serviceIds, () => options.broker?.interactions() ?? []);
-  const { router, table } = createHostProcedures(options.registry, serviceIds, describe);
+  const { router, table } = createHostProcedures(options.registry, serviceIds, describe, options.hello);
   const endpoints = new Set<ConnectionEndpoint>();
   const connectListeners = new Set<ConnectionListener>();
   const disconnectListeners = new Set<ConnectionListener>();

@@ -12,6 +12,7 @@ import {
   type RemoteEvents,
   type RemoteState,
 } from '@pi/remote';
+import type { HelloAnswer } from './hello';
 import { hostTokens, type HostRouter, type ServiceWatchFrame } from './typed-router';
 
 interface Job {
@@ -117,7 +118,7 @@ describe('HostRouter: the router type a stock tRPC client infers from tokens', (
 
   it('carries $rpc as every host serves it, describe included', () => {
     expectTypeOf<Outputs['$rpc']['describe']>().toEqualTypeOf<HostDescription>();
-    expectTypeOf<Outputs['$rpc']['hello']>().toEqualTypeOf<{ clientId: string }>();
+    expectTypeOf<Outputs['$rpc']['hello']>().toEqualTypeOf<HelloAnswer>();
     expectTypeOf<Inputs['$rpc']['cancel']>().toEqualTypeOf<{ c: string }>();
     expectTypeOf<TRPCClient<Router>>().toEqualTypeOf<Client>();
     expectTypeOf<TRPCClientError<Router>['data']>().toEqualTypeOf<

@@ -19,6 +19,7 @@ import {
   type RemoteState,
 } from '@pi/remote';
 import { tokenAuthentication, type Authenticate } from './authentication';
+import { PROTOCOL_VERSION } from './hello';
 import { DEFAULT_FLOW_CONTROL, OutboundPressure } from './outbound-pressure';
 import { createHostProcedures } from './router';
 import type { ServerSocket } from './server-socket';
@@ -213,7 +214,7 @@ const CONVERSATIONS: Record<string, Conversation> = {
     check: (frames, closes) => {
       expect(frames).toEqual([
         { id: 1, result: { type: 'data', data: { json: { value: 5 } } } },
-        { id: 2, result: { type: 'data', data: { json: { clientId: 'client-1' } } } },
+        { id: 2, result: { type: 'data', data: { json: { clientId: 'client-1', protocol: PROTOCOL_VERSION } } } },
       ]);
       expect(closes).toEqual([]);
     },

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The version handshake of `$rpc.hello` (issue 22). The client sends the protocol it speaks; the host answers with
+ * the client's id, the protocol it speaks, and what it runs (its plugin API and its plugins' ids and API versions).
+ * Either end refuses a peer of another protocol major with `version_mismatch` and one line naming both versions,
+ * so a daemon that outlived an upgrade is found at the handshake rather than at the first call that breaks.
+ */
+
+/** The protocol this build speaks, "major.minor": a minor adds frames or fields, a major changes or removes them. */
+export const PROTOCOL_VERSION = '1.1';
+
+/** What a host answering without a protocol (one built before the handshake) speaks. */
+export const UNDECLARED_PROTOCOL = '1.0';
+
+/** The error code (and the disconnect reason) of a refused handshake; a client does not retry it. */
+export const VERSION_MISMATCH = 'version_mismatch';
+
+/**
+ * One plugin a host runs; `api` is the plugin API version it was built for, where the host knows it (a host loads
+ * only plugins whose API major is its own, so the host's `pluginApi` already bounds it).
+ */
+export interface HelloPlugin {
+  readonly id: string;
+  readonly api?: string;
+}
+
+/** What a host says about itself in its hello answer; the transport carries it and checks only the protocol. */
+export interface HostHello {
+  /** The plugin API the host provides, "major.minor". */
+  readonly pluginApi: string;
+  readonly plugins: readonly HelloPlugin[];
+}
+
+/** `$rpc.hello`'s answer. */
+export interface HelloAnswer {
+  readonly clientId: string;
+  readonly protocol: string;
+  readonly pluginApi?: string;
+  readonly plugins?: readonly HelloPlugin[];
+}
+
+const version = z.string().regex(/^\d{1,6}\.\d{1,6}$/);
+
+/** `$rpc.hello`'s input: absent (a stock tRPC client, or a pi built before the handshake) or the client's protocol. */
+export const helloInput = z.union([z.null(), z.undefined(), z.object({ protocol: version }).strip()]);
+
+const answerSchema = z.object({
+  clientId: z.string(),
+  protocol: version.optional(),
+  pluginApi: version.optional(),
+  plugins: z.array(z.object({ id: z.string(), api: z.string().optional() })).optional(),
+});
+
+/** The answer as the client reads it: a host that declares no protocol speaks `UNDECLARED_PROTOCOL`. */
+export function readHelloAnswer(data: unknown): HelloAnswer | undefined {
+  const parsed = answerSchema.safeParse(data);
+  if (!parsed.success) return undefined;
+  const { protocol, ...rest } = parsed.data;
+  return { ...rest, protocol: protocol ?? UNDECLARED_PROTOCOL };
+}
+
+/** Null when both speak the same protocol major; else the line that says who speaks what. */
+export function protocolMismatch(host: string, client: string): string | null {
+  if (majorOf(host) === majorOf(client)) return null;
+  return `the host speaks pi protocol ${host}, this pi speaks ${client}`;
+}
+
+function majorOf(version: string): string {
+  return version.split('.')[0] ?? version;
+}
