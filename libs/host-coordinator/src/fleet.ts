@@ -198,6 +198,7 @@ const REPO_CODES: Record<SessionRepoError['code'], string> = {
   invalid: 'invalid_argument',
   not_found: 'unknown_session',
   duplicate: 'duplicate_session',
+  conflict: 'conflict',
   storage: 'internal',
 };
 

@@ -1,6 +1,12 @@
 export { LATEST_SCHEMA_VERSION } from './migrations';
 export { generateSessionId } from './session-id';
-export type { SessionRepo, SessionRepoCreate, SessionRepoListFilter, SessionRepoOptions } from './session-repo';
+export type {
+  SessionRepo,
+  SessionRepoCreate,
+  SessionRepoExpectation,
+  SessionRepoListFilter,
+  SessionRepoOptions,
+} from './session-repo';
 export {
   SESSION_REPO_ERROR_CODES,
   SessionRepoReadError,
@@ -9,3 +15,10 @@ export {
 } from './session-repo-error';
 export { openSqliteSessionRepo, sessionRepoFile, type SqliteSessionRepoOptions } from './sqlite-session-repo';
 export { checkSessionId } from './validate';
+export {
+  describeDatabase,
+  openPostgresSessionRepo,
+  type PostgresSessionRepo,
+  type PostgresSessionRepoOptions,
+} from './postgres-session-repo';
+export type { RecordChanges, SessionRecordChange } from './postgres-record-changes';

@@ -29,15 +29,6 @@ describe('openSqliteSessionRepo', () => {
     expect(inspect(file, (db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
   });
 
-  it('keeps the records across a reopen', async () => {
-    const { repo, file } = await freshRepo();
-    const created = (await repo.create({ ...newRecord(), sessionId: 's-1' }))._unsafeUnwrap();
-    const active = (await repo.setStatus('s-1', 'active'))._unsafeUnwrap();
-    await repo.close();
-    const reopened = openRepo(file);
-    expect(await reopened.get('s-1')).toEqual({ ...created, status: 'active', updatedAt: active.updatedAt });
-  });
-
   it('migrates a new file once and records each version with when it was applied', async () => {
     const clock = manualClock();
     const { repo, file } = await freshRepo(clock.now);

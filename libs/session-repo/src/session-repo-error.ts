@@ -3,6 +3,8 @@ export const SESSION_REPO_ERROR_CODES = {
   not_found: 'not_found',
   duplicate: 'duplicate',
   invalid: 'invalid',
+  /** The record changed since the writer read it (its `updatedAt` moved): re-read, then decide again. */
+  conflict: 'conflict',
   storage: 'storage',
 } as const;
 

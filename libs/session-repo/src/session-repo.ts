@@ -10,6 +10,15 @@ export interface SessionRepoListFilter {
 }
 
 /**
+ * The record as the writer last read it: a write that names it is refused as `conflict` when the record changed
+ * since. `updatedAt` is the record's revision: every change moves it forward, by a millisecond past the previous one
+ * when the clock has not moved, so two changes never share it.
+ */
+export interface SessionRepoExpectation {
+  readonly updatedAt: string;
+}
+
+/**
  * The coordinator's durable session records. Every method is async and reports failure as a value, so a
  * PostgreSQL implementation fills the same interface; nothing here exposes the store behind it. Used by the
  * coordinator application only: plugins see the scoped `FleetRecords` of `@pi/plugin-api`.
@@ -23,12 +32,24 @@ export interface SessionRepo {
   /** Records by `updatedAt` descending, then `sessionId`; only one workspace's when filtered. */
   list(filter?: SessionRepoListFilter): Promise<readonly SessionRecord[]>;
   /** A chosen title (no longer provisional); `updatedAt` moves only when the title changes. */
-  rename(sessionId: string, title: string): Promise<Result<SessionRecord, SessionRepoError>>;
+  rename(
+    sessionId: string,
+    title: string,
+    expected?: SessionRepoExpectation,
+  ): Promise<Result<SessionRecord, SessionRepoError>>;
   /** Replaces the title only while it is provisional (then no longer); otherwise the record comes back unchanged. */
-  suggestTitle(sessionId: string, title: string): Promise<Result<SessionRecord, SessionRepoError>>;
+  suggestTitle(
+    sessionId: string,
+    title: string,
+    expected?: SessionRepoExpectation,
+  ): Promise<Result<SessionRecord, SessionRepoError>>;
   /** Sets the status; `updatedAt` moves only when the status changes. */
-  setStatus(sessionId: string, status: SessionStatus): Promise<Result<SessionRecord, SessionRepoError>>;
-  remove(sessionId: string): Promise<Result<void, SessionRepoError>>;
+  setStatus(
+    sessionId: string,
+    status: SessionStatus,
+    expected?: SessionRepoExpectation,
+  ): Promise<Result<SessionRecord, SessionRepoError>>;
+  remove(sessionId: string, expected?: SessionRepoExpectation): Promise<Result<void, SessionRepoError>>;
   /** Releases the store; every call after it is a `storage` error value. */
   close(): Promise<void>;
 }

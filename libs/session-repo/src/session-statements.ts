@@ -26,21 +26,30 @@ interface InsertParameters {
   readonly at: string;
 }
 
+/** The writer's copy of `updated_at`, or null for a write that does not check it. */
+type Expected = { readonly expected: string | null };
+
 export interface SessionStatements {
   readonly insert: Statement<[InsertParameters], SessionRow>;
   readonly get: Statement<[string], SessionRow>;
   readonly list: Statement<[], SessionRow>;
   readonly listByWorkspace: Statement<[string], SessionRow>;
-  /** A chosen title; `updated_at` moves only when the title changes; no row back means no such record. */
-  readonly rename: Statement<[{ sessionId: string; title: string; at: string }], SessionRow>;
-  /** Replaces a provisional title only; no row back means no such record or a chosen title. */
-  readonly suggestTitle: Statement<[{ sessionId: string; title: string; at: string }], SessionRow>;
-  /** `updated_at` moves only when the status changes; no row back means no such record. */
-  readonly setStatus: Statement<[{ sessionId: string; status: SessionStatus; at: string }], SessionRow>;
-  readonly remove: Statement<[string], SessionRow>;
+  /** A chosen title; `updated_at` moves only when the title changes; no row back: no such record, or a conflict. */
+  readonly rename: Statement<[{ sessionId: string; title: string; at: string } & Expected], SessionRow>;
+  /** Replaces a provisional title only; no row back: no such record, a chosen title, or a conflict. */
+  readonly suggestTitle: Statement<[{ sessionId: string; title: string; at: string } & Expected], SessionRow>;
+  /** `updated_at` moves only when the status changes; no row back: no such record, or a conflict. */
+  readonly setStatus: Statement<[{ sessionId: string; status: SessionStatus; at: string } & Expected], SessionRow>;
+  readonly remove: Statement<[{ sessionId: string } & Expected], SessionRow>;
 }
 
 const ORDER = 'ORDER BY updated_at DESC, session_id ASC';
+
+/** Only the row the writer read, when it names one. */
+const AS_READ = '(@expected IS NULL OR updated_at = @expected)';
+
+/** A change's `updated_at`: the clock, or a millisecond past the previous one, so no two changes share it. */
+const NEXT_UPDATED_AT = "max(@at, strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'))";
 
 /** Every statement the repository runs, prepared once per connection. */
 export function sessionStatements(db: Database): SessionStatements {
@@ -55,19 +64,20 @@ export function sessionStatements(db: Database): SessionStatements {
     listByWorkspace: db.prepare(`SELECT * FROM sessions WHERE workspace_id = ? ${ORDER}`),
     rename: db.prepare(
       `UPDATE sessions SET title = @title, provisional_title = 0,
-         updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
-       WHERE session_id = @sessionId RETURNING *`,
+         updated_at = CASE WHEN title = @title THEN updated_at ELSE ${NEXT_UPDATED_AT} END
+       WHERE session_id = @sessionId AND ${AS_READ} RETURNING *`,
     ),
     suggestTitle: db.prepare(
       `UPDATE sessions SET title = @title, provisional_title = 0,
-         updated_at = CASE WHEN title = @title THEN updated_at ELSE @at END
-       WHERE session_id = @sessionId AND provisional_title = 1 RETURNING *`,
+         updated_at = CASE WHEN title = @title THEN updated_at ELSE ${NEXT_UPDATED_AT} END
+       WHERE session_id = @sessionId AND provisional_title = 1 AND ${AS_READ} RETURNING *`,
     ),
     setStatus: db.prepare(
-      `UPDATE sessions SET status = @status, updated_at = CASE WHEN status = @status THEN updated_at ELSE @at END
-       WHERE session_id = @sessionId RETURNING *`,
+      `UPDATE sessions SET status = @status,
+         updated_at = CASE WHEN status = @status THEN updated_at ELSE ${NEXT_UPDATED_AT} END
+       WHERE session_id = @sessionId AND ${AS_READ} RETURNING *`,
     ),
-    remove: db.prepare('DELETE FROM sessions WHERE session_id = ?'),
+    remove: db.prepare(`DELETE FROM sessions WHERE session_id = @sessionId AND ${AS_READ}`),
   };
 }
 

@@ -4,7 +4,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
 import { openDatabase } from './open-database';
 import { generateSessionId } from './session-id';
-import type { SessionRepo, SessionRepoCreate, SessionRepoOptions } from './session-repo';
+import type { SessionRepo, SessionRepoCreate, SessionRepoExpectation, SessionRepoOptions } from './session-repo';
 import {
   SESSION_REPO_ERROR_CODES,
   SessionRepoReadError,
@@ -12,6 +12,7 @@ import {
   toStorageError,
   type SessionRepoError,
 } from './session-repo-error';
+import { notFound, staleOr } from './write-outcome';
 import { sessionStatements, toSessionRecord } from './session-statements';
 import { checkNewRecord, checkSessionId, checkStatus, checkTitle } from './validate';
 
@@ -53,8 +54,10 @@ function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
     }
   }
 
-  function notFound(sessionId: string): Outcome<never> {
-    return err(sessionRepoError(SESSION_REPO_ERROR_CODES.not_found, `No session record ${sessionId}`));
+  /** Why a write touched no row: no such record, a record changed since the writer read it, or else as it is. */
+  function unchanged(sessionId: string, expected: SessionRepoExpectation | undefined): Outcome<SessionRecord> {
+    const current = statements.get.get(sessionId);
+    return current === undefined ? notFound(sessionId) : staleOr(toSessionRecord(current), expected);
   }
 
   function insert(record: SessionRepoCreate): Outcome<SessionRecord> {
@@ -115,43 +118,56 @@ function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
       return rows.value.map(toSessionRecord);
     },
 
-    rename: async (sessionId, title) =>
+    rename: async (sessionId, title, expected) =>
       attempt('rename a session record', () =>
         checkSessionId(sessionId)
           .andThen(() => checkTitle(title))
           .andThen((checked) => {
-            const row = statements.rename.get({ sessionId, title: checked, at: now().toISOString() });
-            return row === undefined ? notFound(sessionId) : ok(toSessionRecord(row));
+            const at = now().toISOString();
+            const row = statements.rename.get({ sessionId, title: checked, at, expected: expected?.updatedAt ?? null });
+            return row === undefined ? unchanged(sessionId, expected) : ok(toSessionRecord(row));
           }),
       ),
 
-    suggestTitle: async (sessionId, title) =>
+    suggestTitle: async (sessionId, title, expected) =>
       attempt('suggest a session title', () =>
         checkSessionId(sessionId)
           .andThen(() => checkTitle(title))
           .andThen((checked) => {
-            const row = statements.suggestTitle.get({ sessionId, title: checked, at: now().toISOString() });
-            if (row !== undefined) return ok(toSessionRecord(row));
+            const at = now().toISOString();
+            const row = statements.suggestTitle.get({
+              sessionId,
+              title: checked,
+              at,
+              expected: expected?.updatedAt ?? null,
+            });
             // Not replaced: a chosen title stays, and the record comes back as it is.
-            const current = statements.get.get(sessionId);
-            return current === undefined ? notFound(sessionId) : ok(toSessionRecord(current));
+            return row === undefined ? unchanged(sessionId, expected) : ok(toSessionRecord(row));
           }),
       ),
 
-    setStatus: async (sessionId, status) =>
+    setStatus: async (sessionId, status, expected) =>
       attempt('set a session status', () =>
         checkSessionId(sessionId)
           .andThen(() => checkStatus(status))
           .andThen((checked) => {
-            const row = statements.setStatus.get({ sessionId, status: checked, at: now().toISOString() });
-            return row === undefined ? notFound(sessionId) : ok(toSessionRecord(row));
+            const at = now().toISOString();
+            const row = statements.setStatus.get({
+              sessionId,
+              status: checked,
+              at,
+              expected: expected?.updatedAt ?? null,
+            });
+            return row === undefined ? unchanged(sessionId, expected) : ok(toSessionRecord(row));
           }),
       ),
 
-    remove: async (sessionId) =>
+    remove: async (sessionId, expected) =>
       attempt('remove a session record', () =>
         checkSessionId(sessionId).andThen(() =>
-          statements.remove.run(sessionId).changes === 0 ? notFound(sessionId) : ok(undefined),
+          statements.remove.run({ sessionId, expected: expected?.updatedAt ?? null }).changes === 0
+            ? unchanged(sessionId, expected).map(() => undefined)
+            : ok(undefined),
         ),
       ),
 

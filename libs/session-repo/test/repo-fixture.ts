@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import pg from 'pg';
+import { inject, onTestFinished } from 'vitest';
 import type { NewSessionRecord } from '@pi/plugin-api';
+import type { TestPostgres } from '@pi/test-support/postgres';
+import { openPostgresSessionRepo, type PostgresSessionRepo } from '../src/postgres-session-repo';
 import type { SessionRepo } from '../src/session-repo';
 import { openSqliteSessionRepo, sessionRepoFile } from '../src/sqlite-session-repo';
 
@@ -50,4 +54,75 @@ export function newRecord(overrides: Partial<NewSessionRecord> = {}): NewSession
     cwd: '/home/alice/project',
     ...overrides,
   };
+}
+
+/** The run's PostgreSQL, as the global setup provided it (a run without this project's config has none). */
+export function testPostgres(): TestPostgres {
+  return (
+    (inject('piPostgres') as TestPostgres | undefined) ?? {
+      available: false,
+      reason: "the project's global setup did not run (run its tests with its vitest.config.ts)",
+    }
+  );
+}
+
+/** A fresh schema name: each test gets its own tables in the run's one database. */
+export function freshSchema(): string {
+  return `t_${randomBytes(6).toString('hex')}`;
+}
+
+/** Opens a PostgreSQL repository (closed after the test, its schema dropped), failing the test when it cannot. */
+export async function openPostgresRepo(
+  schema: string,
+  options: { now?: () => Date; workspaceId?: string } = {},
+): Promise<PostgresSessionRepo> {
+  const postgres = testPostgres();
+  if (!postgres.available) throw new Error(`PostgreSQL is not available: ${postgres.reason}`);
+  const opened = await openPostgresSessionRepo({ url: postgres.url, schema, ...options });
+  if (opened.isErr()) throw new Error(`${opened.error.code}: ${opened.error.message}`);
+  onTestFinished(async () => {
+    await opened.value.close();
+    await withClient(postgres.url, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+  });
+  return opened.value;
+}
+
+/** A plain connection as the test role (subject to the workspace policy), for what a repository never does. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One store the contract runs on: a repository on fresh storage, and another repository on the same storage. */
+export interface RepoKind {
+  readonly name: string;
+  fresh(now?: () => Date): Promise<{ repo: SessionRepo; reopen(now?: () => Date): Promise<SessionRepo> }>;
+}
+
+const SQLITE: RepoKind = {
+  name: 'SQLite',
+  fresh: async (now) => {
+    const { repo, file } = await freshRepo(now);
+    return { repo, reopen: async (later) => openRepo(file, later ?? now) };
+  },
+};
+
+const POSTGRES: RepoKind = {
+  name: 'PostgreSQL',
+  fresh: async (now) => {
+    const schema = freshSchema();
+    const repo = await openPostgresRepo(schema, now === undefined ? {} : { now });
+    return { repo, reopen: (later) => openPostgresRepo(schema, { now: later ?? now ?? (() => new Date()) }) };
+  },
+};
+
+/** The stores to run the contract on here, and why PostgreSQL is missing when it is. */
+export function repoKinds(): { kinds: RepoKind[]; skipped?: string } {
+  const postgres = testPostgres();
+  return postgres.available ? { kinds: [SQLITE, POSTGRES] } : { kinds: [SQLITE], skipped: postgres.reason };
 }

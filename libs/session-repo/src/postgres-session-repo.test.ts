@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { freshSchema, manualClock, newRecord, openPostgresRepo, testPostgres, withClient } from '../test/repo-fixture';
+import { databaseUrl } from '@pi/test-support/postgres';
+import type { SessionRecordChange } from './postgres-record-changes';
+import { POSTGRES_SCHEMA_VERSION } from './postgres-migrations';
+import { openPostgresSessionRepo } from './postgres-session-repo';
+
+const postgres = testPostgres();
+const url = postgres.available ? postgres.url : '';
+const adminUrl = postgres.available ? postgres.adminUrl : '';
+
+if (!postgres.available)
+  describe.skip(`PostgreSQL session records: skipped, ${postgres.reason}`, () => it('runs', () => undefined));
+
+describe.runIf(postgres.available)('PostgreSQL session records', () => {
+  it('refuses a statement that sets no workspace, in the database itself, whatever its WHERE clause', async () => {
+    const schema = freshSchema();
+    const repo = await openPostgresRepo(schema);
+    await repo.create({ ...newRecord({ workspaceId: 'w-1' }), sessionId: 's-1' });
+    await repo.create({ ...newRecord({ workspaceId: 'w-2' }), sessionId: 's-2' });
+
+    await withClient(url, async (client) => {
+      await client.query(`SET search_path = ${schema}`);
+      await expect(client.query('SELECT session_id FROM sessions')).rejects.toMatchObject({
+        code: '42501',
+        message: 'session records are read and written for one workspace, and pi.workspace is not set',
+      });
+      await expect(
+        client.query(`INSERT INTO sessions VALUES ('s-3', 't', false, 'w-1', 'o', '/', 'closed', now(), now())`),
+      ).rejects.toMatchObject({ code: '42501' });
+      await client.query("SET pi.workspace = 'w-1'");
+      const everything = await client.query("SELECT session_id FROM sessions WHERE workspace_id IN ('w-1', 'w-2')");
+      expect(everything.rows).toEqual([{ session_id: 's-1' }]);
+      await expect(
+        client.query(`UPDATE sessions SET workspace_id = 'w-2' WHERE session_id = 's-1'`),
+      ).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(/row-level security/) });
+    });
+  });
+
+  it('confined to one workspace, neither lists, reads, writes nor creates another workspace’s records', async () => {
+    const schema = freshSchema();
+    const fleet = await openPostgresRepo(schema);
+    await fleet.create({ ...newRecord({ workspaceId: 'w-1' }), sessionId: 's-1' });
+    await fleet.create({ ...newRecord({ workspaceId: 'w-2' }), sessionId: 's-2' });
+    const mine = await openPostgresRepo(schema, { workspaceId: 'w-1' });
+
+    expect((await mine.list()).map((record) => record.sessionId)).toEqual(['s-1']);
+    expect(await mine.list({ workspaceId: 'w-2' })).toEqual([]);
+    expect(await mine.get('s-2')).toBeUndefined();
+    expect((await mine.rename('s-2', 'Taken over'))._unsafeUnwrapErr().code).toBe('not_found');
+    expect((await mine.remove('s-2'))._unsafeUnwrapErr().code).toBe('not_found');
+    expect((await mine.create({ ...newRecord({ workspaceId: 'w-2' }), sessionId: 's-3' }))._unsafeUnwrapErr()).toEqual({
+      code: 'storage',
+      message: expect.stringMatching(/row-level security/),
+    });
+    expect((await fleet.get('s-2'))?.title).toBe('Fix the parser');
+    expect((await fleet.list()).map((record) => record.sessionId).sort()).toEqual(['s-1', 's-2']);
+  });
+
+  it('announces creations, changes and removals made through another repository, and not a write that changed nothing', async () => {
+    const schema = freshSchema();
+    const listening = await openPostgresRepo(schema);
+    const writing = await openPostgresRepo(schema, { now: manualClock().now });
+    const changes: SessionRecordChange[] = [];
+    let removed: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      removed = resolve;
+    });
+    listening.onChange((change) => {
+      changes.push(change);
+      if (change.kind === 'removed') removed();
+    });
+    await listening.listening();
+
+    await writing.create({ ...newRecord({ workspaceId: 'w-9' }), sessionId: 's-1' });
+    await writing.rename('s-1', 'Fix the parser');
+    await writing.setStatus('s-1', 'idle');
+    await writing.remove('s-1');
+    await done;
+
+    expect(changes).toEqual([
+      { kind: 'created', sessionId: 's-1', workspaceId: 'w-9', updatedAt: '2026-03-01T10:00:00.000Z' },
+      { kind: 'updated', sessionId: 's-1', workspaceId: 'w-9', updatedAt: '2026-03-01T10:00:00.001Z' },
+      { kind: 'removed', sessionId: 's-1', workspaceId: 'w-9', updatedAt: '2026-03-01T10:00:00.001Z' },
+    ]);
+  });
+
+  it('tells listeners to read again after its listening connection was lost and regained', async () => {
+    const schema = freshSchema();
+    const repo = await openPostgresRepo(schema);
+    const resynced = new Promise<SessionRecordChange>((resolve) =>
+      repo.onChange((change) => {
+        if (change.kind === 'resync') resolve(change);
+      }),
+    );
+    await repo.listening();
+    await withClient(adminUrl, (client) =>
+      client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()",
+      ),
+    );
+    expect(await resynced).toEqual({ kind: 'resync' });
+    const created = new Promise<SessionRecordChange>((resolve) => repo.onChange(resolve));
+    await repo.create({ ...newRecord(), sessionId: 's-after' });
+    expect(await created).toMatchObject({ kind: 'created', sessionId: 's-after' });
+  });
+
+  it('migrates a schema once, even when two repositories open it at the same time', async () => {
+    const schema = freshSchema();
+    const clock = manualClock();
+    const [first, second] = await Promise.all([
+      openPostgresRepo(schema, { now: clock.now }),
+      openPostgresRepo(schema, { now: clock.now }),
+    ]);
+    await first.create({ ...newRecord(), sessionId: 's-1' });
+    expect(await second.get('s-1')).toBeDefined();
+    const versions = await withClient(url, (client) =>
+      client.query(`SELECT version, applied_at FROM ${schema}.schema_version ORDER BY version`),
+    );
+    expect(versions.rows).toEqual(
+      Array.from({ length: POSTGRES_SCHEMA_VERSION }, (_, index) => ({
+        version: index + 1,
+        applied_at: new Date('2026-03-01T10:00:00.000Z'),
+      })),
+    );
+  });
+
+  it('refuses a schema made by a newer pi and leaves it untouched', async () => {
+    const schema = freshSchema();
+    await (await openPostgresRepo(schema)).close();
+    const newer = POSTGRES_SCHEMA_VERSION + 1;
+    await withClient(url, (client) => client.query(`INSERT INTO ${schema}.schema_version VALUES ($1, now())`, [newer]));
+    const opened = await openPostgresSessionRepo({ url, schema });
+    expect(opened._unsafeUnwrapErr()).toEqual({
+      code: 'storage',
+      message: expect.stringContaining(`were made by a newer pi (schema version ${newer}; this pi knows up to`),
+    });
+    const versions = await withClient(url, (client) =>
+      client.query(`SELECT MAX(version) AS v FROM ${schema}.schema_version`),
+    );
+    expect(versions.rows[0]).toEqual({ v: newer });
+  });
+
+  it('refuses a role that row-level security does not apply to', async () => {
+    const opened = await openPostgresSessionRepo({ url: adminUrl, schema: freshSchema() });
+    expect(opened._unsafeUnwrapErr()).toMatchObject({
+      code: 'storage',
+      message: expect.stringMatching(/superuser or bypasses row-level security/),
+    });
+  });
+
+  it('reports a bad URL, a server that is down and a database that does not exist, each in one sentence', async () => {
+    expect((await openPostgresSessionRepo({ url: 'mysql://localhost/x' }))._unsafeUnwrapErr()).toEqual({
+      code: 'storage',
+      message: 'The database URL must look like postgres://user@host:port/database',
+    });
+    const down = await openPostgresSessionRepo({ url: 'postgres://pi@127.0.0.1:1/records', connectTimeoutMs: 2000 });
+    expect(down._unsafeUnwrapErr()).toEqual({
+      code: 'storage',
+      message: expect.stringMatching(/^Cannot reach PostgreSQL at 127\.0\.0\.1:1\/records: /),
+    });
+    const missing = await openPostgresSessionRepo({ url: databaseUrl(url, 'no_such_database') });
+    expect(missing._unsafeUnwrapErr().message).toMatch(/no_such_database.*does not exist/);
+    expect((await openPostgresSessionRepo({ url, schema: 'Bad-Name' }))._unsafeUnwrapErr().message).toMatch(
+      /schema name "Bad-Name" is not allowed/,
+    );
+  });
+
+  it('carries the record operations, close and the change announcements, nothing else', async () => {
+    const repo = await openPostgresRepo(freshSchema());
+    expect(Object.keys(repo).sort()).toEqual([
+      'close',
+      'create',
+      'get',
+      'list',
+      'listening',
+      'onChange',
+      'remove',
+      'rename',
+      'setStatus',
+      'suggestTitle',
+    ]);
+  });
+});
