@@ -1,6 +1,7 @@
-import { BACKGROUND_CONTEXT, withTelemetryContext } from '@pi/context';
+import { BACKGROUND_CONTEXT, withTelemetryContext, type Context } from '@pi/context';
 import { installInMemoryTelemetry, type InMemoryTelemetry } from '@pi/context/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDeferred } from './deferred';
 import type { AgentHarness } from './harness-types';
 import { openHarness } from './open-harness';
 import { createScriptedProvider, createSessionDirectory, testHarnessOptions, type SessionDirectory } from './testing';
@@ -30,7 +31,7 @@ afterEach(async () => {
 });
 
 describe('run telemetry', () => {
-  it('runs under a detached agent.run root span, not under the span of the call that started it', async () => {
+  it('runs under a detached agent.run root span linked to the call that started it, not parented to it', async () => {
     const operationId = await BACKGROUND_CONTEXT.telemetryContext.startSpan(
       { name: 'rpc.server chat.prompt' },
       async (span) => {
@@ -48,9 +49,57 @@ describe('run telemetry', () => {
     const run = spans.find((span) => span.name === 'agent.run');
     expect(run?.parentSpanId).toBeUndefined();
     expect(run?.traceId).not.toBe(caller?.traceId);
+    expect(run?.links).toEqual([{ traceId: caller?.traceId, spanId: caller?.spanId }]);
     expect(run?.attributes).toMatchObject({ 'pi.operation_id': operationId, 'pi.outcome': 'completed' });
     const tool = spans.find((span) => span.name === 'agent.tool');
     expect(tool?.parentSpanId).toBe(run?.spanId);
+  });
+});
+
+describe('the run of a queued follow-up', () => {
+  it('links to the call that queued it, not to the call of the run it waited for', async () => {
+    const queued = await createSessionDirectory();
+    const gate = createDeferred<void>();
+    const provider = createScriptedProvider({
+      turns: [
+        [
+          { type: 'wait', until: gate.promise },
+          { type: 'done', stopReason: 'stop' },
+        ],
+        [{ type: 'done', stopReason: 'stop' }],
+      ],
+    });
+    const lane = (await openHarness(testHarnessOptions({ file: queued.file, providers: [provider] })))._unsafeUnwrap();
+    try {
+      const inSpan = <R>(name: string, send: (context: Context) => Promise<R>) =>
+        BACKGROUND_CONTEXT.telemetryContext.startSpan({ name }, (span) =>
+          send(withTelemetryContext(span, BACKGROUND_CONTEXT)),
+        );
+      const text = (words: string) => ({ role: 'user' as const, content: [{ type: 'text' as const, text: words }] });
+      const first = await inSpan('rpc.server chat.prompt', (context) => lane.main.prompt([text('first')], context));
+      const followUp = await inSpan('rpc.server chat.followUp', (context) => lane.main.followUp(text('then'), context));
+      expect(followUp._unsafeUnwrap().kind).toBe('queued');
+      const firstId = first._unsafeUnwrap().operationId;
+      const secondId = new Promise<string>((resolve) => {
+        const stop = lane.events.subscribe((event) => {
+          if (event.type !== 'run_started' || event.operationId === firstId) return;
+          stop();
+          resolve(event.operationId);
+        });
+      });
+      gate.resolve();
+      await lane.main.settled(await secondId);
+
+      const spans = telemetry.spans();
+      const spanOf = (name: string) => spans.find((span) => span.name === name);
+      const [firstRun, secondRun] = spans.filter((span) => span.name === 'agent.run');
+      const linkTo = (name: string) => [{ traceId: spanOf(name)?.traceId, spanId: spanOf(name)?.spanId }];
+      expect(firstRun?.links).toEqual(linkTo('rpc.server chat.prompt'));
+      expect(secondRun?.links).toEqual(linkTo('rpc.server chat.followUp'));
+    } finally {
+      await lane.close();
+      await queued.remove();
+    }
   });
 });
 

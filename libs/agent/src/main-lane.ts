@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { BACKGROUND_CONTEXT, withAbortSignal, withTelemetryContext, type Context } from '@pi/context';
+import {
+  BACKGROUND_CONTEXT,
+  withAbortSignal,
+  withTelemetryContext,
+  type Context,
+  type TelemetryContext,
+} from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
 import { runTurns, type RunPlan } from './agent-run';
+import { QueueCallers } from './queue-callers';
 import type { HarnessHooks } from './harness-hooks';
 import { createDeferred, type Deferred } from './deferred';
 import { errorMessage } from './error-text';
@@ -88,6 +95,7 @@ export class MainLane implements AgentLane {
   readonly #outcomes: Map<string, RunOutcome>;
   readonly #clientOperations: Map<string, string>;
   readonly #queue: LaneQueue;
+  readonly #queueCallers = new QueueCallers();
   #active: ActiveRun | null = null;
   #closing = false;
   /** Whether queued items may start runs: a restored queue waits until the host starts it. */
@@ -202,6 +210,7 @@ export class MainLane implements AgentLane {
     }
     const added = await this.#queue.add(kind, accepted, clientOperationId, context);
     if (added.isErr()) return err(added.error);
+    this.#queueCallers.remember(added.value, context.telemetryContext);
     // A queue with no run to follow (restored and just started, or stalled without a model) is tried again now.
     this.#drain();
     return ok({ kind: 'queued', itemId: added.value, duplicate: false });
@@ -217,7 +226,7 @@ export class MainLane implements AgentLane {
     const claimed = this.#claim(settings);
     if (claimed.isErr()) return err(claimed.error);
     if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
-    const begun = await this.#begin(claimed.value, messages, clientOperationId, context);
+    const begun = await this.#begin(claimed.value, messages, clientOperationId, context, [context.telemetryContext]);
     if (begun.isErr()) return err(begun.error);
     return ok({ operationId: claimed.value.run.operationId, duplicate: false });
   }
@@ -238,8 +247,9 @@ export class MainLane implements AgentLane {
     if (clientOperationId !== undefined && !this.#clientOperations.has(clientOperationId))
       this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
     const messages = items.map((item) => ({ message: item.message, queueItemId: item.id }));
+    const links = this.#queueCallers.take(items, this.#queue.items);
     // Nobody waits on this start but the run itself: a file that cannot be written leaves the items waiting.
-    void this.#begin(claimed.value, messages, clientOperationId, BACKGROUND_CONTEXT).then(
+    void this.#begin(claimed.value, messages, clientOperationId, BACKGROUND_CONTEXT, links).then(
       (begun) => begun.isErr() && this.#queue.putBack(items, BACKGROUND_CONTEXT),
       () => undefined,
     );
@@ -272,6 +282,7 @@ export class MainLane implements AgentLane {
     messages: readonly RunMessage[],
     clientOperationId: string | undefined,
     context: Context,
+    links: readonly TelemetryContext[],
   ): Promise<Result<void, Unwritable>> {
     const { operationId } = run;
     const started = clientOperationId === undefined ? {} : { clientOperationId };
@@ -298,7 +309,7 @@ export class MainLane implements AgentLane {
       this.#outcomes.set(operationId, outcome);
       throw new Error(outcome.error ?? 'the prompt could not be recorded', { cause: error });
     }
-    void this.#execute(run, plan);
+    void this.#execute(run, plan, links);
     return ok(undefined);
   }
 
@@ -347,10 +358,12 @@ export class MainLane implements AgentLane {
     this.#active?.controller.abort(new Error('the harness is closing'));
   }
 
-  async #execute(run: ActiveRun, plan: RunPlan): Promise<void> {
+  /** Runs under a root span of its own, linked to the calls that sent its messages (a run outlives them). */
+  async #execute(run: ActiveRun, plan: RunPlan, links: readonly TelemetryContext[]): Promise<void> {
     const { operationId } = plan;
     const model = `${plan.provider.id}/${plan.modelId}`;
-    const rootSpan = { name: 'agent.run', attributes: { 'pi.operation_id': operationId, 'pi.model': model } };
+    const attributes = { 'pi.operation_id': operationId, 'pi.model': model };
+    const rootSpan = { name: 'agent.run', attributes, links };
     const { outcome, eventContext } = await BACKGROUND_CONTEXT.telemetryContext.startSpan(rootSpan, async (span) => {
       const eventContext = withTelemetryContext(span, BACKGROUND_CONTEXT);
       const runContext = withAbortSignal(run.controller.signal, eventContext);

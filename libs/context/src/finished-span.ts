@@ -14,6 +14,8 @@ export interface FinishedSpan {
   status: 'ok' | 'error' | 'unset';
   /** Event names in order, e.g. 'exception'. */
   events: string[];
+  /** The spans this one links to. */
+  links: Array<{ traceId: string; spanId: string }>;
 }
 
 export function toFinishedSpan(span: ReadableSpan): FinishedSpan {
@@ -27,6 +29,7 @@ export function toFinishedSpan(span: ReadableSpan): FinishedSpan {
     attributes: primitiveAttributes(span.attributes),
     status: toStatus(span.status.code),
     events: span.events.map((event) => event.name),
+    links: span.links.map((link) => ({ traceId: link.context.traceId, spanId: link.context.spanId })),
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withTelemetryContext } from './context';
+import { extractTelemetryContext } from './extract-telemetry-context';
 import { ROOT_TELEMETRY } from './otel-telemetry';
+import type { TelemetryContext } from './telemetry-types';
 import { installInMemoryTelemetry } from './testing';
 import type { InMemoryTelemetry } from './testing';
 
@@ -87,6 +89,38 @@ describe('startSpan', () => {
     expect(ROOT_TELEMETRY.inject()).toEqual({});
     const ids = ROOT_TELEMETRY.startSpan({ name: 'ids' }, (span) => [span.traceId, span.spanId]);
     expect(ids).toEqual([namedSpan('ids')?.traceId, namedSpan('ids')?.spanId]);
+  });
+});
+
+describe('startSpan with links', () => {
+  it('links a new root span to the spans it follows from, in another trace, without parenting it', () => {
+    const [first, second] = ['queued one', 'queued two'].map((name) =>
+      ROOT_TELEMETRY.startSpan({ name }, (span) => span),
+    );
+    ROOT_TELEMETRY.startSpan({ name: 'run', links: [first as TelemetryContext, second as TelemetryContext] }, () => 0);
+    const run = namedSpan('run');
+    expect(run?.parentSpanId).toBeUndefined();
+    expect(run?.links).toEqual([
+      { traceId: first?.traceId, spanId: first?.spanId },
+      { traceId: second?.traceId, spanId: second?.spanId },
+    ]);
+    expect(run?.traceId).not.toBe(first?.traceId);
+  });
+
+  it('leaves out a context with no span, such as the root or a malformed carrier', () => {
+    ROOT_TELEMETRY.startSpan(
+      { name: 'unlinked', links: [ROOT_TELEMETRY, extractTelemetryContext({ traceparent: 'x' })] },
+      () => 0,
+    );
+    expect(namedSpan('unlinked')?.links).toEqual([]);
+  });
+
+  it('links to a span of another process, known only by its carrier', () => {
+    const remote = extractTelemetryContext({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
+    ROOT_TELEMETRY.startSpan({ name: 'started', links: [remote] }, () => 0);
+    expect(namedSpan('started')?.links).toEqual([
+      { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331' },
+    ]);
   });
 });
 

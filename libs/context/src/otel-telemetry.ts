@@ -1,9 +1,9 @@
 import { INVALID_SPAN_CONTEXT, ProxyTracerProvider, ROOT_CONTEXT, isSpanContextValid, trace } from '@opentelemetry/api';
-import type { Context as OtelContext, Span as OtelSpan } from '@opentelemetry/api';
+import type { Link, Context as OtelContext, Span as OtelSpan } from '@opentelemetry/api';
 import { runInSpan, toException } from './run-in-span';
 import { toOtelSpanKind } from './span-kind';
 import type { SpanOptions, TelemetryContext, TelemetrySpan, TraceCarrier } from './telemetry-types';
-import { injectCarrier } from './w3c-propagation';
+import { extractRemoteParent, injectCarrier } from './w3c-propagation';
 
 export const TRACER_NAME = 'pi';
 
@@ -28,9 +28,14 @@ export class OtelTelemetryContext implements TelemetryContext {
     // (or replaced) after import is honoured.
     if (this.traceId === undefined && !tracerInstalled()) return fn(UNTRACED_SPAN);
     const tracer = trace.getTracer(TRACER_NAME);
+    const links = options.links === undefined ? [] : linksOf(options.links);
     const otelSpan = tracer.startSpan(
       options.name,
-      { kind: toOtelSpanKind(options.kind), ...(options.attributes ? { attributes: options.attributes } : {}) },
+      {
+        kind: toOtelSpanKind(options.kind),
+        ...(options.attributes ? { attributes: options.attributes } : {}),
+        ...(links.length > 0 ? { links } : {}),
+      },
       this.#otelContext,
     );
     const span = new OtelTelemetrySpan(otelSpan, trace.setSpan(this.#otelContext, otelSpan));
@@ -58,6 +63,18 @@ class OtelTelemetrySpan extends OtelTelemetryContext implements TelemetrySpan {
   recordException(error: unknown): void {
     this.#span.recordException(toException(error));
   }
+}
+
+/** The OTel links to what the contexts' spans are; any TelemetryContext is read through its W3C carrier. */
+function linksOf(contexts: readonly TelemetryContext[]): Link[] {
+  const links: Link[] = [];
+  for (const context of contexts) {
+    if (context.spanId === undefined) continue;
+    const parent = extractRemoteParent(context.inject());
+    const spanContext = parent === undefined ? undefined : trace.getSpanContext(parent);
+    if (spanContext !== undefined) links.push({ context: spanContext });
+  }
+  return links;
 }
 
 /** No parent span: every span started from it begins a new trace. */

@@ -6,6 +6,11 @@ export interface SpanOptions {
   name: string;
   kind?: SpanKind;
   attributes?: SpanAttributes;
+  /**
+   * Spans this one follows from without being their child (the call that queued a run, the process that spawned
+   * this one); a context with no span is left out.
+   */
+  links?: readonly TelemetryContext[];
 }
 
 /** W3C trace context: the only telemetry that ever crosses a wire. */
