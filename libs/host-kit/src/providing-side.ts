@@ -29,14 +29,20 @@ export type ExposeOptions = Omit<RpcHostOptions, 'registry' | 'broker'>;
  */
 export class ProvidingSide {
   readonly services = new ServiceRegistry();
-  readonly broker = new InteractionBroker();
-  readonly failures = new CallbackFailures();
+  readonly broker: InteractionBroker;
+  readonly failures: CallbackFailures;
   readonly #connectListeners = new Set<ClientListener>();
   readonly #disconnectListeners = new Set<ClientListener>();
   /** Which plugin provides each service id, to name both plugins when a use or a second provide fails. */
   readonly #providers = new Map<string, string>();
   readonly #serviceListeners = new Map<string, Set<ServiceListener>>();
   #rpc: RpcHost | undefined;
+
+  /** A side of its own, or one generation of a host's plugins sharing the host's broker and failures (a reload). */
+  constructor(shared: { readonly broker?: InteractionBroker; readonly failures?: CallbackFailures } = {}) {
+    this.broker = shared.broker ?? new InteractionBroker();
+    this.failures = shared.failures ?? new CallbackFailures();
+  }
 
   /** The providing capabilities of one plugin's context, each registration owned by its scope. */
   contextFor(scope: PluginLifecycleScope, pluginId: string, config: ManifestEntry['config']): ProvidingPluginContext {
@@ -123,9 +129,27 @@ export class ProvidingSide {
   expose(options: ExposeOptions): RpcHost {
     if (this.#rpc !== undefined) throw new Error('The RPC surface is generated once');
     const rpc = createRpcHost({ registry: this.services, broker: this.broker, ...options });
-    rpc.onClientConnect((clientId) => [...this.#connectListeners].forEach((listener) => listener(clientId)));
-    rpc.onClientDisconnect((clientId) => [...this.#disconnectListeners].forEach((listener) => listener(clientId)));
-    this.#rpc = rpc;
+    this.serveThrough(rpc, []);
     return rpc;
+  }
+
+  /**
+   * Serves through a surface generated elsewhere (a reloaded generation of plugins behind the host's one surface):
+   * the plugins hear its clients, first each client already `connected`, and a later `provide` is refused.
+   * Returns the detach, for when the generation is replaced.
+   */
+  serveThrough(rpc: RpcHost, connected: readonly string[]): () => void {
+    if (this.#rpc !== undefined) throw new Error('The RPC surface is generated once');
+    this.#rpc = rpc;
+    const connect = (clientId: string) => [...this.#connectListeners].forEach((listener) => listener(clientId));
+    const removeConnect = rpc.onClientConnect(connect);
+    const removeDisconnect = rpc.onClientDisconnect((clientId) =>
+      [...this.#disconnectListeners].forEach((listener) => listener(clientId)),
+    );
+    connected.forEach(connect);
+    return () => {
+      removeConnect();
+      removeDisconnect();
+    };
   }
 }

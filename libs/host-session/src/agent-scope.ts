@@ -11,6 +11,8 @@ export interface AgentScopeParts {
   readonly lifecycle: SessionLifecycleHooks;
   /** Where a throwing event listener is recorded (hooks report through the harness's and lifecycle's own). */
   readonly failures?: CallbackFailures;
+  /** How hooks and listeners reach the harness (a candidate plugin set's wait until it is live); default: at once. */
+  readonly attach?: (attach: () => () => void) => () => void;
 }
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, its own entries. */

@@ -34,6 +34,8 @@ export interface SessionParts {
   readonly providers: { readonly registry: Registry<ModelProvider>; readonly rebuild: () => void };
   readonly views: ViewRegistry;
   readonly diagnostics: SessionDiagnostics;
+  /** How hooks and event listeners reach the harness: held until the plugin set goes live (see AttachmentGate). */
+  readonly attach: (attach: () => () => void) => () => void;
 }
 
 /**
@@ -51,7 +53,13 @@ export function sessionFacetContext(
     parts.tools.rebuild();
     parts.providers.rebuild();
   };
-  const agentParts = { harness: parts.harness, identity: parts.identity, lifecycle: parts.lifecycle, failures };
+  const agentParts = {
+    harness: parts.harness,
+    identity: parts.identity,
+    lifecycle: parts.lifecycle,
+    failures,
+    attach: parts.attach,
+  };
   return Object.freeze({
     ...providing,
     agent: agentScope(agentParts, facet.id),

@@ -12,10 +12,11 @@ type Verbs = Pick<CodingAgentSessionPluginContext, 'hook' | 'on'>;
  */
 export function pluginHooks(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): Verbs {
   const { harness, lifecycle, failures } = parts;
+  const attach = parts.attach ?? ((register: () => () => void) => register());
   const register: { [K in SessionHookName]: (handler: SessionHooks[K]) => () => void } = {
-    beforeTool: (handler) => harness.hooks.beforeTool(handler),
-    afterTool: (handler) => harness.hooks.afterTool(handler, pluginId),
-    beforeModelRequest: (handler) => harness.hooks.beforeModelRequest(handler, pluginId),
+    beforeTool: (handler) => attach(() => harness.hooks.beforeTool(handler)),
+    afterTool: (handler) => attach(() => harness.hooks.afterTool(handler, pluginId)),
+    beforeModelRequest: (handler) => attach(() => harness.hooks.beforeModelRequest(handler, pluginId)),
     sessionStart: (handler) => lifecycle.sessionStart(handler, pluginId),
     sessionShutdown: (handler) => lifecycle.sessionShutdown(handler, pluginId),
   };
@@ -45,9 +46,8 @@ export function pluginHooks(parts: AgentScopeParts, pluginId: string, scope: Plu
         if (type === '*' || event.type === type) listener(event as HarnessEventOf<T>, context);
       };
       // A listener that throws is recorded against its plugin (the harness would only contain it).
-      const remove = harness.events.subscribe(
-        failures === undefined ? heard : failures.guard(pluginId, `${type} listener`, heard),
-      );
+      const observed = failures === undefined ? heard : failures.guard(pluginId, `${type} listener`, heard);
+      const remove = attach(() => harness.events.subscribe(observed));
       scope.own(remove);
       return remove;
     },

@@ -1,9 +1,10 @@
 import { err, ok, type Result } from 'neverthrow';
-import { openHarness, type AnyAgentTool, type HarnessOptions, type ModelProvider } from '@pi/agent';
-import { coalescedRebuild, ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
+import { openHarness, type HarnessOptions } from '@pi/agent';
+import { ProvidingSide, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
 import {
   Diagnostics,
+  SessionPlugins,
   PLUGIN_API_VERSION,
   RunSettingsService,
   Views,
@@ -11,14 +12,16 @@ import {
   type SessionPaths,
   type SessionUpstream,
 } from '@pi/plugin-api';
-import { createRegistry, type ContributionRegistry, type OwnerMessage } from '@pi/registry';
+import type { OwnerMessage } from '@pi/registry';
+import type { ServiceRegistry } from '@pi/remote';
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
 import { logSessionFileFaults } from './session-file-log';
-import { SessionDiagnostics, rebuildDiffLine, toolsCalledIn } from './session-diagnostics';
-import { sessionFacetContext, type SessionParts } from './facet-context';
+import { SessionDiagnostics, toolsCalledIn } from './session-diagnostics';
+import { PluginGeneration, type SessionHostParts } from './plugin-generation';
+import { PluginSets, type PluginSetSource } from './plugin-reload';
 import { sessionActivity, type SessionActivity } from './session-activity';
-import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
+import type { LifecycleHookDeadlines } from './session-lifecycle-hooks';
 import { durableViewsFile, durableViewsWriter, readDurableViews } from './views/durable-views';
 import { ViewRegistry } from './views/view-registry';
 
@@ -40,6 +43,10 @@ export interface SessionHostOptions {
   readonly log?: (line: string) => void;
   /** The harness's seams a test sets: a disk that fails on request, a shorter model-silence notice. */
   readonly harness?: Pick<HarnessOptions, 'appendHandle' | 'modelWaitNoticeMs'>;
+  /** Where a reload reads the plugin set anew; absent: a reload starts the same facets again (settings, context files and resources are still read anew). */
+  readonly reloadSource?: PluginSetSource;
+  /** How long a reload lets calls into the replaced set finish (tests shorten it); default RELOAD_DRAIN_MS. */
+  readonly reloadDrainMs?: number;
 }
 
 export interface SessionHostError {
@@ -64,6 +71,8 @@ export interface SessionHost {
   /** Whether the session is at work (a run, or prompts queued), for its coordinator's presence report. */
   readonly activity: SessionActivity;
   diagnostics(): SessionHostDiagnostics;
+  /** Starts the plugin set anew (the `plugins` service's `reload`); the live set stays when the new one fails. */
+  reload(): ReturnType<PluginSets['reload']>;
   /**
    * Host-owned: closes connections, tells the shutdown hooks (bounded), disposes every facet in reverse manifest
    * order, closes the session.
@@ -71,44 +80,36 @@ export interface SessionHost {
   stop(): Promise<KernelStopReport>;
 }
 
-type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
-
 /**
  * The session app host: one process, one session. It opens the durable session, runs the session facets
  * through the kernel with a context per facet, rebuilds the registries once everything registered and
  * activated, and only then generates its RPC surface from the services the facets provided.
  */
 export async function startSessionHost(options: SessionHostOptions): Promise<Result<SessionHost, SessionHostError>> {
-  const ranks = new Map(options.facets.map((facet, index) => [facet.id, index]));
-  const ownerRank = (owner: string) => ranks.get(owner) ?? Number.NaN;
-  const providing = new ProvidingSide();
-  const tools = createRegistry<AnyAgentTool, ReadonlyMap<string, AnyAgentTool>>({
-    name: 'tools',
-    ownerRank,
-    build: checkedTools,
-  });
-  const providers = createRegistry<ModelProvider, ReadonlyMap<string, ModelProvider>>({
-    name: 'providers',
-    ownerRank,
-    build: (entries) => new Map(entries),
-  });
-
+  // The side the RPC surface is generated from: it serves whichever plugin set is live (see PluginSets).
+  const front = new ProvidingSide();
   const reported = new SessionDiagnostics();
-  providing.services.provide(Diagnostics, reported.service);
-  providing.failures.onRecord((failure) => reported.record(failure.owner, 'callback', 'error', failure.message));
-  const lifecycle = new SessionLifecycleHooks(ownerRank, providing.failures, options.hookDeadlines);
+  front.failures.onRecord((failure) => reported.record(failure.owner, 'callback', 'error', failure.message));
+  // Filled in once the first plugin set started: the harness reads the live set's tools, providers and settings.
+  const current: { sets?: PluginSets; first?: PluginGeneration } = {};
+  const live = () => current.sets?.live ?? current.first;
   const harness = await openHarness({
     file: options.sessionFile,
     cwd: options.paths.cwd,
-    tools: () => tools.current(),
-    providers: () => providers.current(),
-    settings: () =>
-      providing.services.has(RunSettingsService)
-        ? providing.services.use(RunSettingsService).current()
-        : { model: null, thinkingLevel: 'off' },
+    tools: () => live()?.tools.current() ?? new Map(),
+    providers: () => live()?.providers.current() ?? new Map(),
+    settings: () => {
+      const services = live()?.providing.services;
+      return services?.has(RunSettingsService) === true
+        ? services.use(RunSettingsService).current()
+        : { model: null, thinkingLevel: 'off' };
+    },
     hooks: {
-      ownerRank,
-      onFailure: (failure) => providing.failures.record(failure.owner, failure.message),
+      ownerRank: (owner) => {
+        const rank = live()?.facets.findIndex((facet) => facet.id === owner) ?? -1;
+        return rank < 0 ? Number.NaN : rank;
+      },
+      onFailure: (failure) => front.failures.record(failure.owner, failure.message),
       ...(options.hookDeadlines?.runHookMs === undefined ? {} : { timeoutMs: options.hookDeadlines.runHookMs }),
     },
     ...options.harness,
@@ -119,70 +120,68 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const viewsFile = durableViewsFile(options.sessionFile);
   const stored = await readDurableViews(viewsFile);
   if (stored.problem !== null) options.log?.(stored.problem);
-  const viewWriter = durableViewsWriter(viewsFile, (message) => providing.failures.record('host', message));
+  const viewWriter = durableViewsWriter(viewsFile, (message) => front.failures.record('host', message));
   const views = new ViewRegistry({
     restored: stored.views,
     persist: (durable) => viewWriter.write(durable),
-    onListenerFailure: (owner, message) => providing.failures.record(owner, message),
+    onListenerFailure: (owner, message) => front.failures.record(owner, message),
   });
-  providing.services.provide(Views, views.service);
 
-  const diagnostics = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
-  // Diffs are reported once the session is up: the first rebuild adds everything, which says nothing.
-  let started = false;
-  const report = (registry: string, rebuilt: RebuildOutcome, previous: readonly OwnerMessage[]) => {
-    const known = new Set(previous.map((error) => `${error.owner}\u0000${error.message}`));
-    for (const error of rebuilt.errors) {
-      if (!known.has(`${error.owner}\u0000${error.message}`))
-        reported.record(error.owner, 'rebuild', 'error', error.message);
-    }
-    const diff = started ? rebuildDiffLine(registry, rebuilt) : null;
-    if (diff !== null) reported.record('host', 'rebuild', 'info', diff);
-    return rebuilt.errors;
+  const provideHostServices = (registry: ServiceRegistry) => {
+    registry.provide(Diagnostics, reported.service);
+    registry.provide(Views, views.service);
+    if (current.sets !== undefined) registry.provide(SessionPlugins, current.sets.service);
   };
-  const toolRebuild = coalescedRebuild(
-    () => (diagnostics.tools = report('tools', rebuildOutcome(tools), diagnostics.tools)),
-  );
-  const providerRebuild = coalescedRebuild(
-    () => (diagnostics.providers = report('providers', rebuildOutcome(providers), diagnostics.providers)),
-  );
-  const parts: SessionParts = {
-    providing,
+  const parts: SessionHostParts = {
     harness: harness.value,
-    lifecycle,
     identity: options.identity,
     paths: { ...options.paths, sessionFile: options.sessionFile },
     upstream: options.upstream ?? absentUpstream(),
-    tools: { registry: tools, rebuild: toolRebuild.request },
-    providers: { registry: providers, rebuild: providerRebuild.request },
     views,
     diagnostics: reported,
+    broker: front.broker,
+    failures: front.failures,
+    ...(options.hookDeadlines === undefined ? {} : { hookDeadlines: options.hookDeadlines }),
+    provideHostServices,
+    liveGeneration: () => live()?.number ?? 1,
   };
-  const running = await runFacets(
-    options.facets,
-    (scope, facet) => sessionFacetContext(scope, facet, parts),
-    (failure) => providing.failures.record(failure.pluginId, failure.message),
-  );
-  if (running.isErr()) {
+  const started = await PluginGeneration.start(1, options.facets, parts);
+  if (!started.ok) {
     await harness.value.close();
-    return err(running.error);
+    return err(started.error);
   }
-  toolRebuild.release();
-  providerRebuild.release();
+  const first = (current.first = started.generation);
+  const sets = (current.sets = new PluginSets(first, {
+    parts,
+    served: front.services,
+    hostServices: new Set([Diagnostics.id, Views.id, SessionPlugins.id]),
+    source: options.reloadSource,
+    ...(options.reloadDrainMs === undefined ? {} : { drainMs: options.reloadDrainMs }),
+  }));
+  // The plugins' registry got the host's services before `sets` existed: the `plugins` service joins it now.
+  first.providing.services.provide(SessionPlugins, sets.service);
   for (const repair of harness.value.recovery) reported.record('host', 'recovery', 'warning', repair);
-  const missing = toolsCalledIn(harness.value.tree.messages()).filter((name) => !tools.current().has(name));
+  const missing = toolsCalledIn(harness.value.tree.messages()).filter((name) => !first.tools.current().has(name));
   if (missing.length > 0) {
     const message = `missing_identities: the history calls tools no loaded plugin provides: ${missing.join(', ')} (a plugin that was in the manifest when they ran is missing now; calls to them fail)`;
     reported.record('host', 'missing_identities', 'warning', message);
   }
-  started = true;
+  front.services.replaceAll(first.providing.services);
   const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
-  const rpc = providing.expose({ hello, ...options.transport });
-  rpc.onClientConnect((clientId) => views.clientConnected(clientId));
-  rpc.onClientDisconnect((clientId) => views.clientDisconnected(clientId));
+  const rpc = front.expose({ hello, ...options.transport });
+  const connected = new Set<string>();
+  rpc.onClientConnect((clientId) => {
+    connected.add(clientId);
+    views.clientConnected(clientId);
+  });
+  rpc.onClientDisconnect((clientId) => {
+    connected.delete(clientId);
+    views.clientDisconnected(clientId);
+  });
+  sets.serve(rpc, () => [...connected]);
   // Every facet is active and the surface exists, but no client can connect before this returns.
   const { sessionId } = options.identity;
-  await lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
+  await first.lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
   const unclaimed = views.closeUnclaimed();
   if (unclaimed.length > 0)
     options.log?.(`closed ${unclaimed.length} restored view(s) no plugin took back: ${unclaimed.join(', ')}`);
@@ -190,49 +189,30 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const activity = sessionActivity(harness.value);
   harness.value.startQueue();
 
+  const pluginSets = sets;
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({
     identity: options.identity,
     rpc,
     activity,
-    diagnostics: () => ({ ...diagnostics, recovery: harness.value.recovery, callbacks: providing.failures.list() }),
+    diagnostics: () => ({
+      ...pluginSets.live.errors,
+      recovery: harness.value.recovery,
+      callbacks: front.failures.list(),
+    }),
+    reload: () => pluginSets.reload(),
     stop: () =>
       (stopping ??= (async () => {
         rpc.close();
-        await lifecycle.stopping({ sessionId });
-        const report = await running.value.stop();
+        // A reload under way finishes first: its candidate is then the live set, disposed below.
+        await pluginSets.settled();
+        const current = pluginSets.live;
+        await current.lifecycle.stopping({ sessionId });
+        const report = await current.stop({ retire: false });
         await viewWriter.flushed();
         await harness.value.close();
         activity.dispose();
         return report;
       })()),
   });
-}
-
-interface RebuildOutcome {
-  readonly errors: readonly OwnerMessage[];
-  readonly added: readonly string[];
-  readonly removed: readonly string[];
-  readonly changed: readonly string[];
-}
-
-/** A rebuild's contribution errors and diff. Never throws: it runs in a microtask, where a throw would end the process. */
-function rebuildOutcome<T>(registry: Registry<T>): RebuildOutcome {
-  const none = { added: [], removed: [], changed: [] };
-  try {
-    const rebuilt = registry.rebuild();
-    return rebuilt.isOk() ? rebuilt.value : { errors: [{ owner: 'host', message: rebuilt.error.message }], ...none };
-  } catch (error) {
-    const message = `registry "${registry.name}": ${error instanceof Error ? error.message : String(error)}`;
-    return { errors: [{ owner: 'host', message }], ...none };
-  }
-}
-
-/** The tools registry's finalization: an entry must be a tool whose name is its id. */
-function checkedTools(entries: ReadonlyMap<string, AnyAgentTool>): ReadonlyMap<string, AnyAgentTool> {
-  const tools = new Map<string, AnyAgentTool>();
-  for (const [id, tool] of entries) {
-    if (typeof tool?.execute === 'function' && tool.name === id) tools.set(id, tool);
-  }
-  return tools;
 }

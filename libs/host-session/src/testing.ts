@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { err, ok } from 'neverthrow';
 import type { ModelProvider, SessionEntry } from '@pi/agent';
 import type { LoadedFacet } from '@pi/host-kit';
 import type { ManifestEntry } from '@pi/kernel';
@@ -47,6 +48,10 @@ export interface TestSessionHostOptions {
   readonly harness?: SessionHostOptions['harness'];
   /** Receives the host's log lines (what `pi-session` writes to stderr). */
   readonly log?: SessionHostOptions['log'];
+  /** The facets a reload starts, by module generation (absent: a reload starts `facets` again). */
+  readonly reloadFacets?: (generation: number) => readonly TestFacet[] | string;
+  /** How long a reload lets calls into the replaced set finish. */
+  readonly reloadDrainMs?: number;
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -57,6 +62,16 @@ export function loadedTestFacets(facets: readonly TestFacet[]): LoadedFacet<'ses
     facet: facet.facet,
     module: `test:${facet.id}`,
   }));
+}
+
+/** A reload's plugin set read from a test's function: its facets, or a string as the reason it cannot be read. */
+function testReloadSource(
+  read: (generation: number) => readonly TestFacet[] | string,
+): NonNullable<SessionHostOptions['reloadSource']> {
+  return async (generation) => {
+    const facets = read(generation);
+    return typeof facets === 'string' ? err(facets) : ok(loadedTestFacets(facets));
+  };
 }
 
 /** The options of a session host on `directory` running `facets` in order. */
@@ -95,6 +110,8 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     ...(options.hookDeadlines === undefined ? {} : { hookDeadlines: options.hookDeadlines }),
     ...(options.harness === undefined ? {} : { harness: options.harness }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.reloadDrainMs === undefined ? {} : { reloadDrainMs: options.reloadDrainMs }),
+    ...(options.reloadFacets === undefined ? {} : { reloadSource: testReloadSource(options.reloadFacets) }),
   };
   const started = await startSessionHost(hostOptions);
   if (started.isErr()) {

@@ -95,6 +95,12 @@ export {
   type DiagnosticsState,
   type PluginDiagnostics,
 } from './diagnostics-contract';
+export {
+  SessionPlugins,
+  type PluginSetState,
+  type ReloadOutcome,
+  type SessionPluginsService,
+} from './plugins-contract';
 export { DEFAULT_UNATTENDED_TIMEOUT_MS, unattendedInteractions } from './unattended-interactions';
 export type {
   CodingAgentTuiPluginContext,

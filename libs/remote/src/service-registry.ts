@@ -10,6 +10,17 @@ export interface ProvidedService {
   readonly implementation: Record<string, unknown>;
 }
 
+interface Entry {
+  readonly token: ServiceToken<unknown>;
+  readonly implementation: unknown;
+  /** The implementation `implementation` serves a copy of (`replaceAll`'s `serve`). */
+  readonly source?: unknown;
+}
+
+function sourceOf(entry: Entry | undefined): unknown {
+  return entry === undefined ? undefined : 'source' in entry ? entry.source : entry.implementation;
+}
+
 export class ServiceRegistrationError extends Error {
   override readonly name = 'ServiceRegistrationError';
 }
@@ -19,7 +30,7 @@ export class ServiceRegistrationError extends Error {
  * `defineRemoteService` are ever reachable through `exposed`.
  */
 export class ServiceRegistry {
-  readonly #services = new Map<string, { token: ServiceToken<unknown>; implementation: unknown }>();
+  readonly #services = new Map<string, Entry>();
   readonly #replacedListeners = new Map<string, Set<() => void>>();
 
   /** Registers an implementation; a second provider of the same id is rejected. Returns the remover. */
@@ -57,14 +68,19 @@ export class ServiceRegistry {
 
   /**
    * Takes on every service of `next` at once, dropping what `next` lacks (a reload of the plugins that provide
-   * them), then tells the listeners of each id whose implementation changed or went away.
+   * them), then tells the listeners of each id whose implementation changed or went away. `serve` may stand a
+   * copy in for each remote implementation (one that counts calls); a change is judged by the implementation.
    */
-  replaceAll(next: ServiceRegistry): void {
+  replaceAll(next: ServiceRegistry, serve?: (service: ProvidedService) => Record<string, unknown>): void {
     const previous = new Map(this.#services);
     this.#services.clear();
-    for (const [id, entry] of next.#services) this.#services.set(id, entry);
+    for (const [id, entry] of next.#services) {
+      const exposed = entry.token.kind === 'remote-service' ? next.exposed(id) : undefined;
+      const served = exposed === undefined || serve === undefined ? entry.implementation : serve(exposed);
+      this.#services.set(id, { ...entry, implementation: served, source: entry.implementation });
+    }
     const changed = [...previous]
-      .filter(([id, entry]) => this.#services.get(id)?.implementation !== entry.implementation)
+      .filter(([id, entry]) => sourceOf(this.#services.get(id)) !== sourceOf(entry))
       .map(([id]) => id);
     for (const id of changed) for (const listener of [...(this.#replacedListeners.get(id) ?? [])]) listener();
   }
