@@ -5,6 +5,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { ManifestEntry, PluginManifest } from '@pi/kernel';
 import { HOST_NAMES, type Facet, type HostName } from '@pi/plugin-api';
 import { checkSharedModule } from './multi-tier-check';
+import { versionedModuleUrl } from './module-generations';
 import { findPluginPackage, type PluginLookup, type PluginPackage } from './plugin-package';
 import { errorText, type PluginLoadError } from './plugin-load-error';
 
@@ -26,16 +27,18 @@ export interface FoundPlugin {
 /**
  * Per-host entry-point resolution: every manifest entry must name a plugin (checked for all of them before any
  * plugin code runs); then only this host's facet module of each plugin is imported, in manifest order. A
- * plugin without a facet for this host is skipped, and none of its modules is loaded.
+ * plugin without a facet for this host is skipped, and none of its modules is loaded. A reload passes its module
+ * `generation`: a facet the app bundle does not carry is then imported afresh, with its package's own modules.
  */
 export async function loadFacets<H extends HostName>(
   manifest: PluginManifest,
   host: H,
   lookup: PluginLookup,
+  generation?: number,
 ): Promise<Result<LoadedFacet<H>[], PluginLoadError>> {
   const found = await findPlugins(manifest, lookup);
   if (found.isErr()) return err(found.error);
-  return importFacets(found.value, host, lookup);
+  return importFacets(found.value, host, lookup, generation);
 }
 
 /** Finds the package of every entry (no plugin code runs); a plugin named twice is an error naming both. */
@@ -70,6 +73,7 @@ export async function importFacets<H extends HostName>(
   plugins: readonly FoundPlugin[],
   host: H,
   lookup: PluginLookup,
+  generation?: number,
 ): Promise<Result<LoadedFacet<H>[], PluginLoadError>> {
   const loaded: LoadedFacet<H>[] = [];
   for (const { entry, plugin } of plugins) {
@@ -90,7 +94,9 @@ export async function importFacets<H extends HostName>(
         if (checked.isErr()) return fail('multi_tier_state', checked.error);
       }
     }
-    const facet = await importFacet(host, url, specifier);
+    // A reload's generation imports the plugin's own modules afresh; what the app bundle carries stays as it is.
+    const fresh = built === undefined && url.startsWith('file:') ? generation : undefined;
+    const facet = await importFacet(host, fresh === undefined ? url : await versionedModuleUrl(url, fresh), specifier);
     if (facet.isErr()) return fail(facet.error.code, facet.error.why);
     loaded.push({ id: plugin.id, config: entry.config, facet: facet.value, module: url });
   }

@@ -20,6 +20,8 @@ export interface PluginSetRequest<H extends HostName> {
   readonly manifestFile?: string | undefined;
   /** Facet modules an app bundle carries (`readBundledFacets`). */
   readonly built?: Readonly<Record<string, string>>;
+  /** A reload's module generation: the plugins' own modules are imported afresh (see `versionedModuleUrl`). */
+  readonly generation?: number;
 }
 
 /** One scope of the set as it was read: its plugin ids in order (all of them, with or without a facet here). */
@@ -80,7 +82,7 @@ export async function resolvePluginSet<H extends HostName>(
   const facets: LoadedFacet<H>[] = [];
   const reports: ScopeReport[] = [];
   for (const section of sections) {
-    const loaded = await importFacets(section.plugins, request.host, section.lookup);
+    const loaded = await importFacets(section.plugins, request.host, section.lookup, request.generation);
     if (loaded.isErr()) {
       if (section.scope === 'builtin' || section.scope === 'manifest') return err(loaded.error.message);
       problems.push(`${loaded.error.message} (the ${section.scope} plugins were not loaded)`);
