@@ -53,7 +53,7 @@ export class CommandRegistry {
    * includes an unknown name followed by arguments, such as the offline model's `/tool read {"path": "a"}`.
    */
   parseSlash(line: string): SlashCall | { readonly unknown: string } | undefined {
-    const match = /^\/([a-z][\w-]*)(?:\s+([\s\S]*))?$/i.exec(line.trim());
+    const match = /^\/([a-z][\w:-]*)(?:\s+([\s\S]*))?$/i.exec(line.trim());
     if (match === null) return undefined;
     const [, name = '', args = ''] = match;
     const command = this.bySlash(name);

@@ -26,6 +26,16 @@ describe('commands', () => {
     expect(commands.parseSlash('not a command')).toBeUndefined();
   });
 
+  it('reads a slash name with a colon, as a skill command has (/skill:name)', () => {
+    const commands = new CommandRegistry();
+    commands.register('@t/a', command('skills.pdf', 'skill:pdf'));
+    expect(commands.parseSlash('/skill:pdf summarize it')).toMatchObject({
+      command: { id: 'skills.pdf' },
+      args: 'summarize it',
+    });
+    expect(commands.parseSlash('/skill:nope')).toEqual({ unknown: 'skill:nope' });
+  });
+
   it('refuses a second command with a taken id or slash name, naming both plugins', () => {
     const commands = new CommandRegistry();
     commands.register('@t/a', command('x.run', 'x'));

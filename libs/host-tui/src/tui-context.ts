@@ -74,6 +74,7 @@ export function tuiFacetContext(
   };
   const editor: EditorAccess = {
     onSubmit: (handler) => owned(parts.editor.onSubmit(handler)),
+    send: (text, action) => parts.editor.send(text, action),
     setText: (text) => parts.editor.setText(text),
     text: () => parts.editor.text(),
   };

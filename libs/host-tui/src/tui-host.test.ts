@@ -124,6 +124,30 @@ describe('the TUI host', () => {
     expect(submitted).toEqual(['submit:now', 'followUp:later']);
   });
 
+  it('editor.send hands text to the submit handler as a prompt, never as a slash command', async () => {
+    const submitted: string[] = [];
+    const runs: string[] = [];
+    const fixture = await startFixture({
+      '@t/chat': (context) => {
+        context.editor.onSubmit((text, _context, action) => void submitted.push(`${action}:${text}`));
+        context.commands.register({
+          id: 'demo.expand',
+          slash: 'expand',
+          description: 'expand',
+          run: async (args) => {
+            runs.push(args);
+            await context.editor.send(`/expand was ${args}`);
+            await context.editor.send('later', 'followUp');
+          },
+        });
+      },
+    });
+    await fixture.type('/expand it\r');
+    await eventually(() => submitted.length === 2);
+    expect(submitted).toEqual(['submit:/expand was it', 'followUp:later']);
+    expect(runs).toEqual(['it']);
+  });
+
   it('Alt+Up runs the chat.dequeue command; facets read bound keys for their hints', async () => {
     const runs: string[] = [];
     const hints: string[] = [];

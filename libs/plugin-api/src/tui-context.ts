@@ -180,6 +180,11 @@ export type SubmitAction = 'submit' | 'followUp';
 export interface EditorAccess {
   /** The handler for submitted text that is not a slash command; the latest registration wins. */
   onSubmit(handler: (text: string, context: Context, action: SubmitAction) => void | Promise<void>): () => void;
+  /**
+   * Sends text as a prompt through that handler, as if submitted (`submit` by default), never read as a slash
+   * command: a command that expands to a prompt (a template) sends it so. While disconnected it stays in the editor.
+   */
+  send(text: string, action?: SubmitAction): Promise<void>;
   setText(text: string): void;
   text(): string;
 }
