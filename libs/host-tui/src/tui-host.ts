@@ -32,7 +32,6 @@ import { LiveTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
 import { TranscriptView } from './transcript-view';
 import { tuiFacetContext } from './tui-context';
-import { TuiFacetSet, registerReloadCommand, type TuiFacetSource } from './tui-reload';
 import { OverlayLayer } from './overlay-layer';
 import { ViewComponentRegistry } from './view-component-registry';
 import { ViewPresenter } from './view-presenter';
@@ -59,8 +58,6 @@ export interface TuiHostOptions {
    */
   readonly submitWhenConnected?: readonly string[];
   readonly now?: () => number;
-  /** Where `/reload` reads this TUI's plugin set anew; absent: `/reload` reloads the session's only. */
-  readonly reloadFacets?: TuiFacetSource;
 }
 
 export interface TuiHost {
@@ -73,8 +70,6 @@ export interface TuiHost {
   flush(): void;
   /** What the editor holds, pastes expanded: carried to the next host when the TUI switches sessions. */
   draft(): string;
-  /** What `/reload` does (the session's plugins, then this TUI's), for `--dev`. */
-  reload(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -473,13 +468,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
-  const runSet = (facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[]) =>
-    runFacets(
-      facets,
-      (scope, facet) => tuiFacetContext(scope, facet, parts),
-      (failure) => fail(failure.pluginId, failure.message),
-    );
-  const running = await runSet(options.facets);
+  const running = await runFacets(
+    options.facets,
+    (scope, facet) => tuiFacetContext(scope, facet, parts),
+    (failure) => fail(failure.pluginId, failure.message),
+  );
   if (running.isErr()) {
     views.stop();
     stopDiagnostics();
@@ -492,15 +485,6 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     screen.destroy();
     return err(running.error);
   }
-  const facetSet = new TuiFacetSet(options.facets, running.value, runSet);
-  const reload = registerReloadCommand({
-    commands,
-    client: options.client,
-    facets: facetSet,
-    source: options.reloadFacets,
-    notify,
-    fail,
-  });
   // The session learns which views this terminal shows before anyone can ask it something.
   await views.ready();
   scheduler.flush();
@@ -524,11 +508,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     failures,
     flush: () => scheduler.flush(),
     draft: () => editor.text(),
-    reload,
     stop: () =>
       (stopping ??= (async () => {
         dialog?.cancel();
-        await facetSet.stop();
+        await running.value.stop();
         views.stop();
         stopped = true;
         wakeQueued();
