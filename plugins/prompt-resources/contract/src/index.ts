@@ -1,0 +1,21 @@
+export { PROMPT_RESOURCES_PLUGIN_ID, SKILL_COMMAND_PREFIX } from './plugin';
+export {
+  EMPTY_PROMPT_RESOURCES_STATUS,
+  MAX_EXPAND_LINE_LENGTH,
+  MAX_RESOURCE_FILE_BYTES,
+  MAX_RESOURCE_PROBLEM_LENGTH,
+  MAX_SKILL_DESCRIPTION_LENGTH,
+  MAX_SKILL_NAME_LENGTH,
+  PromptResources,
+  expandRequestSchema,
+  expandedPromptSchema,
+  promptResourcesStatusSchema,
+  promptTemplateInfoSchema,
+  skillInfoSchema,
+  type ExpandedPrompt,
+  type PromptResourcesService,
+  type PromptResourcesStatus,
+  type PromptTemplateInfo,
+  type ResourceSource,
+  type SkillInfo,
+} from './prompt-resources-service';
