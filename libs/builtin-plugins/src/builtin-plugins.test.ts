@@ -23,6 +23,8 @@ it('the default manifest names every built-in once, in precedence order', () => 
     '@pi/tool-telemetry',
     '@pi/git',
     '@pi/session-directory',
+    // Last: its skills list follows pi's system prompt, and its /template commands yield to every plugin's commands.
+    '@pi/prompt-resources',
   ]);
 });
 

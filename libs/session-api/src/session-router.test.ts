@@ -50,6 +50,7 @@ describe('sessionTokens', () => {
       'models',
       'preferences',
       'project-files',
+      'prompt-resources',
       'session-picker',
       'settings-catalog',
       'system-prompt',

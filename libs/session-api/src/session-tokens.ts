@@ -4,6 +4,7 @@ import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
 import { Diagnostics, Views } from '@pi/plugin-api';
+import { PromptResources } from '@pi/prompt-resources';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences, SettingsCatalog } from '@pi/settings';
 import { SystemPrompt } from '@pi/system-prompt';
@@ -23,6 +24,7 @@ export const sessionTokens = hostTokens({
   models: Models,
   preferences: Preferences,
   'project-files': ProjectFiles,
+  'prompt-resources': PromptResources,
   'session-picker': SessionPicker,
   'settings-catalog': SettingsCatalog,
   'system-prompt': SystemPrompt,
