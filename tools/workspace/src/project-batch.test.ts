@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateNodesContextV2, TaskGraph } from '@nx/devkit';
+import type { CreateNodesContextV2, Task } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { innermostRoot, taskResults } from './project-batch';
+import { innermostRoot, merged, taskResults } from './project-batch';
 import { inferTarget } from './project-targets';
 
 describe('a batch answered project by project', () => {
@@ -15,21 +15,46 @@ describe('a batch answered project by project', () => {
   });
 
   it('answers every task of a project with its outcome, in the order the outcomes come', async () => {
-    const task = (id: string, projectRoot: string) => ({ id, projectRoot });
-    const taskGraph = {
-      tasks: { a: task('a', 'libs/a'), b: task('b', 'libs/b'), again: task('again', 'libs/a') },
-    } as unknown as TaskGraph;
+    const task = (id: string, projectRoot: string) => ({ id, projectRoot }) as Task;
+    const tasks = [task('a', 'libs/a'), task('b', 'libs/b'), task('again', 'libs/a')];
     const outcomes = [
       { root: 'libs/b', success: false, output: 'b failed' },
       { root: 'libs/a', success: true, output: '' },
     ];
     const answered = [];
-    for await (const { task: id, result } of taskResults(taskGraph, outcomes)) answered.push([id, result.success]);
+    for await (const { task: id, result } of taskResults(tasks, outcomes)) answered.push([id, result.success]);
     expect(answered).toEqual([
       ['b', false],
       ['a', true],
       ['again', true],
     ]);
+  });
+
+  it('merges the answers of tools running side by side in the order they come, and ends when all have', async () => {
+    const gate = () => {
+      let resolve: (() => void) | undefined;
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve: () => resolve?.() };
+    };
+    const gates = { lint: gate(), test: gate() };
+    async function* tool(name: 'lint' | 'test', first: string, second: string) {
+      yield `${name} ${first}`;
+      await gates[name].promise;
+      yield `${name} ${second}`;
+    }
+    const answers: string[] = [];
+    for await (const answer of merged([tool('lint', 'a', 'b'), tool('test', 'a', 'b')])) {
+      answers.push(answer);
+      if (answers.length === 2) gates.test.resolve();
+      if (answers.length === 3) gates.lint.resolve();
+    }
+    expect(answers).toEqual(['lint a', 'test a', 'test b', 'lint b']);
+  });
+
+  it('merges nothing into nothing', async () => {
+    const answers = [];
+    for await (const answer of merged([])) answers.push(answer);
+    expect(answers).toEqual([]);
   });
 });
 

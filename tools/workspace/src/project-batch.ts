@@ -1,5 +1,5 @@
 import { sep } from 'node:path';
-import type { ExecutorContext, TaskGraph } from '@nx/devkit';
+import type { ExecutorContext, Task } from '@nx/devkit';
 
 /** What one tool run gave one project: whether it passed, and the report Nx prints and caches for it. */
 export interface ProjectOutcome {
@@ -22,9 +22,21 @@ export function projectRootOf(context: ExecutorContext): string {
   return root;
 }
 
-/** The project roots of a batch's tasks. */
-export function taskRoots(taskGraph: TaskGraph): string[] {
-  return Object.values(taskGraph.tasks).map((task) => task.projectRoot ?? '.');
+/** The values of these iterables as each comes, whichever gives one first; done when all of them are. */
+export async function* merged<T>(sources: readonly AsyncIterable<T>[]): AsyncGenerator<T> {
+  const iterators = sources.map((source) => source[Symbol.asyncIterator]());
+  const next = (iterator: AsyncIterator<T>, index: number) =>
+    iterator.next().then((result) => ({ iterator, index, result }));
+  const pending = new Map(iterators.map((iterator, index) => [index, next(iterator, index)]));
+  while (pending.size > 0) {
+    const { iterator, index, result } = await Promise.race(pending.values());
+    if (result.done === true) {
+      pending.delete(index);
+    } else {
+      pending.set(index, next(iterator, index));
+      yield result.value;
+    }
+  }
 }
 
 /** A single task's run: prints each outcome's report, and passes when all of them did. */
@@ -39,12 +51,11 @@ export async function printOutcomes(
   return { success };
 }
 
-/** Each outcome as the result of the batch's tasks for its project, yielded as it comes so Nx prints it then. */
+/** Each outcome as the result of these tasks for its project, yielded as it comes so Nx prints it then. */
 export async function* taskResults(
-  taskGraph: TaskGraph,
+  tasks: readonly Task[],
   outcomes: AsyncIterable<ProjectOutcome> | Iterable<ProjectOutcome>,
 ): AsyncGenerator<{ task: string; result: TaskResult }> {
-  const tasks = Object.values(taskGraph.tasks);
   for await (const { root, success, output } of outcomes) {
     for (const task of tasks.filter((candidate) => (candidate.projectRoot ?? '.') === root)) {
       yield { task: task.id, result: { success, terminalOutput: output } };

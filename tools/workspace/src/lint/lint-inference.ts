@@ -2,7 +2,7 @@ import type { TargetConfiguration } from '@nx/devkit';
 import { inferTarget } from '../project-targets';
 
 /**
- * Every project (a folder with a package.json and a tsconfig.json) gets a `lint` target: `@pi/workspace:lint`, cached
+ * Every project (a folder with a package.json and a tsconfig.json) gets a `lint` target: `@pi/workspace:check` running ESLint, cached
  * on its files, the workspace's ESLint config and rules, and its dependencies' package.json (their tags decide what
  * the module-boundary rule allows it).
  */
@@ -10,7 +10,8 @@ export const createNodesV2 = inferTarget('tsconfig.json', 'lint', lintTarget);
 
 function lintTarget(): TargetConfiguration {
   return {
-    executor: '@pi/workspace:lint',
+    executor: '@pi/workspace:check',
+    options: { check: 'lint' },
     cache: true,
     inputs: [
       'default',

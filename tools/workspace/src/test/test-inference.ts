@@ -1,25 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
 import { inferTarget } from '../project-targets';
 
 /**
- * Every project with a `vitest.config.ts` (beside its package.json) gets a `test` target: `@pi/workspace:test`,
- * cached on its files and its dependencies' production files, after the program bundles its tests start are built.
+ * Every project with a `vitest.config.ts` (beside its package.json) gets a `test` target: `@pi/workspace:check`
+ * running vitest, cached on its files and its dependencies' production files. The programs its tests start are
+ * bundled by the check itself (see `testsWithBundles`), not by a task it depends on, so the tests join the batch the
+ * other checks of a run share.
  */
 export const createNodesV2 = inferTarget('vitest.config.ts', 'test', testTarget);
 
-/** The tool that bundles the programs; a workspace without it (a test fixture) starts them from source. */
-const BUNDLE_TOOL = 'tools/app-bundle';
-
-function testTarget(workspaceRoot: string): TargetConfiguration {
-  const bundles = existsSync(join(workspaceRoot, BUNDLE_TOOL, 'package.json'));
+function testTarget(): TargetConfiguration {
   return {
-    executor: '@pi/workspace:test',
+    executor: '@pi/workspace:check',
+    options: { check: 'test' },
     cache: true,
     inputs: ['default', '^production', { externalDependencies: ['vitest'] }],
-    // Tests start the programs from their bundles when those are current; building them first keeps them so.
-    dependsOn: bundles ? [{ projects: ['@pi/app-bundle'], target: 'bundle' }] : [],
     metadata: { description: "Runs the project's tests (vitest; one instance for a whole run)." },
   };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkSolution } from './solution-typecheck';
-import { typecheckBatch } from './typecheck-executor';
+import { checkBatch } from '../check/check-executor';
 
 // Inside the workspace (its gitignored tmp/), so the compiler resolves from the workspace's node_modules.
 const WORKSPACE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -97,7 +97,7 @@ describe('type-checking a solution with one tsc --build', { timeout: 60_000 }, (
     expect(missing?.output).toMatch(/nowhere.*tsconfig\.json/);
   });
 
-  it('answers each task of a batch', async () => {
+  it('answers each task of a batch of the workspace checks', async () => {
     await writeSolution(root, "export const answer: number = 'not a number';\n");
     const task = (id: string, projectRoot: string) => ({
       id,
@@ -110,9 +110,14 @@ describe('type-checking a solution with one tsc --build', { timeout: 60_000 }, (
       roots: ['base', 'alone'],
     } as unknown as TaskGraph;
     const context = { root } as ExecutorContext;
+    const inputs = {
+      base: { check: 'typecheck' },
+      uses: { check: 'typecheck' },
+      alone: { check: 'typecheck' },
+    } as const;
     const results = async () => {
       const all: Record<string, boolean> = {};
-      for await (const { task: id, result } of typecheckBatch(taskGraph, {}, {}, context)) all[id] = result.success;
+      for await (const { task: id, result } of checkBatch(taskGraph, inputs, {}, context)) all[id] = result.success;
       return all;
     };
     expect(await results()).toEqual({ base: false, uses: true, alone: true });

@@ -20,7 +20,8 @@ describe('the inferred typecheck target', () => {
     await writeFile(join(root, 'libs', 'a', 'package.json'), '{}');
     const [[, result] = []] = await inferred(['libs/a/tsconfig.json']);
     const target = result?.projects?.['libs/a']?.targets?.['typecheck'];
-    expect(target?.executor).toBe('@pi/workspace:typecheck');
+    expect(target?.executor).toBe('@pi/workspace:check');
+    expect(target?.options).toEqual({ check: 'typecheck' });
     expect(target?.inputs).toContainEqual({ externalDependencies: ['typescript-native'] });
   });
 

@@ -2,7 +2,7 @@ import type { TargetConfiguration } from '@nx/devkit';
 import { inferTarget } from '../project-targets';
 
 /**
- * Every project with a tsconfig.json (beside its package.json) gets a `typecheck` target: `@pi/workspace:typecheck`,
+ * Every project with a tsconfig.json (beside its package.json) gets a `typecheck` target: `@pi/workspace:check` running `tsc --build`,
  * after its dependencies' (their declarations are its inputs), cached with its declarations and build info in
  * `dist/out-tsc/<project root>`, and with the TypeScript sync generator that keeps its `references` equal to its
  * dependencies. The root tsconfig.json (the solution) is no project.
@@ -11,7 +11,8 @@ export const createNodesV2 = inferTarget('tsconfig.json', 'typecheck', typecheck
 
 function typecheckTarget(): TargetConfiguration {
   return {
-    executor: '@pi/workspace:typecheck',
+    executor: '@pi/workspace:check',
+    options: { check: 'typecheck' },
     dependsOn: ['^typecheck'],
     cache: true,
     inputs: [

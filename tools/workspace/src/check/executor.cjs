@@ -3,7 +3,7 @@
 const { register } = require('tsx/cjs/api');
 
 const unregister = register();
-const executor = require('./lint-executor.ts');
+const executor = require('./check-executor.ts');
 unregister();
 module.exports = executor.default;
-module.exports.lintBatch = executor.lintBatch;
+module.exports.checkBatch = executor.checkBatch;

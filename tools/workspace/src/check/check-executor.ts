@@ -1,0 +1,68 @@
+import type { ExecutorContext, TaskGraph } from '@nx/devkit';
+import {
+  merged,
+  printOutcomes,
+  projectRootOf,
+  taskResults,
+  type ProjectOutcome,
+  type TaskResult,
+} from '../project-batch';
+import { lintProjects } from '../lint/project-lint';
+import { checkSolution } from '../typecheck/solution-typecheck';
+import { runProjectTests, type ProjectTestOptions } from '../test/project-tests';
+import { checkFormatting } from './formatting';
+import { testsWithBundles } from './tests-with-bundles';
+
+/** What a target checks; each inferred target (and the workspace's `format-check`) names its own. */
+export type CheckKind = 'format' | 'lint' | 'typecheck' | 'test';
+
+export interface CheckOptions extends ProjectTestOptions {
+  readonly check: CheckKind;
+}
+
+type Outcomes = AsyncIterable<ProjectOutcome> | Promise<Iterable<ProjectOutcome>>;
+
+/** Each check over the projects at these roots, all in one tool run. */
+const checks: Record<CheckKind, (workspaceRoot: string, roots: string[], options: CheckOptions) => Outcomes> = {
+  format: checkFormatting,
+  lint: lintProjects,
+  typecheck: checkSolution,
+  test: (workspaceRoot, roots, options) => testsWithBundles(workspaceRoot, roots, options, runProjectTests),
+};
+
+/** One project's check, as its tool run in that project would do it. */
+export default function check(options: CheckOptions, context: ExecutorContext): Promise<{ success: boolean }> {
+  return printOutcomes(outcomesOf(checks[options.check](context.root, [projectRootOf(context)], options)));
+}
+
+/**
+ * Every check of a run in one batch (Nx's batch mode), the tools side by side: Nx runs one batch at a time, so with an
+ * executor per tool the tests waited for lint while a core stood idle. Each kind of check is still one tool run for
+ * all its projects (one ESLint, one `tsc --build`, one vitest instance), and each task is answered as soon as its
+ * tool has answered for its project.
+ */
+export async function* checkBatch(
+  taskGraph: TaskGraph,
+  inputs: Record<string, CheckOptions>,
+  overrides: Partial<CheckOptions>,
+  context: ExecutorContext,
+): AsyncGenerator<{ task: string; result: TaskResult }> {
+  const byKind = new Map<CheckKind, { tasks: TaskGraph['tasks'][string][]; options: CheckOptions }>();
+  for (const task of Object.values(taskGraph.tasks)) {
+    const own = inputs[task.id];
+    if (own === undefined) throw new Error(`No options for the task ${task.id}`);
+    const group = byKind.get(own.check) ?? { tasks: [], options: { ...own, ...overrides, check: own.check } };
+    group.tasks.push(task);
+    byKind.set(own.check, group);
+  }
+  yield* merged(
+    [...byKind].map(([kind, { tasks, options }]) => {
+      const roots = tasks.map((task) => task.projectRoot ?? '.');
+      return taskResults(tasks, outcomesOf(checks[kind](context.root, roots, options)));
+    }),
+  );
+}
+
+async function* outcomesOf(outcomes: Outcomes): AsyncGenerator<ProjectOutcome> {
+  yield* await outcomes;
+}
