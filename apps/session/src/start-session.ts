@@ -5,7 +5,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SessionPresence } from '@pi/coordinator-api';
-import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
+import { readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { reportPresence, startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
@@ -34,13 +34,19 @@ export async function startSession(
 ): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
-  const manifest = await readManifestSource(options.manifest, await readBundledFacets(import.meta.url));
-  if (manifest.isErr()) return err(manifest.error);
-  // Only session facet modules are imported; every plugin is checked (found, API version) before any code runs.
-  const facets = await loadFacets(manifest.value.manifest, 'session', manifest.value.lookup);
-  if (facets.isErr()) return err(facets.error.message);
   const sessionId = options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
   const where = locate(options, sessionId, env);
+  // Built-in (or --manifest), then global, then project plugins; only session facet modules are imported, and every
+  // plugin is checked (found, API version) before any code runs. A scope that fails is left out and reported.
+  const plugins = await resolvePluginSet({
+    host: 'session',
+    configDir: where.configDir,
+    project: cwd,
+    manifestFile: options.manifest,
+    built: await readBundledFacets(import.meta.url),
+  });
+  if (plugins.isErr()) return err(plugins.error);
+  for (const problem of plugins.value.problems) process.stderr.write(`pi-session: ${problem}\n`);
   if (Buffer.byteLength(where.socketPath) > MAX_SOCKET_PATH_BYTES) {
     return err(
       `The socket path is too long for a Unix socket (${Buffer.byteLength(where.socketPath)} bytes, at most ${MAX_SOCKET_PATH_BYTES}): ${where.socketPath}; give a shorter --socket`,
@@ -57,7 +63,8 @@ export async function startSession(
   const created = !(await exists(where.sessionFile));
 
   const started = await startSessionHost({
-    facets: facets.value,
+    facets: plugins.value.facets,
+    loadProblems: plugins.value.problems,
     identity: { sessionId, workspaceId: workspaceIdOf(cwd) },
     sessionFile: where.sessionFile,
     paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },

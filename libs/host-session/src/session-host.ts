@@ -43,6 +43,8 @@ export interface SessionHostOptions {
   readonly log?: (line: string) => void;
   /** The harness's seams a test sets: a disk that fails on request, a shorter model-silence notice. */
   readonly harness?: Pick<HarnessOptions, 'appendHandle' | 'modelWaitNoticeMs'>;
+  /** What the plugin set left out at start (a scope manifest that failed, a refused module), one line each. */
+  readonly loadProblems?: readonly string[];
   /** Where a reload reads the plugin set anew; absent: a reload starts the same facets again (settings, context files and resources are still read anew). */
   readonly reloadSource?: PluginSetSource;
   /** How long a reload lets calls into the replaced set finish (tests shorten it); default RELOAD_DRAIN_MS. */
@@ -161,6 +163,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   // The plugins' registry got the host's services before `sets` existed: the `plugins` service joins it now.
   first.providing.services.provide(SessionPlugins, sets.service);
   for (const repair of harness.value.recovery) reported.record('host', 'recovery', 'warning', repair);
+  for (const problem of options.loadProblems ?? []) reported.record('host', 'load', 'error', problem);
   const missing = toolsCalledIn(harness.value.tree.messages()).filter((name) => !first.tools.current().has(name));
   if (missing.length > 0) {
     const message = `missing_identities: the history calls tools no loaded plugin provides: ${missing.join(', ')} (a plugin that was in the manifest when they ran is missing now; calls to them fail)`;

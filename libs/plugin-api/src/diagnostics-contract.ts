@@ -11,7 +11,8 @@ import { defineRemoteService, type RemoteState } from '@pi/remote';
 
 /** What an entry is about. */
 /** `callback`: a plugin callback, hook or effect that failed. */
-export type DiagnosticKind = 'callback' | 'rebuild' | 'recovery' | 'missing_identities' | 'report';
+/** `load`: a plugin or a plugin scope the host left out at start (its manifest failed, its module was refused). */
+export type DiagnosticKind = 'callback' | 'rebuild' | 'recovery' | 'missing_identities' | 'report' | 'load';
 
 /** `info` entries are listed but not counted in the footer. */
 export type DiagnosticSeverity = 'error' | 'warning' | 'info';
@@ -50,7 +51,7 @@ const entrySchema: z.ZodType<DiagnosticEntry> = z.object({
   id: z.number().int().min(0),
   at: z.number().int().min(0),
   source: z.string().max(214),
-  kind: z.enum(['callback', 'rebuild', 'recovery', 'missing_identities', 'report']),
+  kind: z.enum(['callback', 'rebuild', 'recovery', 'missing_identities', 'report', 'load']),
   severity: z.enum(['error', 'warning', 'info']),
   message: z.string().max(MAX_DIAGNOSTIC_LENGTH),
 });
