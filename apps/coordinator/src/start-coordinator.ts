@@ -14,7 +14,7 @@ import {
   type CoordinatorFiles,
 } from '@pi/connection-files';
 import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
-import { loadFacets, readBundledFacets, readManifestSource } from '@pi/host-kit';
+import { readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { SessionProcesses } from '@pi/session-processes';
 import { openSqliteSessionRepo, sessionRepoFile, type SessionRepo } from '@pi/session-repo';
 import { listenWebSocket } from '@pi/transport-trpc';
@@ -50,10 +50,15 @@ export async function startCoordinator(
     return err(message);
   };
 
-  const manifest = await readManifestSource(options.manifest, await readBundledFacets(programUrl));
-  if (manifest.isErr()) return fail(manifest.error);
-  const facets = await loadFacets(manifest.value.manifest, 'coordinator', manifest.value.lookup);
-  if (facets.isErr()) return fail(facets.error.message);
+  // The built-in (or --manifest) and the user's global plugins; never a project's, whose code stays out of the daemon.
+  const plugins = await resolvePluginSet({
+    host: 'coordinator',
+    configDir: directories.configDir,
+    manifestFile: options.manifest,
+    built: await readBundledFacets(programUrl),
+  });
+  if (plugins.isErr()) return fail(plugins.error);
+  for (const problem of plugins.value.problems) process.stderr.write(`pi-coordinator: ${problem}\n`);
   const piSession = await findPiProgram('pi-session', programUrl, env);
   if (piSession === undefined) return fail('Cannot find pi-session, which runs the sessions');
 
@@ -101,7 +106,7 @@ export async function startCoordinator(
   const survivors = await closeTheDead(repo.value, directories.dataDir);
 
   const host = await startCoordinatorHost({
-    facets: facets.value,
+    facets: plugins.value.facets,
     repo: repo.value,
     processes,
     sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { PiDirectories } from '@pi/connection-files';
-import { loadFacets, readBundledFacets, readManifestSource, type LoadedFacet } from '@pi/host-kit';
+import { readBundledFacets, resolvePluginSet, type LoadedFacet } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { enterTerminal } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
@@ -12,6 +12,7 @@ import type { StartupScreen, TypedWhileStarting } from './startup-screen';
 import type { StartupTerminal } from './startup-terminal';
 import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
+import { pluginScopeHeader } from './plugin-scope-header';
 
 /**
  * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` it goes through
@@ -106,7 +107,7 @@ async function attachFirst(
   startup: StartupScreen,
   entryUrl: string,
 ): Promise<Result<{ facets: LoadedFacet<'tui'>[]; first: Attachment }, string>> {
-  const facets = loadTuiFacets(options.manifest, entryUrl);
+  const facets = loadTuiFacets(options, directories.configDir, entryUrl);
   let opened: string | undefined;
   if (options.start) {
     const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, {
@@ -131,13 +132,21 @@ async function attachFirst(
   return first.map((attachment) => ({ facets: loaded.value, first: attachment }));
 }
 
-/** The manifest's tui facets: only their modules are imported, a presentation never loads session code. */
+/**
+ * The tui facets of the built-in (or --manifest), global and project plugins: only their modules are imported, a
+ * presentation never loads session code. Last comes the header naming the project's plugins and what was left out.
+ */
 async function loadTuiFacets(
-  manifest: string | undefined,
+  options: CliOptions,
+  configDir: string,
   entryUrl: string,
 ): Promise<Result<LoadedFacet<'tui'>[], string>> {
-  const source = await readManifestSource(manifest, await readBundledFacets(entryUrl));
-  if (source.isErr()) return err(source.error);
-  const facets = await loadFacets(source.value.manifest, 'tui', source.value.lookup);
-  return facets.mapErr((error) => error.message);
+  const set = await resolvePluginSet({
+    host: 'tui',
+    configDir,
+    project: options.cwd,
+    manifestFile: options.manifest,
+    built: await readBundledFacets(entryUrl),
+  });
+  return set.map((loaded) => [...loaded.facets, pluginScopeHeader(loaded)]);
 }
