@@ -6,3 +6,4 @@ export { FRAME_MS } from './render-scheduler';
 export { createTerminalScreen, type CursorPosition, type TerminalIO, type TerminalScreen } from './terminal-screen';
 export { tuiTheme } from './theme';
 export { ACTION_COMMANDS, startTuiHost, type TuiHost, type TuiHostOptions } from './tui-host';
+export type { TuiFacetSource } from './tui-reload';

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { err, ok } from 'neverthrow';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import {
   Views,
@@ -14,6 +15,7 @@ import { DIALOG_ARMING_MS } from './dialogs';
 import type { ExternalEditor } from './external-editor';
 import type { TerminalIO } from './terminal-screen';
 import { startTuiHost, type TuiHost } from './tui-host';
+import type { TuiFacetSource } from './tui-reload';
 
 /** A terminal in memory: write keys to `input`, read what was written from `written()`, resize at will. */
 export interface VirtualTerminal extends TerminalIO {
@@ -69,6 +71,10 @@ export async function startTestTuiHost(options: {
   readonly switchSession?: (sessionId: string) => Promise<void>;
   /** What Ctrl+G runs on the prompt; absent as in a host without one. */
   readonly externalEditor?: ExternalEditor;
+  /** The facets `/reload` runs instead, by module generation (a string: the reason they cannot be read). */
+  readonly reloadFacets?: (
+    generation: number,
+  ) => Record<string, (context: CodingAgentTuiPluginContext) => void | Promise<void>> | string;
 }): Promise<TestTuiHost> {
   const terminal = createVirtualTerminal(options.columns ?? 80, options.rows ?? 24);
   const clock = { now: 10_000 };
@@ -82,6 +88,7 @@ export async function startTestTuiHost(options: {
     onQuit: () => (quits += 1),
     switchSession: options.switchSession,
     externalEditor: options.externalEditor,
+    ...(options.reloadFacets === undefined ? {} : { reloadFacets: testReloadFacets(options.reloadFacets) }),
   });
   if (started.isErr()) throw new Error(started.error.message);
   const host = started.value;
@@ -101,6 +108,17 @@ export async function startTestTuiHost(options: {
       return quits;
     },
     stop: () => host.stop(),
+  };
+}
+
+/** A reload's TUI facets from a test's function, as the app's plugin set source would hand them over. */
+function testReloadFacets(
+  read: (generation: number) => Record<string, (context: CodingAgentTuiPluginContext) => void | Promise<void>> | string,
+): TuiFacetSource {
+  return async (generation) => {
+    const facets = read(generation);
+    if (typeof facets === 'string') return err(facets);
+    return ok(Object.entries(facets).map(([id, facet]) => ({ id, config: null, facet })));
   };
 }
 

@@ -63,16 +63,16 @@ describe.each(TRANSPORTS)('the completion menu of the TUI host over %s', (transp
     const tui = await startHost(transport, { '@t/demo': commandsFacet([], []) });
     await tui.type('/');
     const screen = tui.screen();
-    // The host's own /diagnostics, /exit, /help, /hotkeys and /quit are commands too: 16 in all, 8 shown.
+    // The host's own /diagnostics, /exit, /help, /hotkeys, /quit and /reload are commands too: 17 in all, 8 shown.
     expect(highlighted(screen)).toBe('/alpha');
     expect(screen).toMatch(/ {2}\/bravo +the bravo command/);
-    expect(screen).toContain('↓ 8 more');
+    expect(screen).toContain('↓ 9 more');
     for (let step = 0; step < 8; step++) await tui.type(KEYS.down);
     expect(highlighted(tui.screen())).toBe('/golf');
     expect(tui.screen()).not.toContain('/alpha');
-    expect(tui.screen()).toContain('↑ 1 more · ↓ 7 more');
+    expect(tui.screen()).toContain('↑ 1 more · ↓ 8 more');
     await tui.type(KEYS.up.repeat(9));
-    expect(highlighted(tui.screen())).toBe('/quit');
+    expect(highlighted(tui.screen())).toBe('/reload');
   });
 
   it('the arrows never walk the prompt history while the menu is open; Enter runs the highlighted command', async () => {
@@ -83,8 +83,8 @@ describe.each(TRANSPORTS)('the completion menu of the TUI host over %s', (transp
     await tui.type('/');
     await tui.type(KEYS.up + KEYS.up + KEYS.down);
     expect(tui.screen()).not.toContain('an earlier prompt');
-    expect(highlighted(tui.screen())).toBe('/quit');
-    await tui.type('d');
+    expect(highlighted(tui.screen())).toBe('/reload');
+    await tui.type('de');
     expect(highlighted(tui.screen())).toBe('/delta');
     await tui.type(KEYS.enter);
     expect(runs).toEqual(['delta:']);

@@ -32,6 +32,7 @@ import { LiveTheme } from './theme';
 import { ToolRendererRegistry } from './tool-renderer-registry';
 import { TranscriptView } from './transcript-view';
 import { tuiFacetContext } from './tui-context';
+import { TuiFacetSet, registerReloadCommand, type TuiFacetSource } from './tui-reload';
 import { OverlayLayer } from './overlay-layer';
 import { ViewComponentRegistry } from './view-component-registry';
 import { ViewPresenter } from './view-presenter';
@@ -58,6 +59,8 @@ export interface TuiHostOptions {
    */
   readonly submitWhenConnected?: readonly string[];
   readonly now?: () => number;
+  /** Where `/reload` reads this TUI's plugin set anew; absent: `/reload` reloads the session's only. */
+  readonly reloadFacets?: TuiFacetSource;
 }
 
 export interface TuiHost {
@@ -70,6 +73,8 @@ export interface TuiHost {
   flush(): void;
   /** What the editor holds, pastes expanded: carried to the next host when the TUI switches sessions. */
   draft(): string;
+  /** What `/reload` does (the session's plugins, then this TUI's), for `--dev`. */
+  reload(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -468,11 +473,13 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
-  const running = await runFacets(
-    options.facets,
-    (scope, facet) => tuiFacetContext(scope, facet, parts),
-    (failure) => fail(failure.pluginId, failure.message),
-  );
+  const runSet = (facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[]) =>
+    runFacets(
+      facets,
+      (scope, facet) => tuiFacetContext(scope, facet, parts),
+      (failure) => fail(failure.pluginId, failure.message),
+    );
+  const running = await runSet(options.facets);
   if (running.isErr()) {
     views.stop();
     stopDiagnostics();
@@ -485,6 +492,15 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     screen.destroy();
     return err(running.error);
   }
+  const facetSet = new TuiFacetSet(options.facets, running.value, runSet);
+  const reload = registerReloadCommand({
+    commands,
+    client: options.client,
+    facets: facetSet,
+    source: options.reloadFacets,
+    notify,
+    fail,
+  });
   // The session learns which views this terminal shows before anyone can ask it something.
   await views.ready();
   scheduler.flush();
@@ -508,10 +524,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     failures,
     flush: () => scheduler.flush(),
     draft: () => editor.text(),
+    reload,
     stop: () =>
       (stopping ??= (async () => {
         dialog?.cancel();
-        await running.value.stop();
+        await facetSet.stop();
         views.stop();
         stopped = true;
         wakeQueued();
