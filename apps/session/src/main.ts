@@ -1,3 +1,4 @@
+import { ROOT_TELEMETRY, takeEnvironmentCarrier } from '@pi/context';
 import { installTraceExport } from '@pi/trace-export';
 import { startedLines, stoppedLine } from './announcements';
 import { USAGE, parseCliOptions } from './cli-options';
@@ -31,7 +32,14 @@ async function main(): Promise<number> {
     return 0;
   }
   const stopSignal = nextStop(options.value.stopWithStdin);
-  const started = await startSession(options.value, process.env);
+  // A coordinator that spawned this process passed its `session.spawn` span in the environment: the startup links to it.
+  const spawnedBy = takeEnvironmentCarrier(process.env);
+  const started = await ROOT_TELEMETRY.startSpan({ name: 'session.start', links: [spawnedBy] }, async (span) => {
+    const outcome = await startSession(options.value, process.env);
+    if (outcome.isOk()) span.setAttribute('pi.session_id', outcome.value.sessionId);
+    span.setAttribute('pi.outcome', outcome.isOk() ? 'started' : 'failed');
+    return outcome;
+  });
   if (started.isErr()) {
     process.stderr.write(`pi-session: ${started.error}\n`);
     return 1;

@@ -9,6 +9,7 @@ export {
   withTelemetryContext,
 } from './context';
 export { DeferredAbort } from './deferred-abort';
+export { takeEnvironmentCarrier, withEnvironmentCarrier } from './environment-carrier';
 export type { Context } from './context';
 export { extractTelemetryContext } from './extract-telemetry-context';
 export { ROOT_TELEMETRY } from './otel-telemetry';

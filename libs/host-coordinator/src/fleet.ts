@@ -121,7 +121,7 @@ export class Fleet {
         void acquiring.then((release) => release());
         throw new RemoteError('cancelled', 'Cancelled by the caller before the session process started');
       }
-      const starting = this.#processes.start(launch);
+      const starting = this.#processes.start(launch, context.telemetryContext);
       void starting.finally(slot);
       const started = await Promise.race([starting, aborted.promise]);
       aborted.dispose();

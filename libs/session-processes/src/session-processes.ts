@@ -1,4 +1,5 @@
 import type { UpstreamHandoff } from '@pi/connection-files';
+import { ROOT_TELEMETRY, withEnvironmentCarrier, type TelemetryContext } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
 import { spawnFailed, type ProcessError } from './process-errors';
 import { isProcessAlive, killProcessGroup, processStartTime, sendSignal } from './process-signals';
@@ -52,15 +53,19 @@ export class SessionProcesses {
     this.adoptedPollMs = options.adoptedPollMs ?? 1_000;
   }
 
-  /** Spawns the session and resolves once it is connected upstream; a session already tracked is waited for. */
-  start(launch: SessionLaunch): Promise<Result<void, ProcessError>> {
+  /**
+   * Spawns the session and resolves once it is connected upstream; a session already tracked is waited for. The
+   * spawn is a `session.spawn` span under `origin` (the call that asked for it), lasting until the session connects,
+   * and the child's `session.start` span links to it (TRACEPARENT in its environment).
+   */
+  start(launch: SessionLaunch, origin: TelemetryContext = ROOT_TELEMETRY): Promise<Result<void, ProcessError>> {
     const current = this.tracked.get(launch.sessionId);
-    if (current === undefined) return this.spawn(launch);
-    if (current.stopping) return current.closed.then(() => this.start(launch));
+    if (current === undefined) return this.spawnTraced(launch, origin);
+    if (current.stopping) return current.closed.then(() => this.start(launch, origin));
     // Killed a moment ago, its exit not noticed yet: answering with it would start nothing (a soak's finding).
     if (current.pid !== undefined && !isProcessAlive(current.pid, current.startTime)) {
       if (current.adopted) this.exited(current, null, null);
-      return current.closed.then(() => this.start(launch));
+      return current.closed.then(() => this.start(launch, origin));
     }
     return current.started;
   }
@@ -133,7 +138,16 @@ export class SessionProcesses {
     return this.listeners.add(listener);
   }
 
-  private spawn(launch: SessionLaunch): Promise<Result<void, ProcessError>> {
+  private spawnTraced(launch: SessionLaunch, origin: TelemetryContext): Promise<Result<void, ProcessError>> {
+    const span = { name: 'session.spawn', kind: 'client' as const, attributes: { 'pi.session_id': launch.sessionId } };
+    return origin.startSpan(span, async (spawning) => {
+      const started = await this.spawn(launch, withEnvironmentCarrier(this.env, spawning.inject()));
+      spawning.setAttribute('pi.outcome', started.isOk() ? 'connected' : started.error.code);
+      return started;
+    });
+  }
+
+  private spawn(launch: SessionLaunch, env: NodeJS.ProcessEnv): Promise<Result<void, ProcessError>> {
     const what = `session ${launch.sessionId}`;
     let handoff: UpstreamHandoff;
     let command: SessionCommand;
@@ -148,7 +162,7 @@ export class SessionProcesses {
     this.move(entry, 'starting');
     let spawned: ReturnType<typeof spawnSession>;
     try {
-      spawned = spawnSession(launch, command, this.env, this.options.logDir);
+      spawned = spawnSession(launch, command, env, this.options.logDir);
     } catch (error) {
       entry.failure = spawnFailed(what, error);
       this.close(entry, undefined);

@@ -10,6 +10,8 @@ export interface ReceivedSpan {
   /** undefined for a root span (OTLP sends an empty string or nothing). */
   readonly parentSpanId: string | undefined;
   readonly name: string;
+  /** The spans it links to. */
+  readonly links: ReadonlyArray<{ readonly traceId: string; readonly spanId: string }>;
 }
 
 /** A local OTLP http/JSON collector for tests: it accepts POST /v1/traces and keeps every span it was sent. */
@@ -24,11 +26,19 @@ export interface OtlpReceiver {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  links?: Array<{ traceId: string; spanId: string }>;
+}
+
 // The OTLP/JSON body (ExportTraceServiceRequest), only as far as the receiver reads it.
 interface ExportRequest {
   resourceSpans?: Array<{
     resource?: { attributes?: Array<{ key: string; value?: { stringValue?: string } }> };
-    scopeSpans?: Array<{ spans?: Array<{ traceId: string; spanId: string; parentSpanId?: string; name: string }> }>;
+    scopeSpans?: Array<{ spans?: OtlpSpan[] }>;
   }>;
 }
 
@@ -91,6 +101,7 @@ function spansOf(body: ExportRequest): ReceivedSpan[] {
         spanId: span.spanId,
         parentSpanId: span.parentSpanId === undefined || span.parentSpanId === '' ? undefined : span.parentSpanId,
         name: span.name,
+        links: (span.links ?? []).map((link) => ({ traceId: link.traceId, spanId: link.spanId })),
       })),
     );
   });

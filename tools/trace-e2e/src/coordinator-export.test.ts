@@ -89,6 +89,22 @@ describe('a coordinator and its sessions with OTEL_EXPORTER_OTLP_ENDPOINT', () =
       for (const [index, span] of chain.entries()) {
         if (index > 0) expect(span.parentSpanId, span.name).toBe(chain[index - 1]?.spanId);
       }
+
+      // The coordinator spawned the picker's session under the directory call; that session's startup, a trace of
+      // its own, links to the spawn. The test's own session (created outside any span) is linked the same way.
+      const spawn = one(trace, 'session.spawn');
+      expect(spawn).toMatchObject({ serviceName: 'pi-coordinator', parentSpanId: chain[4]?.spanId });
+      const spawns = receiver.spans().filter((span) => span.name === 'session.spawn');
+      const startups = receiver.spans().filter((span) => span.name === 'session.start');
+      expect(spawns).toHaveLength(2);
+      expect(startups.map((startup) => startup.serviceName)).toEqual(['pi-session', 'pi-session']);
+      for (const startup of startups) {
+        expect(startup.parentSpanId).toBeUndefined();
+        expect(startup.links).toHaveLength(1);
+      }
+      const linked = startups.map((startup) => startup.links[0]?.spanId).sort();
+      expect(linked).toEqual(spawns.map((span) => span.spanId).sort());
+      expect(startups.find((startup) => startup.links[0]?.spanId === spawn.spanId)?.traceId).not.toBe(traceId);
     },
     TEST_TIMEOUT_MS,
   );
