@@ -5,7 +5,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SessionPresence } from '@pi/coordinator-api';
-import { readBundledFacets, resolvePluginSet } from '@pi/host-kit';
+import { failureText, readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { reportPresence, startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
@@ -78,7 +78,7 @@ export async function startSession(
     // session itself could not be opened (locked by a racing start), the file is not ours to remove.
     if (created && started.error.code !== 'session') await rm(where.sessionFile, { force: true });
     coordinator?.close();
-    return err(started.error.message);
+    return err(failureText(started.error.message, started.error.cause, env));
   }
   const host = started.value;
   let stopReporting: (() => void) | undefined;

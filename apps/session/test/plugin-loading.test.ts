@@ -105,4 +105,30 @@ describe('plugins pi-session loads', { timeout: PROCESS_TEST_TIMEOUT_MS }, () =>
     expect(lines[0]).toContain(manifest);
     await expect(stat(socket)).rejects.toThrow();
   });
+
+  it("tells a plugin's failing setup in one line, and its stack and cause too with PI_DEBUG=1", async () => {
+    const { sandbox, manifest } = await sandboxWithManifest(['@pi/settings', './failing-plugin']);
+    const folder = join(sandbox.root, 'failing-plugin');
+    await mkdir(folder);
+    const pi = { id: 'failing', apiVersion: '2.0', facets: { session: './session.js' } };
+    await writeFile(join(folder, 'package.json'), JSON.stringify({ name: 'pi-plugin-failing', type: 'module', pi }));
+    await writeFile(
+      join(folder, 'session.js'),
+      "export default function failing() { throw new Error('setup broke', { cause: new Error('the disk is full') }); }\n",
+    );
+    const [plain, debug] = [{ PI_DEBUG: '' }, { PI_DEBUG: '1' }].map((env) => {
+      const process = runPiSession(sandbox, [...sandbox.flags, '--manifest', manifest], env);
+      processes.push(process);
+      return process;
+    });
+    for (const process of [plain, debug]) expect((await process?.exited)?.code).toBe(1);
+
+    const line = 'pi-session: plugin "failing" failed during setup: setup broke';
+    expect(plain?.stderr()).toBe(`${line}\n`);
+    const [first, ...detail] = (debug?.stderr() ?? '').trimEnd().split('\n');
+    expect(first).toBe(line);
+    expect(detail[0]).toBe('  Error: setup broke');
+    expect(detail[1]).toMatch(/^ {6}at failing \(.*failing-plugin\/session\.js:1:/);
+    expect(detail).toContain('  caused by: Error: the disk is full');
+  });
 });

@@ -1,5 +1,6 @@
 export { CallbackFailures, MAX_CALLBACK_FAILURES } from './callback-failures';
 export { consumingContext } from './consuming-side';
+export { debugRequested, failureText } from './debug-detail';
 export { findPlugins, importFacets, loadFacets, type FoundPlugin, type LoadedFacet } from './facet-loader';
 export type { PluginLoadError } from './plugin-load-error';
 export { findPluginPackage, type PluginLookup, type PluginPackage } from './plugin-package';

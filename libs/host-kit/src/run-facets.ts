@@ -12,6 +12,8 @@ import {
 export interface FacetRunError {
   readonly code: 'plugin_failed' | 'start_refused';
   readonly message: string;
+  /** What the failing plugin threw (for `PI_DEBUG`'s stack and causes, see `failureText`); never sent anywhere. */
+  readonly cause?: unknown;
 }
 
 /** A facet as the kernel runs it: a loaded facet of some host, or a facet of a host's own context type. */
@@ -51,5 +53,5 @@ function startFailure(error: KernelStartError): FacetRunError {
   const disposal = error.disposalFailures
     .map((failure) => `; disposing "${failure.pluginId}" also failed: ${failure.message}`)
     .join('');
-  return { code: 'plugin_failed', message: `${error.message}${disposal}` };
+  return { code: 'plugin_failed', message: `${error.message}${disposal}`, cause: error.cause };
 }

@@ -53,6 +53,8 @@ export interface SessionHostOptions {
 
 export interface SessionHostError {
   readonly code: 'session' | 'plugin_failed' | 'start_refused';
+  /** What a failing plugin threw (for `PI_DEBUG`'s stack and causes); never sent anywhere. */
+  readonly cause?: unknown;
   readonly message: string;
 }
 
