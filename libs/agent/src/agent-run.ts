@@ -3,6 +3,7 @@ import type { HarnessHooks } from './harness-hooks';
 import type { HarnessEvent, RunOutcome, SessionTree } from '@pi/agent-contract';
 import type { AgentMessage, QueueItem, ToolCallPart } from '@pi/agent-contract';
 import { streamTurn } from './model-turn';
+import type { EntryProjection } from './context-window';
 import { RequestContext } from './request-context';
 import type { ModelProvider, ThinkingLevel } from './provider';
 import type { SessionWriter } from './session-writer';
@@ -36,6 +37,8 @@ export interface RunServices {
   returnSteers: (items: readonly QueueItem[]) => void;
   /** How long the model may be silent before the run reports that it waits on it. */
   modelWaitNoticeMs: number;
+  /** What the model reads of plugins' custom entries. */
+  projectEntry?: EntryProjection;
 }
 
 /**
@@ -50,7 +53,14 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
     await services.writer.append({ kind: 'message', message, operationId }, 'buffered', services.eventContext);
   };
   const { tree, writer, eventContext } = services;
-  const requestContext = new RequestContext({ ...plan, tree, writer, eventContext });
+  const { projectEntry } = services;
+  const requestContext = new RequestContext({
+    ...plan,
+    tree,
+    writer,
+    eventContext,
+    ...(projectEntry && { projectEntry }),
+  });
   let overflowCompacted = false;
   for (let turn = 0; turn < plan.maxTurns; turn += 1) {
     if (aborted()) return { outcome: 'aborted', error: null };

@@ -2,6 +2,14 @@ import type { AgentMessage, SessionEntry } from '@pi/agent-contract';
 
 export type CompactionEntry = Extract<SessionEntry, { kind: 'compaction' }>;
 
+export type CustomEntry = Extract<SessionEntry, { kind: 'custom' }>;
+
+/**
+ * What the model reads of a plugin's custom entry (its entry projector): messages in the entry's place, or nothing
+ * (undefined or none), which leaves the entry durable, placed and synced but invisible to the model.
+ */
+export type EntryProjection = (entry: CustomEntry) => readonly AgentMessage[] | undefined;
+
 /** One message of a request's context and the entry it came from. */
 export interface ContextItem {
   readonly entryId: string;
@@ -17,7 +25,7 @@ export interface BranchContext {
   readonly items: readonly ContextItem[];
 }
 
-export function branchContext(branch: readonly SessionEntry[]): BranchContext {
+export function branchContext(branch: readonly SessionEntry[], project?: EntryProjection): BranchContext {
   let start = 0;
   let compaction: CompactionEntry | null = null;
   for (let index = branch.length - 1; index >= 0; index -= 1) {
@@ -33,6 +41,9 @@ export function branchContext(branch: readonly SessionEntry[]): BranchContext {
   const items: ContextItem[] = [];
   for (const entry of branch.slice(start)) {
     if (entry.kind === 'message') items.push({ entryId: entry.id, message: entry.message });
+    if (entry.kind === 'custom' && project !== undefined) {
+      for (const message of project(entry) ?? []) items.push({ entryId: entry.id, message });
+    }
   }
   return { compaction, items };
 }

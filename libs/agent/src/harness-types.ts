@@ -1,5 +1,6 @@
 import type { Context } from '@pi/context';
 import type { Result } from 'neverthrow';
+import type { EntryProjection } from './context-window';
 import type {
   AfterToolHook,
   AgentLane,
@@ -89,6 +90,11 @@ export interface HarnessOptions {
   readonly hooks?: HookPolicy;
   /** How long a model may send nothing before the run reports `model_waiting` (default 5 s; tests shorten it). */
   readonly modelWaitNoticeMs?: number;
+  /**
+   * What the model reads of a plugin's custom entry, in the entry's place on the branch (its plugin's entry
+   * projector); undefined or nothing: the entry stays invisible to the model. Read per request.
+   */
+  readonly projectEntry?: EntryProjection;
   /** Wraps the file handle appends use: a test's seam to fail writes as a full or failing disk does. */
   readonly appendHandle?: (handle: AppendHandle) => AppendHandle;
 }

@@ -7,6 +7,7 @@ export { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './clie
 export { isValidSessionId, sessionFilePath, type SessionIdError } from './session-id';
 export type { AgentHarness, HarnessEvents, HarnessOptions, Hooks, OpenError } from './harness-types';
 export type { AppendHandle } from './append-handle';
+export type { CustomEntry, EntryProjection } from './context-window';
 export { SessionFileUnwritable, isSessionFileUnwritable, sessionFileFault } from './session-file-fault';
 export { callHook, type HookOutcome } from './hook-call';
 export { CHARS_PER_TOKEN, estimateTokens } from './token-estimate';

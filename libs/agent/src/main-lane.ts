@@ -389,7 +389,18 @@ export class MainLane implements AgentLane {
       const modelWaitNoticeMs = options.modelWaitNoticeMs ?? DEFAULT_MODEL_WAIT_NOTICE_MS;
       return await runTurns(
         plan,
-        { writer, tree, tools: options.tools, hooks, emit, eventContext, takeSteers, returnSteers, modelWaitNoticeMs },
+        {
+          writer,
+          tree,
+          tools: options.tools,
+          hooks,
+          emit,
+          eventContext,
+          takeSteers,
+          returnSteers,
+          modelWaitNoticeMs,
+          ...(options.projectEntry === undefined ? {} : { projectEntry: options.projectEntry }),
+        },
         runContext,
       );
     } catch (error) {

@@ -75,6 +75,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     running: () => main.running,
     settings: options.settings,
     providers: options.providers,
+    ...(options.projectEntry === undefined ? {} : { projectEntry: options.projectEntry }),
   });
 
   let closed: Promise<void> | null = null;

@@ -2,7 +2,7 @@ import type { Context } from '@pi/context';
 import type { AgentMessage, ModelProvider, SessionTree, ToolSchema } from '@pi/agent-contract';
 import { COMPACT_AT_RATIO } from './compaction-plan';
 import { compactContext, contextWindowOf } from './compaction';
-import { branchContext, contextMessages } from './context-window';
+import { branchContext, contextMessages, type EntryProjection } from './context-window';
 import type { SessionWriter } from './session-writer';
 import { estimateRequestTokens } from './token-estimate';
 
@@ -13,6 +13,8 @@ export interface RequestContextParts {
   readonly modelId: string;
   readonly operationId: string;
   readonly eventContext: Context;
+  /** What the model reads of plugins' custom entries (none without it). */
+  readonly projectEntry?: EntryProjection;
 }
 
 export type PreparedContext =
@@ -42,7 +44,7 @@ export class RequestContext {
     const { tree, writer, provider, modelId, operationId, eventContext } = this.#parts;
     const compacted = await compactContext(
       {
-        context: branchContext(tree.branch()),
+        context: branchContext(tree.branch(), this.#parts.projectEntry),
         provider,
         modelId,
         contextWindow: this.#contextWindow,
@@ -69,7 +71,7 @@ export class RequestContext {
   async prepare(tools: readonly ToolSchema[], context: Context): Promise<PreparedContext> {
     const { tree, writer, provider, modelId, operationId, eventContext } = this.#parts;
     const window = this.#contextWindow;
-    const current = branchContext(tree.branch());
+    const current = branchContext(tree.branch(), this.#parts.projectEntry);
     const messages = contextMessages(current);
     if (window === undefined) return { kind: 'ready', messages };
     const tokens = estimateRequestTokens(messages, tools);
@@ -82,7 +84,7 @@ export class RequestContext {
     );
     switch (compacted.kind) {
       case 'written':
-        return { kind: 'ready', messages: contextMessages(branchContext(tree.branch())) };
+        return { kind: 'ready', messages: contextMessages(branchContext(tree.branch(), this.#parts.projectEntry)) };
       case 'aborted':
         return { kind: 'aborted' };
       case 'nothing_to_compact':

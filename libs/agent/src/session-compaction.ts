@@ -10,7 +10,7 @@ import {
 } from '@pi/agent-contract';
 import { err, ok, type Result } from 'neverthrow';
 import { compactContext, contextWindowOf } from './compaction';
-import { branchContext } from './context-window';
+import { branchContext, type EntryProjection } from './context-window';
 import { eventDeliveryContext } from './harness-events';
 import { resolveRunModel } from './run-model';
 import type { SessionTreeState } from './session-tree';
@@ -23,6 +23,8 @@ export interface SessionCompactionParts {
   readonly running: () => string | null;
   readonly settings: () => RunSettings;
   readonly providers: () => ReadonlyMap<string, ModelProvider>;
+  /** What the model reads of plugins' custom entries (none without it). */
+  readonly projectEntry?: EntryProjection;
 }
 
 /**
@@ -52,7 +54,7 @@ export class HarnessCompaction implements SessionCompaction {
     try {
       const outcome = await compactContext(
         {
-          context: branchContext(tree.branch()),
+          context: branchContext(tree.branch(), this.#parts.projectEntry),
           provider,
           modelId,
           contextWindow: contextWindowOf(provider, modelId),

@@ -15,6 +15,8 @@ import { pluginHooks } from './plugin-hooks';
 import { pluginSettings } from './plugin-settings';
 import type { SessionDiagnostics } from './session-diagnostics';
 import type { SessionLifecycleHooks } from './session-lifecycle-hooks';
+import type { EntryProjectors } from './storage/entry-projectors';
+import type { SessionStorage } from './storage/session-storage';
 import { pluginViews } from './views/plugin-views';
 import type { ViewRegistry } from './views/view-registry';
 
@@ -34,6 +36,8 @@ export interface SessionParts {
   readonly providers: { readonly registry: Registry<ModelProvider>; readonly rebuild: () => void };
   readonly views: ViewRegistry;
   readonly diagnostics: SessionDiagnostics;
+  readonly storage: SessionStorage;
+  readonly projectors: EntryProjectors;
   /** How hooks and event listeners reach the harness: held until the plugin set goes live (see AttachmentGate). */
   readonly attach: (attach: () => () => void) => () => void;
 }
@@ -70,6 +74,8 @@ export function sessionFacetContext(
     tools: scopedContributions(parts.tools.registry, facet.id, scope, parts.tools.rebuild, failures),
     view: pluginViews(parts.views, facet.id, scope),
     settings: pluginSettings(facet.id, scope, () => providing.tryUse(SettingsBackendService), rebuildRegistries),
+    store: parts.storage.bind(facet.id),
+    projectEntries: (projector) => parts.projectors.register(facet.id, projector, scope),
     diagnostics: Object.freeze({
       report: (severity: DiagnosticSeverity, message: string) => {
         if (!SEVERITIES.has(severity))

@@ -20,6 +20,8 @@ import { rebuildDiffLine, type SessionDiagnostics } from './session-diagnostics'
 import { SessionLifecycleHooks, type LifecycleHookDeadlines } from './session-lifecycle-hooks';
 import { StalePluginSetError, staleAfter } from './stale-handle';
 import type { ViewRegistry } from './views/view-registry';
+import type { EntryProjectors } from './storage/entry-projectors';
+import type { SessionStorage } from './storage/session-storage';
 
 type Registry<T> = ContributionRegistry<T, ReadonlyMap<string, T>>;
 
@@ -31,6 +33,8 @@ export interface SessionHostParts {
   readonly upstream: SessionUpstream;
   readonly views: ViewRegistry;
   readonly diagnostics: SessionDiagnostics;
+  readonly storage: SessionStorage;
+  readonly projectors: EntryProjectors;
   readonly broker: InteractionBroker;
   readonly failures: CallbackFailures;
   readonly hookDeadlines?: LifecycleHookDeadlines;

@@ -6,7 +6,9 @@ import {
   Diagnostics,
   SessionPlugins,
   PLUGIN_API_VERSION,
+  Presence,
   RunSettingsService,
+  Storage,
   Views,
   type SessionIdentity,
   type SessionPaths,
@@ -24,6 +26,8 @@ import { sessionActivity, type SessionActivity } from './session-activity';
 import type { LifecycleHookDeadlines } from './session-lifecycle-hooks';
 import { durableViewsFile, durableViewsWriter, readDurableViews } from './views/durable-views';
 import { ViewRegistry } from './views/view-registry';
+import { SessionPresence } from './presence/session-presence';
+import { openSessionRecords } from './storage/open-storage';
 
 export interface SessionHostOptions {
   /** The manifest's session facets, loaded in manifest order (the host kit's `loadFacets(manifest, 'session', …)`). */
@@ -94,6 +98,12 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const front = new ProvidingSide();
   const reported = new SessionDiagnostics();
   front.failures.onRecord((failure) => reported.record(failure.owner, 'callback', 'error', failure.message));
+  const records = await openSessionRecords(
+    options.sessionFile,
+    (owner, message) => front.failures.record(owner, message),
+    options.log,
+  );
+  const presence = new SessionPresence();
   // Filled in once the first plugin set started: the harness reads the live set's tools, providers and settings.
   const current: { sets?: PluginSets; first?: PluginGeneration } = {};
   const live = () => current.sets?.live ?? current.first;
@@ -116,6 +126,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
       onFailure: (failure) => front.failures.record(failure.owner, failure.message),
       ...(options.hookDeadlines?.runHookMs === undefined ? {} : { timeoutMs: options.hookDeadlines.runHookMs }),
     },
+    projectEntry: records.projectors.project,
     ...options.harness,
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
@@ -134,6 +145,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const provideHostServices = (registry: ServiceRegistry) => {
     registry.provide(Diagnostics, reported.service);
     registry.provide(Views, views.service);
+    registry.provide(Storage, records.storage.service);
+    registry.provide(Presence, presence.service);
     if (current.sets !== undefined) registry.provide(SessionPlugins, current.sets.service);
   };
   const parts: SessionHostParts = {
@@ -143,6 +156,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     upstream: options.upstream ?? absentUpstream(),
     views,
     diagnostics: reported,
+    storage: records.storage,
+    projectors: records.projectors,
     broker: front.broker,
     failures: front.failures,
     ...(options.hookDeadlines === undefined ? {} : { hookDeadlines: options.hookDeadlines }),
@@ -158,7 +173,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const sets = (current.sets = new PluginSets(first, {
     parts,
     served: front.services,
-    hostServices: new Set([Diagnostics.id, Views.id, SessionPlugins.id]),
+    hostServices: new Set([Diagnostics.id, Views.id, SessionPlugins.id, Storage.id, Presence.id]),
     source: options.reloadSource,
     ...(options.reloadDrainMs === undefined ? {} : { drainMs: options.reloadDrainMs }),
   }));
@@ -177,10 +192,12 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   const connected = new Set<string>();
   rpc.onClientConnect((clientId) => {
     connected.add(clientId);
+    presence.connected(clientId);
     views.clientConnected(clientId);
   });
   rpc.onClientDisconnect((clientId) => {
     connected.delete(clientId);
+    presence.disconnected(clientId);
     views.clientDisconnected(clientId);
   });
   sets.serve(rpc, () => [...connected]);
@@ -215,6 +232,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
         await current.lifecycle.stopping({ sessionId });
         const report = await current.stop({ retire: false });
         await viewWriter.flushed();
+        await records.flushed();
         await harness.value.close();
         activity.dispose();
         return report;

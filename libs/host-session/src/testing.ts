@@ -13,6 +13,7 @@ import {
   tokenAuthentication,
   webSocketFactory,
   type RpcClient,
+  type SocketFactory,
   type WebSocketListener,
 } from '@pi/transport-trpc';
 import { startSessionHost, type SessionHost, type SessionHostOptions } from './session-host';
@@ -26,6 +27,8 @@ export interface TestSessionHost {
   readonly sessionFile: string;
   /** A client of the host over the chosen transport; closed with the fixture. */
   connect(): Promise<RpcClient>;
+  /** Opens sockets to the host over the chosen transport, for clients a test builds itself. */
+  readonly socketFactory: SocketFactory;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -52,6 +55,8 @@ export interface TestSessionHostOptions {
   readonly reloadFacets?: (generation: number) => readonly TestFacet[] | string;
   /** How long a reload lets calls into the replaced set finish. */
   readonly reloadDrainMs?: number;
+  /** The host's keep-alive towards its clients (tests of clients that die shorten it); default the transport's. */
+  readonly keepAlive?: SessionHostOptions['transport']['keepAlive'];
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -113,6 +118,9 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     ...(options.reloadDrainMs === undefined ? {} : { reloadDrainMs: options.reloadDrainMs }),
     ...(options.reloadFacets === undefined ? {} : { reloadSource: testReloadSource(options.reloadFacets) }),
   };
+  if (options.keepAlive !== undefined) {
+    hostOptions.transport = { ...hostOptions.transport, keepAlive: options.keepAlive };
+  }
   const started = await startSessionHost(hostOptions);
   if (started.isErr()) {
     await removeDirectory();
@@ -145,6 +153,7 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     host,
     directory,
     sessionFile: hostOptions.sessionFile,
+    socketFactory: factory,
     async connect() {
       const client = createRpcClient({
         socketFactory: factory,

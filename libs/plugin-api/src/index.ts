@@ -19,7 +19,28 @@ export {
   userCallerIdentity,
   type FleetCaller,
 } from './fleet-caller';
+export {
+  MAX_LIST_ITEMS,
+  MAX_STORAGE_NAME_LENGTH,
+  MAX_STORED_BYTES,
+  Storage,
+  isReservedNamespace,
+  list,
+  value,
+  type BoundStorage,
+  type ListAddress,
+  type StorageService,
+  type StoredValue,
+  type ValueAddress,
+} from './bound-storage';
 export { definePlugin, type PluginDefinition } from './define-plugin';
+export {
+  MAX_PRESENCE_KIND_LENGTH,
+  MAX_PRESENCE_NAME_LENGTH,
+  Presence,
+  type PresenceEntry,
+  type PresenceService,
+} from './presence-contract';
 export { pluginApiMismatch } from './host-compatibility';
 export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
@@ -30,6 +51,7 @@ export type {
   AgentNavigationPluginView,
   AgentPluginScope,
   CodingAgentSessionPluginContext,
+  EntryProjector,
   HarnessEventOf,
   RunSettingsSource,
   ScopedContributions,
@@ -155,6 +177,7 @@ export type {
   ToolCallInfo,
   ToolCallResult,
   ToolResultRewrite,
+  UserMessage,
 } from '@pi/agent-contract';
 export {
   BACKGROUND_CONTEXT,

@@ -24,6 +24,7 @@ import type { Context } from '@pi/context';
 import type { Draft } from '@pi/registry';
 import type { Result } from 'neverthrow';
 import type { ConnectionState, RemoteService, RemoteState } from '@pi/remote';
+import type { BoundStorage } from './bound-storage';
 import type { OpenView } from './define-view';
 import type { PluginDiagnostics } from './diagnostics-contract';
 import type { PluginSettings } from './plugin-settings';
@@ -164,7 +165,19 @@ export interface CodingAgentSessionPluginContext extends ProvidingPluginContext 
   readonly view: OpenView;
   /** Settings the plugin declares with a schema, layered defaults → user → project → session (issue 22). */
   readonly settings: PluginSettings;
+  /** The plugin's values and lists at typed addresses, kept with the session (issue 22; see `value` and `list`). */
+  readonly store: BoundStorage;
+  /**
+   * Sets what the model reads of this plugin's custom entries (`agent.appendCustom`), in each entry's place on the
+   * branch, from the next request on: messages, or nothing, which leaves the entry durable, placed in the tree and
+   * synced, but invisible to the model. One projector per plugin (a second replaces the first); owned by its scope.
+   * A projector that throws is recorded against the plugin and its entry stays invisible.
+   */
+  projectEntries(projector: EntryProjector): () => void;
 }
+
+/** What the model reads of one of the plugin's custom entries: user messages, or nothing. */
+export type EntryProjector = (data: JsonValue, entry: SessionEntry) => readonly UserMessage[] | undefined;
 
 /** A session facet: the setup function of one plugin for this host. */
 export type SessionFacet = (context: CodingAgentSessionPluginContext) => void | Promise<void>;

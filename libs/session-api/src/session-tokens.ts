@@ -3,7 +3,7 @@ import { Chat, Tree } from '@pi/chat';
 import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
-import { Diagnostics, Views } from '@pi/plugin-api';
+import { Diagnostics, Presence, Storage, Views } from '@pi/plugin-api';
 import { PromptResources } from '@pi/prompt-resources';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences, SettingsCatalog } from '@pi/settings';
@@ -12,8 +12,8 @@ import { ProjectFiles } from '@pi/tools-core';
 import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
- * The remote services a session serves with the built-in manifest, keyed by service id (`views` and `diagnostics` are the
- * host's own, served by every session). A session started with
+ * The remote services a session serves with the built-in manifest, keyed by service id (`views`, `diagnostics`,
+ * `presence` and `storage` are the host's own, served by every session). A session started with
  * another manifest serves other services: `$rpc.describe` (or `pi services`) says what a running one serves.
  */
 export const sessionTokens = hostTokens({
@@ -23,10 +23,12 @@ export const sessionTokens = hostTokens({
   git: Git,
   models: Models,
   preferences: Preferences,
+  presence: Presence,
   'project-files': ProjectFiles,
   'prompt-resources': PromptResources,
   'session-picker': SessionPicker,
   'settings-catalog': SettingsCatalog,
+  storage: Storage,
   'system-prompt': SystemPrompt,
   tree: Tree,
   views: Views,
