@@ -14,6 +14,7 @@ describe('pi-coordinator command lines', () => {
       json: false,
       idleStopMs: DEFAULT_IDLE_STOP_MS,
       idleStop: undefined,
+      database: undefined,
     });
     expect(parse('--json', 'status')._unsafeUnwrap()).toMatchObject({ command: 'status', json: true });
     expect(
@@ -34,6 +35,14 @@ describe('pi-coordinator command lines', () => {
         `--idle-stop takes a time such as 10m, 90s, 1h or 500ms, or 0 (never): not "${bad}" (see --help)`,
       );
     }
+  });
+
+  it('takes a PostgreSQL URL for the session records with --database, and none by default', () => {
+    expect(parse('run', '--database', 'postgres://pi@db:5432/pi')._unsafeUnwrap()).toMatchObject({
+      command: 'run',
+      database: 'postgres://pi@db:5432/pi',
+    });
+    expect(parse('run', '--database')._unsafeUnwrapErr()).toMatch(/--database.*\(see --help\)$/);
   });
 
   it('asks for help with --help or -h, with or without a command', () => {
@@ -64,6 +73,8 @@ describe('pi-coordinator command lines', () => {
       '--config-dir',
       '--json',
       '--idle-stop',
+      '--database',
+      'PI_DATABASE_URL',
       '--help',
     ]) {
       expect(USAGE).toContain(word);

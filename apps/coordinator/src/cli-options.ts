@@ -14,6 +14,8 @@ export interface CliOptions {
   readonly idleStopMs: number;
   /** `--idle-stop` as given, to pass on from `start` to the `run` it starts. */
   readonly idleStop: string | undefined;
+  /** `--database URL`: session records in PostgreSQL (else `PI_DATABASE_URL`, else SQLite). */
+  readonly database: string | undefined;
 }
 
 /** A session process idle this long is stopped unless `--idle-stop` says otherwise (docs/decisions.md). */
@@ -39,6 +41,9 @@ Options:
   --idle-stop TIME    stop a session process after TIME with no client attached and no run in progress
                       (e.g. 10m, 90s, 1h, 500ms; 0 or never: keep it running); default 10m. Its record stays,
                       and attaching to it (pi-tui, /sessions) starts it again where it left off
+  --database URL      keep the session records in PostgreSQL (postgres://user:password@host:port/db), which
+                      several coordinators (each with its own runtime directory) may share; default:
+                      $PI_DATABASE_URL, else SQLite in <data dir>/coordinator/sessions.db
   --json              print status as JSON
   -h, --help          show this help
 `;
@@ -59,6 +64,7 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
         'data-dir': { type: 'string' },
         'config-dir': { type: 'string' },
         'idle-stop': { type: 'string' },
+        database: { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -85,6 +91,7 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     json: values.json === true,
     idleStopMs,
     idleStop,
+    database: values.database,
   });
 }
 

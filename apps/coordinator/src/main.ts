@@ -65,7 +65,9 @@ async function main(): Promise<number> {
         process.stdout.write(`pi-coordinator: already running (pid ${already.pid}) on ${already.socketPath}\n`);
         return 0;
       }
-      const started = await startInBackground(files, passedOn(options), process.env);
+      // The URL may hold a password: the background `run` gets it in its environment, never on its command line.
+      const env = options.database === undefined ? process.env : { ...process.env, PI_DATABASE_URL: options.database };
+      const started = await startInBackground(files, passedOn(options), env);
       if ('failed' in started) {
         process.stderr.write(`pi-coordinator: did not start: ${started.failed}\n`);
         return 1;

@@ -16,12 +16,13 @@ import {
 import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
 import { readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { SessionProcesses } from '@pi/session-processes';
-import { openSqliteSessionRepo, sessionRepoFile, type SessionRepo } from '@pi/session-repo';
+import type { SessionRepo } from '@pi/session-repo';
 import { listenWebSocket } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { acquireRuntimeLock } from './runtime-lock';
+import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
 
 export interface RunningCoordinator {
   readonly files: CoordinatorFiles;
@@ -62,8 +63,8 @@ export async function startCoordinator(
   const piSession = await findPiProgram('pi-session', programUrl, env);
   if (piSession === undefined) return fail('Cannot find pi-session, which runs the sessions');
 
-  const repo = openSqliteSessionRepo({ file: sessionRepoFile(directories.dataDir) });
-  if (repo.isErr()) return fail(repo.error.message);
+  const repo = await openSessionRecords(configuredDatabase(options.database, env), directories.dataDir);
+  if (repo.isErr()) return fail(repo.error);
   cleanups.push(() => repo.value.close());
   const credentials = sessionCredentials(await coordinatorSecret(join(directories.dataDir, 'coordinator', 'secret')));
   const userToken = randomBytes(32).toString('base64url');
@@ -103,7 +104,8 @@ export async function startCoordinator(
     // Generous: a session loads every plugin before it reports, and a busy machine (or a cold tsx cache) is slow.
     startTimeoutMs: 60_000,
   });
-  const survivors = await closeTheDead(repo.value, directories.dataDir);
+  // A shared store's records are other replicas' too: their statuses are theirs to write, never this one's to close.
+  const survivors = sharesRecords(repo.value) ? [] : await closeTheDead(repo.value, directories.dataDir);
 
   const host = await startCoordinatorHost({
     facets: plugins.value.facets,

@@ -1,10 +1,16 @@
 import type { Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import type { PluginLifecycleScope } from '@pi/kernel';
-import type { FleetPluginScope, SessionRecord } from '@pi/plugin-api';
+import type { FleetPluginScope, FleetRecordChange, SessionRecord } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
 import type { SessionProcesses, StatusChange } from '@pi/session-processes';
-import { checkSessionId, type SessionRepo, type SessionRepoError } from '@pi/session-repo';
+import {
+  checkSessionId,
+  type RecordChanges,
+  type SessionRecordChange,
+  type SessionRepo,
+  type SessionRepoError,
+} from '@pi/session-repo';
 import { IdleStops } from './idle-stops';
 import { readSessionFileOrigin } from './session-file-origin';
 
@@ -15,6 +21,7 @@ export type SessionProcessControl = Pick<
 >;
 
 type StatusListener = (record: SessionRecord, context: Context) => void;
+type ChangeListener = (change: FleetRecordChange, context: Context) => void;
 
 /**
  * The coordinator application's fleet authority: the raw repository and process manager, with the status of
@@ -25,6 +32,10 @@ export class Fleet {
   readonly #processes: SessionProcessControl;
   readonly #sessionFile: (sessionId: string) => string;
   readonly #listeners = new Set<StatusListener>();
+  readonly #changeListeners = new Set<ChangeListener>();
+  /** Store changes are read back one at a time, so listeners hear them in the order the store announced them. */
+  #changesRead: Promise<void> = Promise.resolve();
+  readonly #stopHearing: () => void;
   /** Status writes per session, in order: a later change never lands before an earlier one. */
   readonly #writes = new Map<string, Promise<void>>();
   /** The context of the call that is changing a session's process, so its status changes carry that trace. */
@@ -57,6 +68,12 @@ export class Fleet {
       (sessionId) => processes.status(sessionId),
     );
     this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
+    this.#stopHearing = hasRecordChanges(repo) ? repo.onChange((change) => this.#heard(change)) : () => undefined;
+  }
+
+  /** Resolves once the store's change announcements are being heard (at once for a store without them). */
+  async hearing(): Promise<void> {
+    if (hasRecordChanges(this.#repo)) await this.#repo.listening();
   }
 
   /** What a session said of its own work in its presence report (undefined: it did not say). */
@@ -85,6 +102,13 @@ export class Fleet {
             throw new RemoteError('session_running', `Session ${sessionId} is running; stop it first`);
           }
           unwrap(await this.#repo.remove(sessionId));
+        },
+        onChanged: (listener: ChangeListener) => {
+          const entry: ChangeListener = (change, context) => listener(change, context);
+          this.#changeListeners.add(entry);
+          const remove = () => void this.#changeListeners.delete(entry);
+          scope.own(remove);
+          return remove;
         },
       }),
       files: Object.freeze({
@@ -150,9 +174,37 @@ export class Fleet {
   /** Stops following the process manager once every status change seen so far is written. */
   async close(): Promise<void> {
     this.#stopWatching();
+    this.#stopHearing();
+    this.#changeListeners.clear();
     this.#idleStops.close();
     await Promise.all([...this.#writes.values()]);
     this.#listeners.clear();
+  }
+
+  /** A store change, read back in the fleet's scope (the announcement carries ids only) and passed on. */
+  #heard(change: SessionRecordChange): void {
+    this.#changesRead = this.#changesRead.then(async () => {
+      let passed: FleetRecordChange | undefined;
+      if (change.kind === 'resync') passed = change;
+      else if (change.kind === 'removed')
+        passed = { kind: 'removed', sessionId: change.sessionId, workspaceId: change.workspaceId };
+      else {
+        const record = await this.#repo.get(change.sessionId).catch(() => undefined);
+        // Gone again already: its removal is announced next.
+        passed = record === undefined ? undefined : { kind: 'changed', record };
+      }
+      if (passed === undefined) return;
+      for (const listener of [...this.#changeListeners]) {
+        try {
+          listener(passed, BACKGROUND_CONTEXT);
+        } catch (error) {
+          process.emitWarning(
+            `A fleet record listener threw: ${error instanceof Error ? error.message : String(error)}`,
+            { code: 'PI_LISTENER_ERROR' },
+          );
+        }
+      }
+    });
   }
 
   #listen(listener: StatusListener): () => void {
@@ -185,6 +237,10 @@ export class Fleet {
       if (this.#writes.get(change.sessionId) === write) this.#writes.delete(change.sessionId);
     });
   }
+}
+
+function hasRecordChanges(repo: SessionRepo): repo is SessionRepo & RecordChanges {
+  return typeof (repo as Partial<RecordChanges>).onChange === 'function';
 }
 
 function unwrap<T>(result: Result<T, SessionRepoError>): T {

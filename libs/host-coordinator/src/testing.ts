@@ -61,6 +61,8 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
         return record;
       },
       remove: async (sessionId) => void records.delete(sessionId),
+      // A store of one coordinator: nobody else changes it.
+      onChanged: () => () => undefined,
     },
     files: { origin: async (sessionId) => files.get(sessionId) },
     processes: {

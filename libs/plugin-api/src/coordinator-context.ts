@@ -50,7 +50,19 @@ export interface FleetRecords {
   suggestTitle(sessionId: string, title: string, context: Context): Promise<SessionRecord>;
   /** Removes a record whose process is not running; fails with `session_running` otherwise. */
   remove(sessionId: string, context: Context): Promise<void>;
+  /**
+   * Called for record changes in a store other coordinators share (PostgreSQL), this coordinator's own included, a
+   * bounded time after each; `resync` when changes may have been missed and the records must be listed again. A
+   * store of one coordinator (SQLite) never calls it. Owned by the scope.
+   */
+  onChanged(listener: (change: FleetRecordChange, context: Context) => void): () => void;
 }
+
+/** A record as stored after a change, a record removed, or a call to list the records again. */
+export type FleetRecordChange =
+  | { readonly kind: 'changed'; readonly record: SessionRecord }
+  | { readonly kind: 'removed'; readonly sessionId: string; readonly workspaceId: string }
+  | { readonly kind: 'resync' };
 
 /**
  * Session processes as a coordinator facet sees them: start and stop by session id, the same graceful path the

@@ -4,6 +4,7 @@ export {
   type CodingAgentCoordinatorPluginContext,
   type CoordinatorFacet,
   type FleetPluginScope,
+  type FleetRecordChange,
   type FleetProcesses,
   type FleetRecords,
   type FleetSessionFiles,

@@ -2,8 +2,8 @@ import pg from 'pg';
 import { changeChannel, quoteIdentifier } from './postgres-migrations';
 
 /**
- * A change to one record, by whichever process made it; or `resync` after the listening connection was lost and
- * regained, when changes may have been missed and everything worth knowing must be read again.
+ * A change to one record, by whichever process made it; or `resync` each time listening begins (the first time, and
+ * after the connection was lost and regained), when changes may have been missed and everything must be read again.
  */
 export type SessionRecordChange =
   | {
@@ -34,7 +34,6 @@ export function recordChanges(config: pg.ClientConfig, schema: string): RecordCh
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
-  let lostOnce = false;
 
   const emit = (change: SessionRecordChange) => {
     for (const listener of [...listeners]) {
@@ -52,7 +51,6 @@ export function recordChanges(config: pg.ClientConfig, schema: string): RecordCh
   const lost = (lostClient: pg.Client) => {
     if (client !== lostClient) return;
     client = undefined;
-    lostOnce = true;
     lostClient.end().catch(() => undefined);
     scheduleListen();
   };
@@ -83,10 +81,10 @@ export function recordChanges(config: pg.ClientConfig, schema: string): RecordCh
           return;
         }
         client = next;
-        if (lostOnce) emit({ kind: 'resync' });
+        // Whatever changed before listening began (or while it was lost) was not announced.
+        emit({ kind: 'resync' });
       } catch {
         await next.end().catch(() => undefined);
-        lostOnce = true;
         scheduleListen();
       } finally {
         connecting = undefined;

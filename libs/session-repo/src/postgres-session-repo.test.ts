@@ -67,7 +67,7 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
       removed = resolve;
     });
     listening.onChange((change) => {
-      changes.push(change);
+      if (change.kind !== 'resync') changes.push(change);
       if (change.kind === 'removed') removed();
     });
     await listening.listening();
@@ -85,15 +85,17 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     ]);
   });
 
-  it('tells listeners to read again after its listening connection was lost and regained', async () => {
+  it('tells listeners to read again when listening begins, and again after its connection was lost and regained', async () => {
     const schema = freshSchema();
     const repo = await openPostgresRepo(schema);
+    let resyncs = 0;
     const resynced = new Promise<SessionRecordChange>((resolve) =>
       repo.onChange((change) => {
-        if (change.kind === 'resync') resolve(change);
+        if (change.kind === 'resync' && ++resyncs === 2) resolve(change);
       }),
     );
     await repo.listening();
+    expect(resyncs).toBe(1);
     await withClient(adminUrl, (client) =>
       client.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()",

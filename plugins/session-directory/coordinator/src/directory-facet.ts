@@ -164,11 +164,36 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
 
   context.own(processes.onStatusChanged((record, at) => upsert(record, at)));
 
-  context.onActivate(async () => {
+  /** Lists every record again, as stored: at start, and when changes in a shared store may have been missed. */
+  async function reload(): Promise<void> {
     const existing = await records.list(BACKGROUND_CONTEXT);
     for (const record of existing) workspaces.set(record.sessionId, record.workspaceId);
     state.set({ revision: state.value.revision + 1, sessions: existing.map(toSummary) }, BACKGROUND_CONTEXT);
-  });
+  }
+
+  // Changes in a store other coordinators share (this one's own come back too, and change nothing twice).
+  context.own(
+    records.onChanged((change, at) => {
+      if (change.kind === 'resync') {
+        reload().catch(() => undefined);
+      } else if (change.kind === 'changed') {
+        const listed = state.value.sessions.find((s) => s.sessionId === change.record.sessionId);
+        // Read back after the announcement: never older than what this directory lists already.
+        const newer = listed === undefined || change.record.updatedAt > listed.updatedAt;
+        if (newer || (listed.updatedAt === change.record.updatedAt && !sameSummary(listed, toSummary(change.record))))
+          upsert(change.record, at);
+      } else if (state.value.sessions.some((s) => s.sessionId === change.sessionId)) {
+        workspaces.set(change.sessionId, change.workspaceId);
+        apply(
+          state.value.sessions.filter((s) => s.sessionId !== change.sessionId),
+          { type: 'deleted', sessionId: change.sessionId },
+          at,
+        );
+      }
+    }),
+  );
+
+  context.onActivate(reload);
 
   /** Where a new session goes and whose it is: a session creates beside itself, the user names a directory. */
   async function placementOf(
@@ -223,6 +248,10 @@ function viewOf(viewer: RemoteViewer): string {
 function mayView(viewer: RemoteViewer, workspaceId: string): boolean {
   const view = viewOf(viewer);
   return view === USER_VIEW || view === workspaceView(workspaceId);
+}
+
+function sameSummary(a: SessionRecordSummary, b: SessionRecordSummary): boolean {
+  return (Object.keys(a) as Array<keyof SessionRecordSummary>).every((key) => a[key] === b[key]);
 }
 
 function toSummary(record: SessionRecord): SessionRecordSummary {

@@ -1,0 +1,1 @@
+export { default } from '@pi/test-support/postgres';
