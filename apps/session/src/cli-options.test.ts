@@ -15,6 +15,7 @@ describe('pi-session flags', () => {
       configDir: undefined,
       upstreamFd: undefined,
       stopWithStdin: false,
+      dev: false,
     });
   });
 
@@ -35,6 +36,7 @@ describe('pi-session flags', () => {
       '--config-dir',
       '/c',
       '--stop-with-stdin',
+      '--dev',
     ];
     expect(parseCliOptions(args, '/')._unsafeUnwrap()).toMatchObject({
       cwd: '/p',
@@ -45,6 +47,7 @@ describe('pi-session flags', () => {
       dataDir: '/d',
       configDir: '/c',
       stopWithStdin: true,
+      dev: true,
     });
     for (const flag of args.filter((arg) => arg.startsWith('--'))) expect(USAGE).toContain(flag);
   });

@@ -14,6 +14,8 @@ export interface CliOptions {
   readonly upstreamFd: number | undefined;
   /** Stop when standard input closes: a launcher holding its write end takes the session with it however it ends. */
   readonly stopWithStdin: boolean;
+  /** Reload the plugin set when a file under a plugin's own folder changes. */
+  readonly dev: boolean;
 }
 
 export const USAGE = `Usage: pi-session [options]
@@ -37,6 +39,8 @@ Options:
                       from file descriptor N; the coordinator passes it when it starts a session
   --stop-with-stdin   stop when standard input closes (a launcher such as \`pi -p\` holds it open,
                       so the session ends with the launcher, even one that was killed)
+  --dev               reload the plugins when a file under a plugin's own folder (a plugin
+                      named by path) changes; a broken save keeps the running plugins
   -h, --help          show this help
 `;
 
@@ -61,6 +65,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         'config-dir': { type: 'string' },
         'upstream-fd': { type: 'string' },
         'stop-with-stdin': { type: 'boolean' },
+        dev: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -94,5 +99,6 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     configDir: values['config-dir'],
     upstreamFd: upstreamFd === undefined ? undefined : Number(upstreamFd),
     stopWithStdin: values['stop-with-stdin'] === true,
+    dev: values.dev === true,
   });
 }

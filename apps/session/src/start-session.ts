@@ -5,12 +5,13 @@ import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SessionPresence } from '@pi/coordinator-api';
-import { failureText, readBundledFacets, resolvePluginSet } from '@pi/host-kit';
+import { failureText, readBundledFacets, resolvePluginSet, type PluginSetRequest } from '@pi/host-kit';
 import { reportPresence, startSessionHost } from '@pi/host-session';
 import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
+import { sessionDevReload, sessionPluginSource } from './plugin-reloads';
 import { upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
@@ -38,13 +39,15 @@ export async function startSession(
   const where = locate(options, sessionId, env);
   // Built-in (or --manifest), then global, then project plugins; only session facet modules are imported, and every
   // plugin is checked (found, API version) before any code runs. A scope that fails is left out and reported.
-  const plugins = await resolvePluginSet({
+  const built = await readBundledFacets(import.meta.url);
+  const request: PluginSetRequest<'session'> = {
     host: 'session',
     configDir: where.configDir,
     project: cwd,
     manifestFile: options.manifest,
-    built: await readBundledFacets(import.meta.url),
-  });
+    built,
+  };
+  const plugins = await resolvePluginSet(request);
   if (plugins.isErr()) return err(plugins.error);
   for (const problem of plugins.value.problems) process.stderr.write(`pi-session: ${problem}\n`);
   if (Buffer.byteLength(where.socketPath) > MAX_SOCKET_PATH_BYTES) {
@@ -62,8 +65,11 @@ export async function startSession(
   await mkdir(where.configDir, { recursive: true, mode: 0o700 });
   const created = !(await exists(where.sessionFile));
 
+  let live = plugins.value.facets;
+  const log = (line: string) => process.stderr.write(`pi-session ${sessionId}: ${line}\n`);
   const started = await startSessionHost({
     facets: plugins.value.facets,
+    reloadSource: sessionPluginSource(request, plugins.value.problems, (facets) => (live = facets)),
     loadProblems: plugins.value.problems,
     identity: { sessionId, workspaceId: workspaceIdOf(cwd) },
     sessionFile: where.sessionFile,
@@ -71,7 +77,7 @@ export async function startSession(
     transport: { authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }) },
     upstream: coordinator,
     // The session's log: a coordinator-started session's stderr goes to its log file.
-    log: (line) => process.stderr.write(`pi-session ${sessionId}: ${line}\n`),
+    log,
   });
   if (started.isErr()) {
     // A session this attempt created holds nothing but its header: leave no empty session behind. When the
@@ -132,6 +138,7 @@ export async function startSession(
     );
   }
 
+  const dev = options.dev ? sessionDevReload(host, () => live, built, log) : undefined;
   let stopping: Promise<string[]> | undefined;
   return ok({
     sessionId,
@@ -141,6 +148,7 @@ export async function startSession(
     recovery: host.diagnostics().recovery,
     stop: () =>
       (stopping ??= (async () => {
+        dev?.close();
         await removeConnectionFile(where.connectionFile);
         await Promise.all(listeners.map((listener) => listener.close()));
         stopReporting?.();

@@ -22,6 +22,7 @@ const OPTIONS: CliOptions = {
   configDir: undefined,
   upstreamFd: undefined,
   stopWithStdin: false,
+  dev: false,
 };
 
 const SESSION = {

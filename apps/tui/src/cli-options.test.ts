@@ -19,6 +19,11 @@ describe('pi-tui flags', () => {
     );
   });
 
+  it('--dev runs /reload on plugin changes, and is off by default', () => {
+    expect(parseCliOptions(['--dev'], '/p')._unsafeUnwrap().dev).toBe(true);
+    expect(parseCliOptions([], '/p')._unsafeUnwrap().dev).toBe(false);
+  });
+
   it('--start finds the session by directory only', () => {
     expect(parseCliOptions(['--start', '--cwd', '/q'], '/p')._unsafeUnwrap()).toMatchObject({ start: true, cwd: '/q' });
     expect(parseCliOptions(['--start', '--session', 's-1'], '/p')._unsafeUnwrapErr()).toContain(

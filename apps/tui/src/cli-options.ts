@@ -13,6 +13,8 @@ export interface CliOptions {
   readonly configDir: string | undefined;
   /** Open the session of `cwd` through the coordinator, starting either when needed (what `npm start` does). */
   readonly start: boolean;
+  /** `/reload` by itself when a file under one of the TUI's plugin folders changes. */
+  readonly dev: boolean;
 }
 
 export const USAGE = `Usage: pi-tui [options]
@@ -32,6 +34,8 @@ Options:
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi)
   --config-dir DIR    where keybindings.json and settings live (default: $XDG_CONFIG_HOME/pi)
+  --dev               run /reload (the session's plugins, then the TUI's) when a file under a
+                      plugin's own folder (a plugin named by path) changes
   -h, --help          show this help
 
 Keys: Enter sends, Ctrl+J (or Shift+Enter) inserts a newline, Esc interrupts the run, PgUp/PgDn scroll,
@@ -56,6 +60,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         socket: { type: 'string' },
         url: { type: 'string' },
         start: { type: 'boolean' },
+        dev: { type: 'boolean' },
         manifest: { type: 'string' },
         'data-dir': { type: 'string' },
         'config-dir': { type: 'string' },
@@ -80,5 +85,6 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     dataDir: values['data-dir'],
     configDir: values['config-dir'],
     start: values.start ?? false,
+    dev: values.dev ?? false,
   });
 }

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { PiDirectories } from '@pi/connection-files';
-import { readBundledFacets, resolvePluginSet, type LoadedFacet } from '@pi/host-kit';
+import { pluginRootsOf, readBundledFacets, resolvePluginSet, startDevReload, type LoadedFacet } from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { enterTerminal } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
@@ -40,6 +40,13 @@ export async function runTui(
     return started === undefined ? ok(undefined) : err(started.error);
   }
   const { facets, first } = started.value;
+  /** The TUI facets now running: `/reload` replaces them, `--dev` watches their folders. */
+  let current: readonly LoadedFacet<'tui'>[] = facets;
+  const reloadFacets = async (generation: number) => {
+    const loaded = await loadTuiFacets(options, directories.configDir, entryUrl, generation);
+    if (loaded.isOk()) current = loaded.value;
+    return loaded;
+  };
   /** What was typed while pi started, for the first host only. */
   let typed: TypedWhileStarting | undefined = startup.handOver();
 
@@ -68,13 +75,19 @@ export async function runTui(
         externalEditor: terminalEditor({ input, output, env }),
         draft: carried?.draft ?? draft,
         submitWhenConnected: carried?.queued,
+        reloadFacets,
       }).finally(() => {
         if (carried !== undefined) output.uncork();
       });
       // Keys typed while the hosts changed over waited in the paused stream; the new host reads them now.
       input.resume();
       if (host.isErr()) return err(host.error.message);
+      const built = await readBundledFacets(entryUrl);
+      const dev = options.dev
+        ? startDevReload({ roots: () => pluginRootsOf(current, built), reload: () => host.value.reload() })
+        : undefined;
       const stopHost = async () => {
+        dev?.close();
         input.pause();
         draft = host.value.draft();
         await host.value.stop();
@@ -140,8 +153,10 @@ async function loadTuiFacets(
   options: CliOptions,
   configDir: string,
   entryUrl: string,
+  generation?: number,
 ): Promise<Result<LoadedFacet<'tui'>[], string>> {
   const set = await resolvePluginSet({
+    ...(generation === undefined ? {} : { generation }),
     host: 'tui',
     configDir,
     project: options.cwd,

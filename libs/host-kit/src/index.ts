@@ -7,6 +7,13 @@ export { findPluginPackage, type PluginLookup, type PluginPackage } from './plug
 export { readBundledFacets, readManifestSource, type ManifestSource } from './manifest-source';
 export { resolvePluginSet, type PluginSet, type PluginSetRequest, type ScopeReport } from './plugin-set';
 export { globalScopeFiles, projectScopeFiles, type PluginScope, type ScopeFiles } from './plugin-scopes';
+export {
+  DEV_RELOAD_DEBOUNCE_MS,
+  pluginRootsOf,
+  startDevReload,
+  type DevReload,
+  type DevReloadOptions,
+} from './dev-reload';
 export { ProvidingSide, type ExposeOptions } from './providing-side';
 export { runFacets, type FacetRunError, type RunnableFacet, type RunningFacets } from './run-facets';
 export { coalescedRebuild, scopedContributions } from './scoped-contributions';

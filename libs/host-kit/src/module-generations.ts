@@ -42,7 +42,7 @@ export async function versionedModuleUrl(url: string, generation: number): Promi
 }
 
 /** The folder of the nearest package.json above `file` (the file's own folder when there is none). */
-async function packageRootOf(file: string): Promise<string> {
+export async function packageRootOf(file: string): Promise<string> {
   for (let folder = dirname(file); ; folder = dirname(folder)) {
     const found = await access(join(folder, 'package.json')).then(
       () => true,
