@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { checkApiVersion, pluginMetadataSchema, type PluginMetadata } from '@pi/plugin-api';
@@ -28,9 +28,9 @@ const isPath = (reference: string) =>
   reference.startsWith('./') || reference.startsWith('../') || isAbsolute(reference);
 
 /**
- * Finds the package a manifest entry names — by path (`./plugins/my-thing`), or by id or package name, which
- * are the same thing (a plugin's id is its package name unless its metadata says otherwise) — and reads its
- * `pi` metadata. Nothing of the plugin's code is loaded here.
+ * Finds the package a manifest entry names — by path (`./plugins/my-thing`), by package name, or by the `pi.id` of
+ * an installed package (`tally` for `pi-plugin-tally`) when no package has that name — and reads its `pi` metadata.
+ * Nothing of the plugin's code is loaded here.
  */
 export async function findPluginPackage(
   reference: string,
@@ -39,9 +39,10 @@ export async function findPluginPackage(
   const fail = (code: PluginLoadError['code'], message: string) => err({ code, reference, message });
   const directory = isPath(reference)
     ? resolve(lookup.baseDirectory, reference)
-    : await findInNodeModules(reference, lookup.packageRoots);
+    : ((await findInNodeModules(reference, lookup.packageRoots)) ??
+      (await findByPluginId(reference, lookup.packageRoots)));
   if (directory === undefined || !(await exists(join(directory, 'package.json')))) {
-    const where = isPath(reference) ? `no package.json in ${directory}` : 'no installed package has that name';
+    const where = isPath(reference) ? `no package.json in ${directory}` : 'no installed package has that name or pi.id';
     return fail('unknown_plugin', `Unknown plugin "${reference}" in ${lookup.source}: ${where}`);
   }
   let manifest: { name?: unknown; pi?: unknown };
@@ -105,6 +106,41 @@ async function findInNodeModules(name: string, roots: readonly string[]): Promis
       if (await exists(join(candidate, 'package.json'))) return candidate;
       if (dirname(folder) === folder) break;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The installed package whose `pi.id` is `id`, nearest root first (in a `node_modules` folder, sorted by name): a
+ * plugin named by its id in a manifest once its package is installed, whatever the package is called.
+ */
+async function findByPluginId(id: string, roots: readonly string[]): Promise<string | undefined> {
+  for (const root of roots) {
+    for (let folder = resolve(root); ; folder = dirname(folder)) {
+      const found = await packageWithPluginId(join(folder, 'node_modules'), id);
+      if (found !== undefined) return found;
+      if (dirname(folder) === folder) break;
+    }
+  }
+  return undefined;
+}
+
+async function packageWithPluginId(modules: string, id: string): Promise<string | undefined> {
+  const names = await readdir(modules).catch(() => [] as string[]);
+  const folders: string[] = [];
+  for (const name of names.sort()) {
+    if (name.startsWith('.')) continue;
+    if (!name.startsWith('@')) folders.push(join(modules, name));
+    else
+      for (const inner of (await readdir(join(modules, name)).catch(() => [] as string[])).sort())
+        folders.push(join(modules, name, inner));
+  }
+  for (const folder of folders) {
+    const manifest = await readFile(join(folder, 'package.json'), 'utf8').then(
+      (text) => JSON.parse(text) as { pi?: { id?: unknown } },
+      () => undefined,
+    );
+    if (manifest?.pi?.id === id) return folder;
   }
   return undefined;
 }
