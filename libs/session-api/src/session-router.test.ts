@@ -48,6 +48,7 @@ describe('sessionTokens', () => {
       'diagnostics',
       'git',
       'models',
+      'plugins',
       'preferences',
       'presence',
       'project-files',

@@ -3,7 +3,7 @@ import { Chat, Tree } from '@pi/chat';
 import { Git } from '@pi/git';
 import { ConfirmInteraction } from '@pi/permissions';
 import { Models } from '@pi/providers-builtin';
-import { Diagnostics, Presence, Storage, Views } from '@pi/plugin-api';
+import { Diagnostics, Presence, SessionPlugins, Storage, Views } from '@pi/plugin-api';
 import { PromptResources } from '@pi/prompt-resources';
 import { SessionPicker } from '@pi/session-directory';
 import { Preferences, SettingsCatalog } from '@pi/settings';
@@ -13,7 +13,7 @@ import { hostTokens, type HostRouter } from '@pi/transport-trpc';
 
 /**
  * The remote services a session serves with the built-in manifest, keyed by service id (`views`, `diagnostics`,
- * `presence` and `storage` are the host's own, served by every session). A session started with
+ * `plugins`, `presence` and `storage` are the host's own, served by every session). A session started with
  * another manifest serves other services: `$rpc.describe` (or `pi services`) says what a running one serves.
  */
 export const sessionTokens = hostTokens({
@@ -22,6 +22,7 @@ export const sessionTokens = hostTokens({
   diagnostics: Diagnostics,
   git: Git,
   models: Models,
+  plugins: SessionPlugins,
   preferences: Preferences,
   presence: Presence,
   'project-files': ProjectFiles,
