@@ -1,6 +1,12 @@
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import { ProvidingSide, runFacets, type RunningFacets } from '@pi/host-kit';
-import type { CoordinatorFacet, FleetPluginScope, SessionFileOrigin, SessionRecord } from '@pi/plugin-api';
+import type {
+  CoordinatorFacet,
+  FleetPluginScope,
+  FleetRecordChange,
+  SessionFileOrigin,
+  SessionRecord,
+} from '@pi/plugin-api';
 import type { ServiceRegistry } from '@pi/remote';
 
 /** How a memory fleet's processes start: at once, with a failure, or only when the start's context aborts. */
@@ -13,6 +19,8 @@ export interface MemoryFleet {
   seed(record: Omit<SessionRecord, 'createdAt' | 'updatedAt'>): void;
   /** Adds a session file, as if a session process (or a fork) had written it with this origin. */
   seedFile(sessionId: string, origin: SessionFileOrigin): void;
+  /** Applies a change as another coordinator sharing the store would, and announces it (`records.onChanged`). */
+  elsewhere(change: FleetRecordChange): void;
 }
 
 /**
@@ -23,6 +31,7 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
   const records = new Map<string, SessionRecord>();
   const files = new Map<string, SessionFileOrigin>();
   const listeners = new Set<(record: SessionRecord, context: Context) => void>();
+  const changeListeners = new Set<(change: FleetRecordChange, context: Context) => void>();
   let next = 0;
   const setStatus = (sessionId: string, status: SessionRecord['status']): SessionRecord => {
     const current = records.get(sessionId);
@@ -61,8 +70,10 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
         return record;
       },
       remove: async (sessionId) => void records.delete(sessionId),
-      // A store of one coordinator: nobody else changes it.
-      onChanged: () => () => undefined,
+      onChanged: (listener) => {
+        changeListeners.add(listener);
+        return () => void changeListeners.delete(listener);
+      },
     },
     files: { origin: async (sessionId) => files.get(sessionId) },
     processes: {
@@ -89,6 +100,11 @@ export function memoryFleet(start: MemoryStart = 'start'): MemoryFleet {
     records,
     seed: (record) => void records.set(record.sessionId, { ...record, createdAt: 'then', updatedAt: 'then' }),
     seedFile: (sessionId, origin) => void files.set(sessionId, origin),
+    elsewhere: (change) => {
+      if (change.kind === 'changed') records.set(change.record.sessionId, change.record);
+      if (change.kind === 'removed') records.delete(change.sessionId);
+      for (const listener of [...changeListeners]) listener(change, BACKGROUND_CONTEXT);
+    },
   };
 }
 

@@ -284,4 +284,34 @@ describe('the session directory on the coordinator', () => {
     const seen = viewers.map((viewer) => project(directory.state.value, viewer).sessions.map((s) => s.sessionId));
     expect(seen).toEqual([['red-1'], ['red-1'], ['blue-1'], ['red-1', 'blue-1'], ['red-1', 'blue-1'], [], []]);
   });
+  it('follows changes another coordinator made in a shared store: newer records, removals, and a full re-read', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const { directory } = await startDirectory(memory.fleet);
+    const events: string[] = [];
+    directory.events.subscribe((event) =>
+      events.push(`${event.type} ${event.type === 'deleted' ? event.sessionId : event.session.title}`),
+    );
+    const record = (sessionId: string, title: string, updatedAt: string) => ({
+      ...seeded(RED, sessionId, '/projects/red'),
+      title,
+      createdAt: 'then',
+      updatedAt,
+    });
+
+    memory.elsewhere({ kind: 'changed', record: record('red-2', 'made elsewhere', '2026-03-01T10:00:01.000Z') });
+    memory.elsewhere({ kind: 'changed', record: record('red-2', 'renamed elsewhere', '2026-03-01T10:00:02.000Z') });
+    // Announced late, read back stale, or this directory's own change coming back: nothing changes.
+    memory.elsewhere({ kind: 'changed', record: record('red-2', 'older', '2026-03-01T10:00:01.500Z') });
+    memory.elsewhere({ kind: 'changed', record: record('red-2', 'renamed elsewhere', '2026-03-01T10:00:02.000Z') });
+    memory.elsewhere({ kind: 'removed', sessionId: 'red-1', workspaceId: RED });
+    memory.elsewhere({ kind: 'removed', sessionId: 'never-listed', workspaceId: RED });
+    expect(events).toEqual(['created made elsewhere', 'changed renamed elsewhere', 'deleted red-1']);
+    expect(directory.state.value.sessions.map((s) => [s.sessionId, s.title])).toEqual([['red-2', 'renamed elsewhere']]);
+
+    // Changes may have been missed: the directory lists the store again.
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    memory.elsewhere({ kind: 'resync' });
+    await expect.poll(() => directory.state.value.sessions.map((s) => s.sessionId).sort()).toEqual(['blue-1', 'red-2']);
+  });
 });
