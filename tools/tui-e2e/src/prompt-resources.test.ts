@@ -22,7 +22,10 @@ afterEach(async () => {
  * A real session (the offline model, chat and prompt-resources) on a directory holding `files`, written before it
  * starts, and a TUI running the same plugins' TUI facets over `transport`.
  */
-async function startProject(transport: TransportKind, files: Record<string, string>): Promise<TestTuiHost> {
+async function startProject(
+  transport: TransportKind,
+  files: Record<string, string>,
+): Promise<{ tui: TestTuiHost; directory: string }> {
   const directory = await mkdtemp(join(tmpdir(), 'pi-tui-resources-'));
   cleanups.push(() => rm(directory, { recursive: true, force: true }));
   for (const [path, content] of Object.entries({ 'project/.git/HEAD': '', ...files })) {
@@ -49,12 +52,12 @@ async function startProject(transport: TransportKind, files: Record<string, stri
     columns: 120,
   });
   cleanups.push(() => tui.stop());
-  return tui;
+  return { tui, directory };
 }
 
 describe.each(TRANSPORTS)('skills and prompt templates against a real session over %s', (transport) => {
   it('a project template is in the / menu and /name args sends its text with the arguments to the model', async () => {
-    const tui = await startProject(transport, {
+    const { tui } = await startProject(transport, {
       'project/.pi/prompts/explain.md': '---\ndescription: Explain something simply\n---\nExplain $1 in ${@:2}.',
     });
     await tui.type('/expl');
@@ -64,7 +67,7 @@ describe.each(TRANSPORTS)('skills and prompt templates against a real session ov
   });
 
   it('a user skill is /skill:name, which sends the skill and the request to the model', async () => {
-    const tui = await startProject(transport, {
+    const { tui } = await startProject(transport, {
       'config/skills/haiku/SKILL.md': '---\nname: haiku\ndescription: Answers in a haiku\n---\nAnswer in 5-7-5.',
     });
     await tui.type('/skill:h');
@@ -73,5 +76,19 @@ describe.each(TRANSPORTS)('skills and prompt templates against a real session ov
     await shows(tui, 'You said: <skill name="haiku"');
     await shows(tui, 'Answer in 5-7-5.');
     await shows(tui, 'about rain');
+  });
+
+  it('/reload reads the templates and skills again: one added on disk since is in the / menu and expands', async () => {
+    const { tui, directory } = await startProject(transport, { 'project/.pi/prompts/old.md': 'The old one.' });
+    await tui.type('/ol');
+    await shows(tui, '/old');
+    await tui.type('\x7f\x7f\x7f');
+    await writeFile(join(directory, 'project', '.pi', 'prompts', 'fresh.md'), 'Freshly $1.');
+    await tui.type('/reload\r');
+    await shows(tui, 'Reloaded');
+    await tui.type('/fre');
+    await shows(tui, '/fresh [args]');
+    await tui.type('sh made\r');
+    await shows(tui, 'You said: Freshly made.');
   });
 });
