@@ -146,4 +146,9 @@ describe.each(TRANSPORTS)('the prompt resources TUI facet over %s', (transport) 
     await shows('/ghost is gone from the session');
     expect(sent).toEqual([]);
   });
+
+  it('names the skills and templates in the welcome of a new session', async () => {
+    const { shows } = await startFixture(transport, { skills: [PDF], templates: [template('review')] });
+    await shows('Skills: pdf (/skill:name loads one) · Prompt templates: /review');
+  });
 });
