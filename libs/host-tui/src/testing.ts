@@ -75,6 +75,8 @@ export async function startTestTuiHost(options: {
   readonly reloadFacets?: (
     generation: number,
   ) => Record<string, (context: CodingAgentTuiPluginContext) => void | Promise<void>> | string;
+  /** How the TUI names itself to the session's other clients (default `user@host`). */
+  readonly presenceName?: string;
 }): Promise<TestTuiHost> {
   const terminal = createVirtualTerminal(options.columns ?? 80, options.rows ?? 24);
   const clock = { now: 10_000 };
@@ -89,6 +91,7 @@ export async function startTestTuiHost(options: {
     switchSession: options.switchSession,
     externalEditor: options.externalEditor,
     ...(options.reloadFacets === undefined ? {} : { reloadFacets: testReloadFacets(options.reloadFacets) }),
+    ...(options.presenceName === undefined ? {} : { presenceName: options.presenceName }),
   });
   if (started.isErr()) throw new Error(started.error.message);
   const host = started.value;

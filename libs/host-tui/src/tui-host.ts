@@ -23,6 +23,7 @@ import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
 import { registerDiagnostics } from './diagnostics-status';
+import { registerPresence } from './presence-status';
 import { registerHostCommands } from './host-commands';
 import { PromptCompletion } from './prompt-completion';
 import { slashCompletionSource } from './slash-completion';
@@ -61,6 +62,8 @@ export interface TuiHostOptions {
   readonly now?: () => number;
   /** Where `/reload` reads this TUI's plugin set anew; absent: `/reload` reloads the session's only. */
   readonly reloadFacets?: TuiFacetSource;
+  /** How this terminal names itself to the other clients of the session (presence); default `user@host`. */
+  readonly presenceName?: string;
 }
 
 export interface TuiHost {
@@ -471,6 +474,13 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     localFailures: callbackFailures,
     render,
   });
+  const stopPresence = registerPresence({
+    client: options.client,
+    slots,
+    theme,
+    render,
+    ...(options.presenceName === undefined ? {} : { name: options.presenceName }),
+  });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
   const runSet = (facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[]) =>
@@ -483,6 +493,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   if (running.isErr()) {
     views.stop();
     stopDiagnostics();
+    stopPresence();
     completion.dispose();
     options.terminal.input.off('data', onData);
     stopResize();
@@ -533,6 +544,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
         stopped = true;
         wakeQueued();
         stopDiagnostics();
+        stopPresence();
         completion.dispose();
         options.terminal.input.off('data', onData);
         stopResize();

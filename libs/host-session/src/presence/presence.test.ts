@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { Presence, type PresenceEntry } from '@pi/plugin-api';
+import { BACKGROUND_CONTEXT, Presence, type PresenceEntry } from '@pi/plugin-api';
 import { TRANSPORTS, eventually, remoteErrorOf } from '@pi/test-support';
 import { createRpcClient, type SocketFactory } from '@pi/transport-trpc';
 import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '../testing';
@@ -51,8 +51,8 @@ describe.each(TRANSPORTS)('presence over %s', (transport) => {
     const alice = await fixture.connect();
     const bob = await fixture.connect();
     const seenByAlice = await alice.use(Presence);
-    await (await alice.use(Presence)).announce('tui', 'alice@laptop');
-    await (await bob.use(Presence)).announce('cli', 'bob@desk');
+    await (await alice.use(Presence)).announce('tui', 'alice@laptop', BACKGROUND_CONTEXT);
+    await (await bob.use(Presence)).announce('cli', 'bob@desk', BACKGROUND_CONTEXT);
     await eventually(() => kinds(seenByAlice.attached.value).join() === 'cli:bob@desk,tui:alice@laptop');
     expect(seenByAlice.attached.value.map((entry) => entry.clientId)).toEqual([
       alice.host?.clientId,
@@ -85,7 +85,7 @@ describe.each(TRANSPORTS)('presence over %s', (transport) => {
     });
     onTestFinished(() => client.close());
     await client.whenConnected();
-    await (await client.use(Presence)).announce('tui', 'gone@away');
+    await (await client.use(Presence)).announce('tui', 'gone@away', BACKGROUND_CONTEXT);
     await eventually(() => kinds(presence.attached.value).includes('tui:gone@away'));
 
     doomed.freeze();
@@ -97,7 +97,7 @@ describe.each(TRANSPORTS)('presence over %s', (transport) => {
     const directory = await mkdtemp(join(tmpdir(), 'pi-presence-'));
     onTestFinished(() => rm(directory, { recursive: true, force: true }));
     const first = await start(transport, { directory });
-    await (await (await first.connect()).use(Presence)).announce('tui', 'before@restart');
+    await (await (await first.connect()).use(Presence)).announce('tui', 'before@restart', BACKGROUND_CONTEXT);
     fixtures.splice(fixtures.indexOf(first), 1);
     await first.close();
 
@@ -111,7 +111,11 @@ describe.each(TRANSPORTS)('presence over %s', (transport) => {
   it('refuses an announcement whose kind or name breaks the contract', async () => {
     const fixture = await start(transport);
     const presence = await (await fixture.connect()).use(Presence);
-    expect(await remoteErrorOf(presence.announce('Not A Kind', 'x'))).toMatchObject({ code: 'invalid_argument' });
-    expect(await remoteErrorOf(presence.announce('tui', 'n'.repeat(101)))).toMatchObject({ code: 'invalid_argument' });
+    expect(await remoteErrorOf(presence.announce('Not A Kind', 'x', BACKGROUND_CONTEXT))).toMatchObject({
+      code: 'invalid_argument',
+    });
+    expect(await remoteErrorOf(presence.announce('tui', 'n'.repeat(101), BACKGROUND_CONTEXT))).toMatchObject({
+      code: 'invalid_argument',
+    });
   });
 });
