@@ -61,7 +61,8 @@ export class PluginGeneration {
   readonly #rebuilds: { release(): void }[] = [];
   #errors = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
   #live = false;
-  #retired = false;
+  /** Replaced by a reload, or refused as a candidate: every context it handed out is stale. */
+  #retired: 'replaced' | 'refused' | undefined;
   #running: RunningFacets | undefined;
   #detach: () => void = () => undefined;
 
@@ -108,7 +109,7 @@ export class PluginGeneration {
     );
     if (running.isErr()) {
       generation.#gate.close();
-      generation.#retired = true;
+      generation.#retired = 'refused';
       return { ok: false, error: running.error };
     }
     generation.#running = running.value;
@@ -143,12 +144,14 @@ export class PluginGeneration {
   /** Disposes every facet in reverse order; after a reload, every context of the set is stale from then on. */
   async stop(options: { readonly retire: boolean }): Promise<KernelStopReport> {
     const report = (await this.#running?.stop()) ?? { failures: [] };
-    if (options.retire) this.#retired = true;
+    if (options.retire) this.#retired = 'replaced';
     return report;
   }
 
   #refuseWhenRetired(pluginId: string): void {
-    if (this.#retired) throw new StalePluginSetError(pluginId, this.number, this.parts.liveGeneration());
+    if (this.#retired === undefined) return;
+    const refused = this.#retired === 'refused';
+    throw new StalePluginSetError(pluginId, this.number, this.parts.liveGeneration(), refused);
   }
 
   /** Rebuilds one registry and records what is new: errors always, the diff once the set is live. */

@@ -119,6 +119,9 @@ describe.each(['loopback', 'websocket'] as const)('reloading the plugin set over
     );
     expect(await greeter.greet(BACKGROUND_CONTEXT)).toBe('hello from v1');
     expect(v1.disposed).toEqual([]);
+    expect(() => v2.contexts[0]?.agent.main.running).toThrow(
+      /this context belongs to plugin set 2, which \/reload refused \(set 1 is live\)/,
+    );
     const state = await pluginsState(client, (current) => current.lastReload !== null);
     expect(state).toMatchObject({ generation: 1, reloading: false, lastReload: { ok: false } });
     const diagnostics = (await client.acquire(Diagnostics)).service;

@@ -50,9 +50,8 @@ function isPlainObject(value: unknown): value is object {
 export class StalePluginSetError extends Error {
   override readonly name = 'StalePluginSetError';
 
-  constructor(pluginId: string, generation: number, live: number) {
-    super(
-      `Plugin "${pluginId}": this context belongs to plugin set ${generation}, replaced by /reload (set ${live} is live)`,
-    );
+  constructor(pluginId: string, generation: number, live: number, refused = false) {
+    const fate = refused ? 'which /reload refused' : 'replaced by /reload';
+    super(`Plugin "${pluginId}": this context belongs to plugin set ${generation}, ${fate} (set ${live} is live)`);
   }
 }
