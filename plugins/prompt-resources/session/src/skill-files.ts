@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path';
+import { err, ok, type Result } from 'neverthrow';
 import {
   MAX_RESOURCE_PROBLEM_LENGTH,
   MAX_SKILL_DESCRIPTION_LENGTH,
@@ -45,11 +46,12 @@ export async function loadSkills(
         note(display, `skipped, ${read.error}`);
         continue;
       }
-      const parsed = skillOf(read.value, path);
-      if (typeof parsed === 'string') {
-        note(display, `skipped, ${parsed}`);
+      const declared = skillOf(read.value, path);
+      if (declared.isErr()) {
+        note(display, `skipped, ${declared.error}`);
         continue;
       }
+      const parsed = declared.value;
       const taken = skills.get(parsed.name);
       if (taken !== undefined) {
         note(display, `skipped, the skill "${parsed.name}" of ${taken.display} (${taken.source}) takes its name`);
@@ -65,20 +67,22 @@ export async function loadSkills(
 }
 
 /** The skill a `SKILL.md` declares, or why it declares none. */
-function skillOf(text: string, path: string): Omit<LoadedSkill, 'display' | 'source'> | string {
+function skillOf(text: string, path: string): Result<Omit<LoadedSkill, 'display' | 'source'>, string> {
   const split = splitFrontmatter(text);
-  if (split.isErr()) return split.error;
+  if (split.isErr()) return err(split.error);
   const { frontmatter, body } = split.value;
-  if (frontmatter === null) return 'it has no frontmatter (--- name: …, description: … ---)';
+  if (frontmatter === null) return err('it has no frontmatter (--- name: …, description: … ---)');
   const { name, description } = frontmatter;
-  if (typeof name !== 'string' || name === '') return 'its frontmatter has no name';
+  if (typeof name !== 'string' || name === '') return err('its frontmatter has no name');
   if (name.length > MAX_SKILL_NAME_LENGTH || !SKILL_NAME.test(name)) {
-    return `its name "${name.slice(0, MAX_SKILL_NAME_LENGTH)}" is not lowercase letters, digits and single hyphens (at most ${MAX_SKILL_NAME_LENGTH})`;
+    return err(
+      `its name "${name.slice(0, MAX_SKILL_NAME_LENGTH)}" is not lowercase letters, digits and single hyphens (at most ${MAX_SKILL_NAME_LENGTH})`,
+    );
   }
-  if (typeof description !== 'string' || description.trim() === '') return 'its frontmatter has no description';
+  if (typeof description !== 'string' || description.trim() === '') return err('its frontmatter has no description');
   if (description.length > MAX_SKILL_DESCRIPTION_LENGTH) {
-    return `its description is over ${MAX_SKILL_DESCRIPTION_LENGTH} characters`;
+    return err(`its description is over ${MAX_SKILL_DESCRIPTION_LENGTH} characters`);
   }
   const modelInvocable = frontmatter['disable-model-invocation'] !== true;
-  return { name, description: description.trim(), path, modelInvocable, body: body.trim() };
+  return ok({ name, description: description.trim(), path, modelInvocable, body: body.trim() });
 }

@@ -55,6 +55,7 @@ describe.each(['loopback', 'websocket'] as const)('skills in a session (%s)', (t
         'project/.pi/skills/bare/SKILL.md': '# No frontmatter\n',
         'project/.pi/skills/broken/SKILL.md': '---\nname: [broken\n---\n',
         'project/.pi/skills/mute/SKILL.md': skillFile({ name: 'mute' }),
+        'project/.pi/skills/nameless/SKILL.md': skillFile({ description: 'Who am I' }),
         'project/.pi/skills/shouty/SKILL.md': skillFile({ name: 'Shouty', description: 'Bad name' }),
         'project/.pi/skills/moved/SKILL.md': skillFile({ name: 'renamed', description: 'Kept anyway' }),
       },
@@ -67,11 +68,12 @@ describe.each(['loopback', 'websocket'] as const)('skills in a session (%s)', (t
       expect.stringMatching(new RegExp(`^${at('broken')}: skipped, its frontmatter is not valid YAML`)),
       `${at('moved')}: its name "renamed" is not its directory's (moved); loaded anyway`,
       `${at('mute')}: skipped, its frontmatter has no description`,
+      `${at('nameless')}: skipped, its frontmatter has no name`,
       `${at('shouty')}: skipped, its name "Shouty" is not lowercase letters, digits and single hyphens (at most 64)`,
     ]);
     const reported = () =>
       session.diagnostics.state.value.entries.filter((entry) => entry.source === '@pi/prompt-resources');
-    await expect.poll(() => reported().length).toBe(5);
+    await expect.poll(() => reported().length).toBe(6);
     expect(reported()[0]).toMatchObject({ kind: 'report', severity: 'warning', message: problems[0] });
   });
 
