@@ -44,8 +44,6 @@ type Outcome<T> = Result<T, SessionRepoError>;
 const DEFAULT_SCHEMA = 'pi';
 const GENERATED_ID_ATTEMPTS = 3;
 const INITIAL_STATUS: SessionStatus = 'closed';
-/** PostgreSQL's codes: a taken key, and a refusal by the workspace policy. */
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Opens the records in a PostgreSQL database, migrated to this code's schema. A bad URL, a server that cannot be
@@ -112,11 +110,12 @@ function postgresSessionRepo(
     let client: pg.PoolClient | undefined;
     try {
       client = await pool.connect();
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('pi.workspace', $1, true), set_config('pi.fleet', $2, true)", [
-        scope === 'fleet' ? '' : scope.workspaceId,
-        scope === 'fleet' ? 'on' : 'off',
-      ]);
+      // One round trip: the transaction and its scope (transaction-local, so the pooled connection keeps neither).
+      const workspace = client.escapeLiteral(scope === 'fleet' ? '' : scope.workspaceId);
+      await client.query(
+        `BEGIN; SELECT set_config('pi.workspace', ${workspace}, true), ` +
+          `set_config('pi.fleet', '${scope === 'fleet' ? 'on' : 'off'}', true)`,
+      );
       const outcome = await run(client);
       await client.query(outcome.isOk() ? 'COMMIT' : 'ROLLBACK');
       return outcome;
@@ -169,20 +168,12 @@ function postgresSessionRepo(
     return attempt('create a session record', forWorkspace(workspaceId), async (client) => {
       for (const given of tries) {
         const sessionId = given ?? generateSessionId(at);
-        // A savepoint per try: a taken id aborts only its own statement, not the transaction.
-        await client.query('SAVEPOINT try_insert');
-        try {
-          const created = await one(client, POSTGRES_STATEMENTS.insert, values(sessionId));
-          if (created === undefined) throw new Error('the insert returned no row');
-          return ok(created);
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-          await client.query('ROLLBACK TO SAVEPOINT try_insert');
-          if (chosen !== undefined)
-            return err(
-              sessionRepoError(SESSION_REPO_ERROR_CODES.duplicate, `A session record ${sessionId} already exists`),
-            );
-        }
+        const created = await one(client, POSTGRES_STATEMENTS.insert, values(sessionId));
+        if (created !== undefined) return ok(created);
+        if (chosen !== undefined)
+          return err(
+            sessionRepoError(SESSION_REPO_ERROR_CODES.duplicate, `A session record ${sessionId} already exists`),
+          );
       }
       return err(sessionRepoError(SESSION_REPO_ERROR_CODES.duplicate, 'Every generated session id was taken'));
     });

@@ -26,9 +26,10 @@ const NEXT_UPDATED_AT = "GREATEST($3::timestamptz, updated_at + interval '1 mill
  * what a call wants, the policy what its scope may see.
  */
 export const POSTGRES_STATEMENTS = {
+  /** No row back: the id is taken (by a record of any workspace: the key is checked whatever the policy shows). */
   insert: `INSERT INTO sessions
       (session_id, title, provisional_title, workspace_id, owner_id, cwd, status, created_at, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING *`,
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (session_id) DO NOTHING RETURNING *`,
   get: 'SELECT * FROM sessions WHERE session_id = $1',
   list: `SELECT * FROM sessions ${ORDER}`,
   listByWorkspace: `SELECT * FROM sessions WHERE workspace_id = $1 ${ORDER}`,
