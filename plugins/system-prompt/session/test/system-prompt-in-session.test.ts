@@ -161,4 +161,13 @@ describe.each(['loopback', 'websocket'] as const)('the system prompt in a sessio
     await eventually(() => session.service.status.value.contextFiles.length === 1);
     expect(await session.ask('three')).toContain('A rule.');
   });
+
+  it('reads an edited AGENTS.md again when the plugin set reloads, and a watching client sees it on its proxy', async () => {
+    const session = await startSession(transport, { 'project/AGENTS.md': 'Old rule.' });
+    expect(session.service.status.value.contextFiles).toMatchObject([{ display: 'AGENTS.md', chars: 9 }]);
+    await writeFile(join(session.project, 'AGENTS.md'), 'A newer rule.');
+    expect((await session.fixture.host.reload()).ok).toBe(true);
+    await eventually(() => session.service.status.value.contextFiles[0]?.chars === 13);
+    expect(await session.service.text(BACKGROUND_CONTEXT)).toContain('A newer rule.');
+  });
 });
