@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT } from '@pi/plugin-api';
+import { BACKGROUND_CONTEXT, type DiagnosticsState } from '@pi/plugin-api';
+import { nextValue } from '@pi/test-support';
 import { closeResourcesSessions, skillFile, startResourcesSession } from './session-fixture';
 
 afterEach(closeResourcesSessions);
@@ -71,10 +72,9 @@ describe.each(['loopback', 'websocket'] as const)('skills in a session (%s)', (t
       `${at('nameless')}: skipped, its frontmatter has no name`,
       `${at('shouty')}: skipped, its name "Shouty" is not lowercase letters, digits and single hyphens (at most 64)`,
     ]);
-    const reported = () =>
-      session.diagnostics.state.value.entries.filter((entry) => entry.source === '@pi/prompt-resources');
-    await expect.poll(() => reported().length).toBe(6);
-    expect(reported()[0]).toMatchObject({ kind: 'report', severity: 'warning', message: problems[0] });
+    const ours = (state: DiagnosticsState) => state.entries.filter((entry) => entry.source === '@pi/prompt-resources');
+    const reported = ours(await nextValue(session.diagnostics.state, (state) => ours(state).length === 6));
+    expect(reported[0]).toMatchObject({ kind: 'report', severity: 'warning', message: problems[0] });
   });
 
   it('prefers a project skill to a user skill of the same name, and says so', async () => {
