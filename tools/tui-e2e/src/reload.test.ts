@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
 import { startTestTuiHost, type TestTuiHost } from '@pi/host-tui/testing';
-import type { CodingAgentTuiPluginContext, SessionFacet } from '@pi/plugin-api';
-import { createRemoteState, defineRemoteService, type RemoteState } from '@pi/remote';
+import {
+  defineRemoteService,
+  type CodingAgentTuiPluginContext,
+  type RemoteState,
+  type SessionFacet,
+} from '@pi/plugin-api';
 import { TRANSPORTS } from '@pi/test-support';
 
 const running: Array<TestSessionHost | TestTuiHost> = [];
@@ -25,7 +29,7 @@ const Greeter = defineRemoteService<Greeter>('test-greeter', {
 function greeterSession(version: string, broken = false): SessionFacet {
   return (context) => {
     if (broken) throw new Error(`greeter ${version} does not start`);
-    context.provide(Greeter, { state: createRemoteState({ version }) });
+    context.provide(Greeter, { state: context.remoteState({ version }) });
   };
 }
 
