@@ -2,6 +2,7 @@ export {
   EMPTY_TODO_LIST,
   MAX_TODO_ITEMS,
   MAX_TODO_TEXT_LENGTH,
+  TODO_LIST,
   TODO_TOOL_NAME,
   TodoPanel,
   todoListSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineView } from '@pi/plugin-api';
+import { defineView, value } from '@pi/plugin-api';
 
 /** One entry of the list; `id` is its number as the model and the panel show it, never reused. */
 export type TodoItem = {
@@ -32,7 +32,13 @@ export const todoListSchema: z.ZodType<TodoList> = z.object({
 
 export const EMPTY_TODO_LIST: TodoList = { items: [], nextId: 1 };
 
-/** The live panel: the session keeps the list in the view's state; clients send nothing back. */
+/**
+ * Where the session keeps the list: a value of the plugin's bound storage (kept with the session, synced to
+ * clients as the `storage` service's value of @pi/todo).
+ */
+export const TODO_LIST = value<TodoList>('todo', 'list');
+
+/** The live panel: shows the stored list to every client; clients send nothing back. */
 export const TodoPanel = defineView('todo.panel', { state: todoListSchema, message: z.never() });
 
 /** The name the model calls the tool by. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
-import { BACKGROUND_CONTEXT, ViewReplica, Views, type AnyAgentTool } from '@pi/plugin-api';
+import { writeFile } from 'node:fs/promises';
+import { BACKGROUND_CONTEXT, Storage, ViewReplica, Views, type AnyAgentTool } from '@pi/plugin-api';
 import { TRANSPORTS, eventually, type TransportKind } from '@pi/test-support';
 import { TODO_PLUGIN_ID, TODO_TOOL_NAME, type TodoList } from '@pi/todo';
 import todoSessionFacet from './index';
@@ -36,7 +37,8 @@ async function start(transport: TransportKind, directory?: string) {
   await eventually(() => tool !== undefined);
   const run = (args: object) => (tool as AnyAgentTool).execute(args, BACKGROUND_CONTEXT);
   const list = () => replica.list()[0]?.state as TodoList | undefined;
-  return { fixture, run, list, replica };
+  const storage = await client.use(Storage);
+  return { fixture, run, list, replica, storage };
 }
 
 describe.each(TRANSPORTS)('@pi/todo-session over %s', (transport) => {
@@ -76,5 +78,43 @@ describe.each(TRANSPORTS)('@pi/todo-session over %s', (transport) => {
     expect(second.list()).toEqual({ items: [{ id: 1, text: 'survive a restart', done: false }], nextId: 2 });
     await second.run({ action: 'add', text: 'and go on' });
     await eventually(() => second.list()?.items.length === 2);
+  });
+
+  it("keeps the list as the plugin's stored value, which clients receive too", async () => {
+    const { run, storage } = await start(transport);
+    await run({ action: 'add', text: 'stored' });
+    await eventually(() => JSON.stringify(storage.values.value).includes('stored'));
+    expect(storage.values.value).toEqual([
+      {
+        plugin: TODO_PLUGIN_ID,
+        namespace: 'todo',
+        key: 'list',
+        value: { items: [{ id: 1, text: 'stored', done: false }], nextId: 2 },
+      },
+    ]);
+  });
+
+  it('takes over a list that a session from before bound storage kept in its durable view', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pi-todo-'));
+    onTestFinished(() => rm(directory, { recursive: true, force: true }));
+    const sessionFile = join(directory, 'data', 'sessions', 'test.jsonl');
+    const first = await start(transport, directory);
+    fixtures.splice(fixtures.indexOf(first.fixture), 1);
+    await first.fixture.close();
+    const old = { items: [{ id: 4, text: 'from the view', done: false }], nextId: 5 };
+    const view = {
+      viewId: `${TODO_PLUGIN_ID}:list`,
+      owner: TODO_PLUGIN_ID,
+      component: 'todo.panel',
+      state: old,
+      to: 'all',
+    };
+    await writeFile(`${sessionFile}.views.json`, JSON.stringify({ views: [view] }));
+    await rm(`${sessionFile}.storage.json`, { force: true });
+
+    const second = await start(transport, directory);
+    expect(second.list()).toEqual(old);
+    await eventually(() => JSON.stringify(second.storage.values.value).includes('from the view'));
+    expect(second.storage.values.value.map((stored) => stored.value)).toEqual([old]);
   });
 });

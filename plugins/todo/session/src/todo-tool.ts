@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool, View } from '@pi/plugin-api';
+import type { AgentTool } from '@pi/plugin-api';
 import { MAX_TODO_TEXT_LENGTH, TODO_TOOL_NAME, type TodoAction, type TodoDetails, type TodoList } from '@pi/todo';
 import { applyTodo, describeTodos } from './todo-list';
 
@@ -21,8 +21,14 @@ function actionOf(args: TodoArgs): TodoAction | string {
   return args.id === undefined ? `${args.action} needs the entry's id` : { action: args.action, id: args.id };
 }
 
-/** The `todo` tool: each call changes the panel's state, which every attached client sees at once. */
-export function todoTool(panel: View<TodoList, never>): AgentTool<TodoArgs, TodoDetails> {
+/** Where the tool reads and writes the list (the plugin's stored value, shown on the panel). */
+export interface TodoStore {
+  current(): TodoList;
+  replace(list: TodoList): void;
+}
+
+/** The `todo` tool: each call changes the stored list, which every attached client sees at once on the panel. */
+export function todoTool(list: TodoStore): AgentTool<TodoArgs, TodoDetails> {
   return {
     name: TODO_TOOL_NAME,
     label: 'Todo',
@@ -33,16 +39,17 @@ export function todoTool(panel: View<TodoList, never>): AgentTool<TodoArgs, Todo
     parameters: todoParameters,
     async execute(args) {
       const action = actionOf(args);
-      const applied = typeof action === 'string' ? undefined : applyTodo(panel.state, action);
+      const before = list.current();
+      const applied = typeof action === 'string' ? undefined : applyTodo(before, action);
       if (applied === undefined || applied.isErr()) {
         const why = applied === undefined ? (action as string) : applied.error;
         return {
-          content: [{ type: 'text', text: `${why}.\n${describeTodos(panel.state)}` }],
-          details: { items: panel.state.items },
+          content: [{ type: 'text', text: `${why}.\n${describeTodos(before)}` }],
+          details: { items: before.items },
           isError: true,
         };
       }
-      panel.state = applied.value;
+      list.replace(applied.value);
       return {
         content: [{ type: 'text', text: describeTodos(applied.value) }],
         details: { items: applied.value.items },
