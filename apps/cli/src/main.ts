@@ -1,5 +1,6 @@
 import { installTraceExport } from '@pi/trace-export';
 import { parseCliOptions } from './cli-options';
+import { isPackageCommand, runPackageCommand } from './commands/packages';
 import { EXIT } from './exit-codes';
 import { runCli } from './run-cli';
 
@@ -7,6 +8,14 @@ import { runCli } from './run-cli';
 async function main(): Promise<number> {
   // Piped text joins a -p prompt (`git diff | pi -p "review this"`); a terminal on stdin is not read.
   const argv = process.argv.slice(2);
+  // pi install | remove | list act on the plugin packages on disk and talk to no host.
+  if (isPackageCommand(argv)) {
+    const io = {
+      out: (line: string) => process.stdout.write(`${line}\n`),
+      err: (line: string) => process.stderr.write(`${line}\n`),
+    };
+    return runPackageCommand(argv, { io, env: process.env, cwd: process.cwd() });
+  }
   const printing = argv.some((arg) => arg === '-p' || arg === '--print' || arg.startsWith('--print='));
   const stdinText = printing && !process.stdin.isTTY ? await readStdin() : undefined;
   const options = parseCliOptions(argv, process.cwd(), stdinText);

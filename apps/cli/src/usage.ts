@@ -1,3 +1,4 @@
+import { PACKAGES_USAGE } from './commands/packages';
 import type { Command } from './cli-options';
 
 const CONNECTION = `Connection (services, call, watch, status):
@@ -43,8 +44,12 @@ Commands:
   status                             the session found, its id, directory, process and connection;
                                      and whether the coordinator runs
   sessions [list | create | rm <id>] the coordinator's sessions of this directory: list, start or remove one
+  install <source> [-l]              install a pi package (plugins, skills, prompts, themes) for you or,
+                                     with -l, for the project; remove <name> [-l] and list [-l] too
 
 Run pi <command> --help for one command.
+
+${PACKAGES_USAGE}
 
 ${PRINT}
 

@@ -1,67 +1,21 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolvePluginSet } from '@pi/host-kit';
 import { installPackage, removePackage } from './install-package';
 import { installedPackages, packageResourceDirs } from './installed-packages';
+import { NPM_TIMEOUT_MS, packedPluginFixture, writeJson } from './testing';
 
-const run = promisify(execFile);
 const folders: string[] = [];
 afterEach(async () => {
   await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-async function writeJson(file: string, value: unknown) {
-  await mkdir(join(file, '..'), { recursive: true });
-  await writeFile(file, JSON.stringify(value, null, 2));
-}
-
-/**
- * An empty project, a config dir, and a plugin package packed with `npm pack` (no network): a session facet, an
- * inner plugin, and a skills folder in its `pi` field.
- */
-async function fixture(pi: unknown = undefined) {
-  const root = await mkdtemp(join(tmpdir(), 'pi-packages-'));
-  folders.push(root);
-  const source = join(root, 'source');
-  await writeJson(join(source, 'package.json'), {
-    name: '@acme/pi-greeter',
-    version: '1.2.3',
-    type: 'module',
-    files: ['*.mjs', 'inner', 'skills'],
-    pi: pi ?? {
-      apiVersion: '2.0',
-      facets: { session: './session.mjs' },
-      plugins: ['./inner'],
-      skills: ['./skills'],
-    },
-  });
-  await writeFile(join(source, 'session.mjs'), 'export default () => {};\n');
-  await writeJson(join(source, 'inner', 'package.json'), {
-    name: 'greeter-inner',
-    type: 'module',
-    pi: { apiVersion: '2.0', facets: { tui: './tui.mjs' } },
-  });
-  await writeFile(join(source, 'inner', 'tui.mjs'), 'export default () => {};\n');
-  await mkdir(join(source, 'skills', 'greet'), { recursive: true });
-  await writeFile(join(source, 'skills', 'greet', 'SKILL.md'), '---\nname: greet\ndescription: Greets\n---\n');
-  const { stdout } = await run('npm', ['pack', source, '--pack-destination', root, '--json'], { cwd: root });
-  const tarball = join(root, (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename ?? '');
-  const project = join(root, 'project');
-  await mkdir(project);
-  const configDir = join(root, 'config');
-  return { root, tarball, project, configDir, env: { ...process.env, HOME: root } };
-}
-
-/** npm is slow on a busy machine: each install or removal runs it once or twice. */
-const NPM_TIMEOUT_MS = 120_000;
-
 describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOUT_MS }, () => {
   it('installs a tarball by path into an empty project’s .pi, adds its plugins, and a host loads them by name', async () => {
-    const { tarball, project, configDir, env } = await fixture();
+    await using fixture = await packedPluginFixture();
+    const { tarball, project, configDir, env } = fixture;
     const installed = await installPackage(tarball, { scope: 'project', configDir, cwd: project, env });
 
     expect(installed._unsafeUnwrap()).toMatchObject({
@@ -81,7 +35,8 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('lists what each scope installed and the resource folders packages carry', async () => {
-    const { tarball, project, configDir, env } = await fixture();
+    await using fixture = await packedPluginFixture();
+    const { tarball, project, configDir, env } = fixture;
     await installPackage(tarball, { scope: 'global', configDir, cwd: project, env });
 
     const listed = await installedPackages({ configDir, project });
@@ -95,7 +50,8 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('removes a package and its plugins from the scope, keeping the manifest’s other entries', async () => {
-    const { tarball, project, configDir, env } = await fixture();
+    await using fixture = await packedPluginFixture();
+    const { tarball, project, configDir, env } = fixture;
     await writeJson(join(project, '.pi', 'plugins.json'), { plugins: [{ id: './mine', config: { a: 1 } }] });
     await installPackage(tarball, { scope: 'project', configDir, cwd: project, env });
 
@@ -121,7 +77,8 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('uninstalls a package that is no pi package again, and leaves the manifest alone', async () => {
-    const { root, project, configDir, env } = await fixture();
+    await using fixture = await packedPluginFixture();
+    const { root, project, configDir, env } = fixture;
     const plain = join(root, 'plain');
     await writeJson(join(plain, 'package.json'), { name: 'plain-lib', version: '1.0.0' });
     const installed = await installPackage(plain, { scope: 'project', configDir, cwd: project, env });
@@ -131,10 +88,11 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('refuses a plugin this pi cannot load, and uninstalls it', async () => {
-    const { tarball, project, configDir, env } = await fixture({
+    await using fixture = await packedPluginFixture({
       apiVersion: '9.0',
       facets: { session: './session.mjs' },
     });
+    const { tarball, project, configDir, env } = fixture;
     const installed = await installPackage(tarball, { scope: 'project', configDir, cwd: project, env });
     expect(installed._unsafeUnwrapErr()).toMatchObject({ code: 'invalid_plugin' });
     expect(installed._unsafeUnwrapErr().message).toContain('built for plugin API 9.0');
