@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type GeneratorCallback,
@@ -15,6 +16,7 @@ import type { HostFacet, PluginProjectKind } from './facets';
 import { type PluginNames, pluginNames, projectPackageName } from './names';
 import { type PluginGeneratorSchema, PluginOptionsError, normalizePluginOptions } from './options';
 import { packageManifest } from './package-manifest';
+import { writeStandalonePlugin } from './standalone-plugin';
 
 const templates = fileURLToPath(new URL('./files', import.meta.url));
 const nxCli = createRequire(import.meta.url).resolve('nx/bin/nx.js');
@@ -24,10 +26,20 @@ const nxCli = createRequire(import.meta.url).resolve('nx/bin/nx.js');
  * whose `pi` metadata names the facets) and one project per facet, with a sample Greeting service the providing
  * facets serve and the tui facet uses. New packages are linked into node_modules by `npm install`, which the
  * returned callback runs (then `nx sync`, for their TypeScript project references); after that a manifest listing
- * `@pi/<name>` loads the plugin.
+ * `@pi/<name>` loads the plugin. With `--standalone` it writes one plugin package outside the workspace instead.
  */
 export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema): Promise<GeneratorCallback | void> {
   const options = normalizePluginOptions(schema);
+  if (options.standaloneDirectory !== null) {
+    // `--standalone`: one package outside the workspace, which its own `npm install` builds; nothing here changes.
+    // The tree takes paths relative to the workspace; `../` leads out of it.
+    const directory = relative(tree.root, resolve(tree.root, options.standaloneDirectory));
+    if (tree.exists(directory)) {
+      throw new PluginOptionsError(`${directory} already exists; the plugin generator never overwrites it.`);
+    }
+    writeStandalonePlugin(tree, directory, pluginNames(options.name), options.facets, templates);
+    return;
+  }
   const pluginRoot = joinPathFragments('plugins', options.name);
   if (tree.exists(pluginRoot)) {
     throw new PluginOptionsError(`${pluginRoot} already exists; the plugin generator never overwrites a plugin.`);

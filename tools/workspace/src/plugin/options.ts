@@ -7,12 +7,18 @@ export interface PluginGeneratorSchema {
   /** comma-separated (from the CLI) or a list (from code) */
   facets?: string | readonly string[];
   skipInstall?: boolean;
+  /** One package outside the workspace instead of projects under plugins/. */
+  standalone?: boolean;
+  /** Where a standalone plugin goes, relative to the workspace or absolute (default: beside the workspace). */
+  directory?: string;
 }
 
 export interface PluginOptions {
   readonly name: string;
   readonly facets: readonly HostFacet[];
   readonly skipInstall: boolean;
+  /** The folder of a standalone plugin, relative to the workspace or absolute; null for workspace projects. */
+  readonly standaloneDirectory: string | null;
 }
 
 export class PluginOptionsError extends Error {
@@ -32,7 +38,16 @@ export function normalizePluginOptions(schema: PluginGeneratorSchema): PluginOpt
       `Plugin name "${name}" is ${name.length} characters long; use at most ${MAX_PLUGIN_NAME_LENGTH} (it prefixes the plugin's service ids, which are limited to 64).`,
     );
   }
-  return { name, facets: parseFacets(schema.facets ?? 'session'), skipInstall: schema.skipInstall === true };
+  if (schema.directory !== undefined && schema.standalone !== true) {
+    throw new PluginOptionsError('--directory is for a standalone plugin: add --standalone, or leave it out.');
+  }
+  const standaloneDirectory = schema.standalone === true ? (schema.directory ?? `../pi-plugin-${name}`) : null;
+  return {
+    name,
+    facets: parseFacets(schema.facets ?? 'session'),
+    skipInstall: schema.skipInstall === true,
+    standaloneDirectory,
+  };
 }
 
 function parseFacets(raw: string | readonly string[]): HostFacet[] {
