@@ -1,8 +1,5 @@
-import { BACKGROUND_CONTEXT } from '@pi/context';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the example imports the packages the way a user would
-import { connect } from '@pi/client';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- a plugin's contract, as a user's tool imports it
-import { Models } from '@pi/providers-builtin';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the example imports the package the way a user would
+import { BACKGROUND_CONTEXT, connect, sessionTokens } from '@pi/client';
 
 /** Attaches to the session running in `cwd`, lists its models, selects one and sees the selection replicated. */
 export async function selectModel(cwd: string, log: (line: string) => void, dataDir?: string): Promise<void> {
@@ -10,7 +7,7 @@ export async function selectModel(cwd: string, log: (line: string) => void, data
   if (connected.isErr()) throw connected.error; // e.g. { code: 'unavailable', message: 'No session is running in …' }
   const client = connected.value;
   try {
-    const models = await client.use(Models); // typed proxy; its `state` is already replicated
+    const models = await client.use(sessionTokens.models); // typed proxy; its `state` is already replicated
     const catalog = models.state.value.catalog.availableModels;
     const ready = catalog.filter((model) => model.keyMissing !== true); // models whose provider has a key (or needs none)
     const [first] = ready;

@@ -1,6 +1,5 @@
-import { BACKGROUND_CONTEXT } from '@pi/context';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the example imports the package the way a user would
-import { connect } from '@pi/client';
+import { BACKGROUND_CONTEXT, connect } from '@pi/client';
 import { Catalog } from '@pi/test-support';
 
 /** Connects, watches a replicated state, makes a call, and sees the state change. */
