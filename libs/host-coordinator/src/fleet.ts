@@ -3,7 +3,7 @@ import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { FleetPluginScope, FleetRecordChange, SessionRecord } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
-import type { SessionProcesses, StatusChange } from '@pi/session-processes';
+import type { SessionOrchestrator, StatusChange } from '@pi/session-processes';
 import {
   checkSessionId,
   type RecordChanges,
@@ -14,11 +14,8 @@ import {
 import { IdleStops } from './idle-stops';
 import { readSessionFileOrigin } from './session-file-origin';
 
-/** What the host uses of the application's process manager (a test gives a stand-in). */
-export type SessionProcessControl = Pick<
-  SessionProcesses,
-  'start' | 'stop' | 'status' | 'onStatusChanged' | 'connected' | 'presentations' | 'disconnected'
->;
+/** What the host uses of the application's process manager: the orchestrator adapter (a test gives a stand-in). */
+export type SessionProcessControl = SessionOrchestrator;
 
 type StatusListener = (record: SessionRecord, context: Context) => void;
 type ChangeListener = (change: FleetRecordChange, context: Context) => void;

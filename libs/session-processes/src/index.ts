@@ -1,4 +1,5 @@
 export { SessionProcesses, type SessionProcessesOptions } from './session-processes';
+export type { SessionOrchestrator } from './session-orchestrator';
 export type { SessionLaunch } from './tracked-process';
 export type { SessionCommand } from './spawn-session';
 export { isLegalTransition, type SessionStatus } from './session-status';

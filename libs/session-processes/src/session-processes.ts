@@ -3,6 +3,7 @@ import { ROOT_TELEMETRY, withEnvironmentCarrier, type TelemetryContext } from '@
 import { err, ok, type Result } from 'neverthrow';
 import { spawnFailed, type ProcessError } from './process-errors';
 import { isProcessAlive, killProcessGroup, processStartTime, sendSignal } from './process-signals';
+import type { SessionOrchestrator } from './session-orchestrator';
 import { isLegalTransition, type SessionStatus } from './session-status';
 import { checkedHandoff, dropHandoffPipe, sendHandoff, spawnSession, type SessionCommand } from './spawn-session';
 import { StatusListeners, type ProcessExit, type StatusListener } from './status-listeners';
@@ -35,10 +36,11 @@ export interface SessionProcessesOptions {
 const STOPPING_POLL_MS = 25;
 
 /**
- * Starts, tracks and stops the session processes of one coordinator. Every process it spawns is tracked until it
- * exits; every status change follows a legal transition and is told to the listeners once.
+ * Starts, tracks and stops the session processes of one coordinator, as its children (the local-process
+ * orchestrator). Every process it spawns is tracked until it exits; every status change follows a legal transition
+ * and is told to the listeners once.
  */
-export class SessionProcesses {
+export class SessionProcesses implements SessionOrchestrator {
   private readonly tracked = new Map<string, TrackedProcess>();
   private readonly listeners = new StatusListeners();
   private readonly env: NodeJS.ProcessEnv;
