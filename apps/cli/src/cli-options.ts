@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
 
 export const COMMANDS = ['services', 'call', 'watch', 'status', 'sessions'] as const;
-/** A command named on the line, or `print` (given as `-p`). */
-export type Command = (typeof COMMANDS)[number] | 'print';
+/** A command named on the line, `print` (given as `-p`) or `rpc` (given as `--mode rpc`). */
+export type Command = (typeof COMMANDS)[number] | 'print' | 'rpc';
 
 /** `pi -p "prompt"`: one prompt, its answer printed. */
 export interface PrintFlags {
@@ -15,6 +15,12 @@ export interface PrintFlags {
   /** `--mode text` (the final answer) or `json` (every event of the run, one JSON line each). */
   readonly mode: 'text' | 'json';
   /** `--allow-tools`: tools that ask for confirmation run; otherwise they are denied. */
+  readonly allowTools: boolean;
+}
+
+/** `pi --mode rpc`: JSON lines in and out over stdin and stdout (rpc-mode/). */
+export interface RpcFlags {
+  readonly noSession: boolean;
   readonly allowTools: boolean;
 }
 
@@ -52,6 +58,8 @@ export interface CliOptions {
   readonly sessions?: SessionsFlags | undefined;
   /** Set for `-p` only. */
   readonly print?: PrintFlags | undefined;
+  /** Set for `--mode rpc` only. */
+  readonly rpc?: RpcFlags | undefined;
 }
 
 interface Arity {
@@ -60,7 +68,7 @@ interface Arity {
   readonly usage: string;
 }
 
-const OPERANDS: Record<Exclude<Command, 'sessions' | 'print'>, Arity> = {
+const OPERANDS: Record<Exclude<Command, 'sessions' | 'print' | 'rpc'>, Arity> = {
   services: { min: 0, max: 1, usage: 'pi services [service]' },
   call: { min: 1, max: Number.POSITIVE_INFINITY, usage: 'pi call <service>.<method> [json args...]' },
   watch: { min: 1, max: 1, usage: 'pi watch <service>' },
@@ -135,6 +143,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string, stdinText?
     (flag) => values[flag] !== undefined,
   );
   if (values.print !== undefined) return printOptions(base, values, stdinText);
+  if (values.mode === 'rpc') return rpcOptions(base, values);
   if (printOnly !== undefined) return err(`--${printOnly} goes with -p "prompt"`);
   if (command === 'sessions') return sessionsOptions(base, values);
   if (values.title !== undefined) return err('--title goes with pi sessions create');
@@ -182,6 +191,27 @@ function printOptions(
       allowTools: values['allow-tools'] === true,
     },
   });
+}
+
+/** `pi --mode rpc [--no-session] [--allow-tools]`, on the session of the directory (`--cwd`, `--data-dir`). */
+function rpcOptions(
+  base: CliOptions,
+  values: {
+    'no-session'?: boolean;
+    'allow-tools'?: boolean;
+    model?: string;
+    session?: string;
+    socket?: string;
+    url?: string;
+  },
+): Result<CliOptions, string> {
+  if (base.command !== undefined) return err(`--mode rpc is a mode of its own; it does not go with pi ${base.command}`);
+  if ((values.session ?? values.socket ?? values.url) !== undefined) {
+    return err('--mode rpc uses the session of the directory (--cwd); --session, --socket and --url do not apply');
+  }
+  if (values.model !== undefined) return err('--model goes with -p; in --mode rpc, call models.select');
+  const rpc = { noSession: values['no-session'] === true, allowTools: values['allow-tools'] === true };
+  return ok({ ...base, command: 'rpc', rpc });
 }
 
 /** `pi sessions [list | create | rm <id>]`: the action, its operands and the flags that go with it. */

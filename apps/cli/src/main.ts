@@ -38,6 +38,8 @@ async function main(): Promise<number> {
     },
     env: process.env,
     interrupted: interrupt.signal,
+    // Only --mode rpc reads stdin (line by line, as commands).
+    ...(options.value.command === 'rpc' ? { input: process.stdin } : {}),
   });
 }
 

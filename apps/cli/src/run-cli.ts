@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { connect, type ClientBehaviour } from '@pi/client';
 import { toRemoteError } from '@pi/remote';
 import type { CliOptions, Command } from './cli-options';
@@ -9,6 +10,7 @@ import { sessionsCommand } from './commands/sessions';
 import { coordinatorOnlyStatus, statusCommand } from './commands/status';
 import { watchCommand } from './commands/watch';
 import { connectOptionsOf } from './connection';
+import { rpcModeCommand } from './rpc-mode/rpc-mode';
 import { coordinatorStatus } from './coordinator-status';
 import { EXIT } from './exit-codes';
 import { reportError, type Output } from './output';
@@ -19,10 +21,12 @@ export interface CliEnvironment {
   readonly env: NodeJS.ProcessEnv;
   /** Aborted on Ctrl-C or SIGTERM: cancels a call, ends a watch. */
   readonly interrupted: AbortSignal;
+  /** What `--mode rpc` reads its commands from (stdin). */
+  readonly input?: AsyncIterable<Uint8Array | string>;
 }
 
 /** Only a watch outlives a dropped connection; one-shot commands fail at once instead of waiting to reconnect. */
-const BEHAVIOUR: Record<Exclude<Command, 'sessions' | 'print'>, ClientBehaviour> = {
+const BEHAVIOUR: Record<Exclude<Command, 'sessions' | 'print' | 'rpc'>, ClientBehaviour> = {
   services: { reconnect: false },
   call: { reconnect: false },
   watch: {},
@@ -33,7 +37,7 @@ const BEHAVIOUR: Record<Exclude<Command, 'sessions' | 'print'>, ClientBehaviour>
  * Runs one parsed command line: help, or connect, run the command, close. Returns the exit code; every failure is
  * reported with its stable code. `pi sessions` talks to the coordinator instead of a session.
  */
-export async function runCli(options: CliOptions, { io, env, interrupted }: CliEnvironment): Promise<number> {
+export async function runCli(options: CliOptions, { io, env, interrupted, input }: CliEnvironment): Promise<number> {
   if (options.help) {
     io.out(usageOf(options.command).trimEnd());
     return EXIT.ok;
@@ -52,6 +56,11 @@ export async function runCli(options: CliOptions, { io, env, interrupted }: CliE
       io,
       interrupted,
     );
+  }
+  if (command === 'rpc') {
+    const flags = options.rpc ?? { noSession: false, allowTools: false };
+    const where = { cwd: options.connection.cwd, dataDir: options.connection.dataDir };
+    return rpcModeCommand({ ...flags, ...where }, input ?? Readable.from([]), env, io, interrupted);
   }
   if (command === 'sessions') {
     const flags = options.sessions ?? { action: 'list', title: undefined, all: false };

@@ -32,8 +32,18 @@ const PRINT = `Print mode:
   --mode json         every event of the run as one JSON line instead of the answer
   --allow-tools       run tools that ask for confirmation (they are denied otherwise)`;
 
+const RPC = `RPC mode (for programs in any language; docs/rpc-mode.md):
+  pi --mode rpc       the session of this directory (one is started for it when none runs, and stopped
+                      when stdin ends) over stdin and stdout: one JSON command per line in (prompt, steer,
+                      follow_up, abort, call, watch, unwatch, describe, each with an optional id), one JSON
+                      line out per response and per event of the session; a bad line is answered with an
+                      error line and the next is read
+  --no-session        a session of its own, removed afterwards
+  --allow-tools       run tools that ask for confirmation (they are denied otherwise)`;
+
 export const USAGE = `Usage: pi <command> [options]
        pi -p "prompt" [--no-session] [--model provider/id[:thinking]] [--mode text|json] [--allow-tools]
+       pi --mode rpc [--no-session] [--allow-tools]
 
 Talks to a running pi session (or any pi host), or to the pi coordinator, through the typed client library.
 
@@ -53,6 +63,8 @@ ${PACKAGES_USAGE}
 
 ${PRINT}
 
+${RPC}
+
 ${CONNECTION}
 
 ${COORDINATOR}
@@ -62,6 +74,7 @@ ${EXIT_CODES}
 
 const COMMAND_USAGE: Record<Command, string> = {
   print: PRINT,
+  rpc: RPC,
   services: `Usage: pi services [service] [options]
 
 Lists the services the host serves (from its $rpc.describe): each method with its arguments and result,
