@@ -4,6 +4,8 @@ import { BACKGROUND_CONTEXT } from '@pi/context';
 import {
   Diagnostics,
   SessionPlugins,
+  Views,
+  defineView,
   type CodingAgentSessionPluginContext,
   type PluginSetState,
   type SessionFacet,
@@ -162,6 +164,27 @@ describe.each(['loopback', 'websocket'] as const)('reloading the plugin set over
     expect(() => stale.use(Greeter)).toThrow(replaced);
     expect(() => stale.diagnostics.report('info', 'late')).toThrow(replaced);
     expect((v2.contexts[0] as CodingAgentSessionPluginContext).agent.main.running).toBeNull();
+  });
+
+  it('keeps a view open that the new set opened again under its id, and closes one it did not', async () => {
+    const Panel = defineView('test.panel', { state: z.object({ version: z.string() }), message: z.never() });
+    const opening = (version: string, ids: string[]): TestFacet => ({
+      id: 'greeter',
+      facet: (context) => {
+        for (const id of ids) context.view(Panel, { version }, { id });
+      },
+    });
+    await using session = await startTestSessionHost({
+      transport,
+      facets: [opening('v1', ['kept', 'dropped'])],
+      reloadFacets: () => [opening('v2', ['kept'])],
+    });
+    const client = await session.connect();
+    expect((await session.host.reload()).ok).toBe(true);
+    const views = (await client.acquire(Views)).service;
+    const open = await new Promise<unknown>((resolve) => views.open.subscribe((value) => resolve(value)));
+    expect(JSON.stringify(open)).toContain('greeter:kept');
+    expect(JSON.stringify(open)).not.toContain('greeter:dropped');
   });
 
   it('lets a call running in the replaced set finish before the set is disposed, while new calls reach the new set', async () => {

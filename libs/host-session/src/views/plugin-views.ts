@@ -13,8 +13,11 @@ import type { OpenView, ViewRegistry } from './view-registry';
  */
 export function pluginViews(registry: ViewRegistry, owner: string, scope: PluginLifecycleScope): OpenViewFunction {
   const held = new Set<OpenView>();
+  const holder = Symbol(owner);
   scope.own(() => {
-    for (const view of held) if (!view.durable) registry.close(view, err('disposed'), BACKGROUND_CONTEXT);
+    // A view the plugin's next set (a reload) opened again under its id is that set's now: it stays open.
+    for (const view of held)
+      if (!view.durable && holders.get(view) === holder) registry.close(view, err('disposed'), BACKGROUND_CONTEXT);
     held.clear();
   });
   return <State, Message, Result_ = unknown>(
@@ -36,6 +39,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
     if (opened.isErr()) throw new TypeError(`Plugin "${owner}": ${opened.error}`);
     const view = opened.value;
     held.add(view);
+    holders.set(view, holder);
     void view.done.then(() => held.delete(view));
     return {
       id: view.viewId,
@@ -72,6 +76,9 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
     };
   };
 }
+
+/** Which plugin context opened each view last: a reload's new set takes over a view the old one opened by id. */
+const holders = new WeakMap<OpenView, symbol>();
 
 /** `originator` is the client whose call the context carries; a context without one (a run's tool) means all. */
 function audienceOf(options: ViewOptions): ViewAudience {
