@@ -99,6 +99,7 @@ describe('what a coordinator facet can reach', () => {
       'create',
       'get',
       'list',
+      'onChanged',
       'remove',
       'rename',
       'suggestTitle',
