@@ -6,6 +6,6 @@ export default defineProject({
     name: '@pi/package',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 120_000,
-    hookTimeout: 300_000,
+    hookTimeout: 480_000,
   },
 });

@@ -12,7 +12,8 @@ import { RemoteError, toRemoteError } from '@pi/remote';
 import type { SessionDirectoryService } from '@pi/session-directory';
 import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
 
-export const NO_COORDINATOR = 'no coordinator is running; start it with `pi-coordinator start` or `npm start`';
+export const NO_COORDINATOR =
+  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)';
 
 /** How long the coordinator may take to accept the token: it runs on this machine, so seconds are plenty. */
 const CONNECT_TIMEOUT_MS = 10_000;

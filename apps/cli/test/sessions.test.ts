@@ -11,7 +11,8 @@ import {
   type CoordinatorSandbox,
 } from './coordinator-sandbox';
 
-const NO_COORDINATOR = 'no coordinator is running; start it with `pi-coordinator start` or `npm start`';
+const NO_COORDINATOR =
+  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)';
 
 describe('pi sessions and pi status with no coordinator', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let sandbox: CoordinatorSandbox;

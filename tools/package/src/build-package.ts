@@ -4,7 +4,13 @@ import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { bundleDeclarations } from './bundle-declarations';
 import { bundleJavaScript } from './bundle-javascript';
-import { packedManifest, type PackedManifest } from './packed-manifest';
+import { bundleProgram } from './bundle-program';
+import {
+  packedManifest,
+  packedProgramManifest,
+  type PackedManifest,
+  type PackedProgramManifest,
+} from './packed-manifest';
 import { PUBLISHED_PACKAGES } from './published-packages';
 import { internalClosure, readManifest, readWorkspacePackages } from './workspace-packages';
 import { WORKSPACE_ROOT } from './workspace-root';
@@ -18,12 +24,19 @@ export interface BuildOptions {
 export interface BuiltPackage {
   /** The folder `npm pack` packs. */
   readonly dir: string;
-  readonly manifest: PackedManifest;
+  readonly manifest: PackedManifest | PackedProgramManifest;
+}
+
+/** The TypeScript versions the workspace checks with: its `typescript` and the native compiler's alias. */
+function typescriptVersions(devDependencies: Readonly<Record<string, string>>): string[] {
+  const versions = [devDependencies['typescript'], /@([\d.]+)$/.exec(devDependencies['typescript-native'] ?? '')?.[1]];
+  return versions.filter((version): version is string => version !== undefined);
 }
 
 /**
  * Builds a published package: `index.js` (ES module, internal libraries bundled), `index.d.ts` (declarations
- * bundled the same way), the generated `package.json`, and the README.
+ * bundled the same way), the generated `package.json`, and the README; a program instead is `<bin>.mjs` with every
+ * dependency bundled.
  */
 export async function buildPackage(name: string, options: BuildOptions = {}): Promise<BuiltPackage> {
   const root = options.root ?? WORKSPACE_ROOT;
@@ -33,21 +46,30 @@ export async function buildPackage(name: string, options: BuildOptions = {}): Pr
   const source = packages.get(name);
   if (source === undefined) throw new Error(`${name} is not a package of the workspace at ${root}`);
 
-  const nodeEngine = (await readManifest(root)).engines?.node ?? '>=20';
+  const workspace = await readManifest(root);
+  const nodeEngine = workspace.engines?.node ?? '>=20';
+  const nodeTarget = `node${/[\d.]+/.exec(nodeEngine)?.[0]}`;
   const outDir = options.outDir ?? join(source.dir, 'dist');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const entry = join(source.dir, published.entry);
-  const scripts = await bundleJavaScript(entry, join(outDir, 'index.js'), `node${/[\d.]+/.exec(nodeEngine)?.[0]}`);
+  const readme = join(source.dir, 'README.md');
+  if (existsSync(readme)) await copyFile(readme, join(outDir, 'README.md'));
+  if (published.bin !== undefined) {
+    await bundleProgram(entry, join(outDir, `${published.bin}.mjs`), nodeTarget);
+    const manifest = packedProgramManifest(source.manifest, published.bin, nodeEngine);
+    await writeFile(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    return { dir: outDir, manifest };
+  }
+  const scripts = await bundleJavaScript(entry, join(outDir, 'index.js'), nodeTarget);
   const closure = internalClosure(name, packages);
   const types = await bundleDeclarations({ root, entry, closure });
   await writeFile(join(outDir, 'index.d.ts'), types.text);
 
   const externals = [...scripts, ...types.imports.filter((name) => !isBuiltin(name))];
   const bundled = closure.map((found) => found.manifest);
-  const manifest = packedManifest(source.manifest, externals, bundled, nodeEngine);
+  const typescript = typescriptVersions(workspace.devDependencies ?? {});
+  const manifest = packedManifest(source.manifest, externals, bundled, { nodeEngine, typescript });
   await writeFile(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  if (existsSync(join(source.dir, 'README.md')))
-    await copyFile(join(source.dir, 'README.md'), join(outDir, 'README.md'));
   return { dir: outDir, manifest };
 }

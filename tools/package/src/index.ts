@@ -2,5 +2,5 @@ export { buildPackage, type BuildOptions, type BuiltPackage } from './build-pack
 export { packPackage } from './pack-package';
 export { npmEnvironment, runNpm } from './npm';
 export { PUBLISHED_PACKAGES, type PublishedPackage } from './published-packages';
-export type { PackedManifest } from './packed-manifest';
+export type { PackedManifest, PackedProgramManifest } from './packed-manifest';
 export { WORKSPACE_ROOT } from './workspace-root';

@@ -3,31 +3,34 @@ import { packedManifest } from './packed-manifest';
 import type { PackageManifest } from './workspace-packages';
 
 const client: PackageManifest = { name: '@pi/client', version: '0.0.0', dependencies: { '@pi/remote': '0.0.0' } };
+const OPTIONS = { nodeEngine: '>=20.19', typescript: ['5.9.3', '7.0.2'] };
 const remote: PackageManifest = { name: '@pi/remote', version: '0.0.0', dependencies: { zod: '4.6.7', ws: '8.18.3' } };
 
 describe('packedManifest', () => {
-  it('takes each imported package at the exact version a bundled package declares, and nothing else', () => {
-    const manifest = packedManifest(client, ['zod', 'zod'], [client, remote], '>=20.19');
-    expect(manifest.dependencies).toEqual({ zod: '4.6.7' });
-    expect(manifest.exports).toEqual({ '.': { types: './index.d.ts', import: './index.js' } });
+  it('takes each imported package as a caret range from the version a bundled package declares, zod as a peer', () => {
+    const manifest = packedManifest(client, ['zod', 'ws', 'zod'], [client, remote], OPTIONS);
+    expect(manifest.dependencies).toEqual({ ws: '^8.18.3' });
+    expect(manifest.peerDependencies).toEqual({ zod: '^4.6.7' });
+    expect(manifest.exports).toEqual({ '.': { types: './index.d.ts', import: './index.js', default: './index.js' } });
     expect(manifest).toMatchObject({ name: '@pi/client', type: 'module', engines: { node: '>=20.19' } });
+    expect(manifest.checkedWith).toEqual({ typescript: ['5.9.3', '7.0.2'] });
   });
 
   it('refuses an import that no bundled package declares', () => {
-    expect(() => packedManifest(client, ['superjson'], [client, remote], '>=20')).toThrow(/no package declares/);
+    expect(() => packedManifest(client, ['superjson'], [client, remote], OPTIONS)).toThrow(/no package declares/);
   });
 
   it('refuses two versions of one dependency', () => {
     const other = { ...remote, name: '@pi/other', dependencies: { zod: '4.6.8' } };
-    expect(() => packedManifest(client, ['zod'], [remote, other], '>=20')).toThrow(/4\.6\.7 and 4\.6\.8/);
+    expect(() => packedManifest(client, ['zod'], [remote, other], OPTIONS)).toThrow(/4\.6\.7 and 4\.6\.8/);
   });
 
   it('refuses a range instead of an exact version', () => {
     const ranged = { ...remote, dependencies: { zod: '^4.6.7' } };
-    expect(() => packedManifest(client, ['zod'], [ranged], '>=20')).toThrow(/not an exact version/);
+    expect(() => packedManifest(client, ['zod'], [ranged], OPTIONS)).toThrow(/not an exact version/);
   });
 
   it('refuses an internal package left unbundled', () => {
-    expect(() => packedManifest(client, ['@pi/remote'], [client, remote], '>=20')).toThrow(/left unbundled/);
+    expect(() => packedManifest(client, ['@pi/remote'], [client, remote], OPTIONS)).toThrow(/left unbundled/);
   });
 });

@@ -3,30 +3,54 @@ import type { PackageManifest } from './workspace-packages';
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
-/** The package.json of a built package: ESM, one entry with its declarations, exact dependencies. */
+/**
+ * Packages whose one copy the user's code shares with the package (a plugin's zod schemas, a stock tRPC client's
+ * router type): peer dependencies, so npm installs them once beside the package.
+ */
+export const PEER_PACKAGES: ReadonlySet<string> = new Set(['zod', '@trpc/client', '@trpc/server']);
+
+/** The entry of a built package: declarations, then the ES module for `import` and (Node >= 20.19) `require`. */
+export interface PackedEntry {
+  readonly types: './index.d.ts';
+  readonly import: './index.js';
+  readonly default: './index.js';
+}
+
+/** The package.json of a built package: ESM, one entry with its declarations, caret ranges of what it was built with. */
 export interface PackedManifest {
   readonly name: string;
   readonly version: string;
   readonly description?: string;
   readonly type: 'module';
-  readonly exports: { readonly '.': { readonly types: './index.d.ts'; readonly import: './index.js' } };
+  readonly exports: { readonly '.': PackedEntry };
   readonly types: './index.d.ts';
   readonly engines: { readonly node: string };
   readonly dependencies: Readonly<Record<string, string>>;
+  readonly peerDependencies: Readonly<Record<string, string>>;
+  /** The TypeScript versions the declarations were type-checked with (the workspace's compilers). */
+  readonly checkedWith: { readonly typescript: readonly string[] };
+}
+
+/** What a build knows about the workspace beyond the package itself. */
+export interface PackedManifestOptions {
+  readonly nodeEngine: string;
+  readonly typescript: readonly string[];
 }
 
 /**
  * The manifest for `source` built into one bundle that imports `externals` (package names). Each external's
- * version comes from the bundled workspace packages that declare it; one that none declares, one declared at two
- * versions, a version that is not exact, or an internal package left unbundled is an error.
+ * version comes from the bundled workspace packages that declare it, exactly, and is published as a caret range
+ * from it (a peer dependency for `PEER_PACKAGES`); one that none declares, one declared at two versions, a version
+ * that is not exact, or an internal package left unbundled is an error.
  */
 export function packedManifest(
   source: PackageManifest,
   externals: readonly string[],
   bundled: readonly PackageManifest[],
-  nodeEngine: string,
+  options: PackedManifestOptions,
 ): PackedManifest {
   const dependencies: Record<string, string> = {};
+  const peerDependencies: Record<string, string> = {};
   for (const name of [...new Set(externals)].sort()) {
     if (name.startsWith(INTERNAL_SCOPE)) throw new Error(`${source.name}: ${name} was left unbundled`);
     const declared = new Set(bundled.flatMap((manifest) => manifest.dependencies?.[name] ?? []));
@@ -34,16 +58,44 @@ export function packedManifest(
     if (version === undefined) throw new Error(`${source.name}: the bundle imports ${name}, which no package declares`);
     if (others.length > 0) throw new Error(`${source.name}: ${name} is declared at ${[...declared].join(' and ')}`);
     if (!EXACT_VERSION.test(version)) throw new Error(`${source.name}: ${name}@${version} is not an exact version`);
-    dependencies[name] = version;
+    (PEER_PACKAGES.has(name) ? peerDependencies : dependencies)[name] = `^${version}`;
   }
   return {
     name: source.name,
     version: source.version,
     ...(source.description === undefined ? {} : { description: source.description }),
     type: 'module',
-    exports: { '.': { types: './index.d.ts', import: './index.js' } },
+    exports: { '.': { types: './index.d.ts', import: './index.js', default: './index.js' } },
     types: './index.d.ts',
-    engines: { node: nodeEngine },
+    engines: { node: options.nodeEngine },
     dependencies,
+    peerDependencies,
+    checkedWith: { typescript: [...options.typescript] },
+  };
+}
+
+/** The package.json of a program: one executable bundle with everything inside it, and no dependencies. */
+export interface PackedProgramManifest {
+  readonly name: string;
+  readonly version: string;
+  readonly description?: string;
+  readonly type: 'module';
+  readonly bin: Readonly<Record<string, string>>;
+  readonly engines: { readonly node: string };
+}
+
+/** The manifest for `source` built as the program `command`, whose bundle is `./<command>.mjs`. */
+export function packedProgramManifest(
+  source: PackageManifest,
+  command: string,
+  nodeEngine: string,
+): PackedProgramManifest {
+  return {
+    name: source.name,
+    version: source.version,
+    ...(source.description === undefined ? {} : { description: source.description }),
+    type: 'module',
+    bin: { [command]: `./${command}.mjs` },
+    engines: { node: nodeEngine },
   };
 }

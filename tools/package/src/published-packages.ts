@@ -5,12 +5,18 @@
 export interface PublishedPackage {
   /** The source entry, relative to the package's folder. */
   readonly entry: string;
+  /**
+   * A program's command name: the package is then one executable bundle with every dependency inside it, and a
+   * `bin` of that name, instead of a library with declarations.
+   */
+  readonly bin?: string;
 }
 
 export const PUBLISHED_PACKAGES: Readonly<Record<string, PublishedPackage>> = Object.freeze({
   '@pi/client': { entry: 'src/index.ts' },
   '@pi/plugin-api': { entry: 'src/index.ts' },
   '@pi/session-api': { entry: 'src/index.ts' },
+  '@pi/cli': { entry: 'src/main.ts', bin: 'pi' },
 });
 
 /** Imports of this scope are bundled: no registry holds them. */

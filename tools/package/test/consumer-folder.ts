@@ -18,23 +18,28 @@ export interface ConsumerFolder extends AsyncDisposable {
   /** `npm install` of tarballs or `name@version` specs (from the npm cache when it holds them). */
   install(specs: readonly string[]): Promise<void>;
   writeFile(name: string, text: string): Promise<void>;
-  /** Runs `node <file>` there with `env` added, and returns its standard output. */
-  node(file: string, env?: Readonly<Record<string, string>>): Promise<string>;
+  /**
+   * Runs `node <file>` (a path in the folder) with `env` added, from the folder or from `cwd`, and
+   * returns its standard output.
+   */
+  node(file: string, env?: Readonly<Record<string, string>>, cwd?: string): Promise<string>;
   /**
    * Compiles the folder's tsconfig.json with its own `tsc` (TypeScript 5, as most users have, libraries' declarations
    * skipped as `tsc --init` sets), emitting into dist/, and checks it again with TypeScript 7 with every declaration
    * file checked, the packed ones included: a type error in either fails it.
    */
   compile(): Promise<void>;
+  /** Compiles another project in the folder (`tsc -p <project>`) with the folder's TypeScript, emitting as it says. */
+  compileProject(project: string): Promise<void>;
 }
 
 export async function createConsumerFolder(): Promise<ConsumerFolder> {
   const dir = await mkdtemp(join(tmpdir(), 'pi-consumer-'));
   const write = (name: string, text: string) => writeFile(join(dir, name), text);
   await write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const run = async (command: string, args: readonly string[], env: Record<string, string> = {}) => {
+  const run = async (command: string, args: readonly string[], env: Record<string, string> = {}, cwd = dir) => {
     try {
-      const options = { cwd: dir, timeout: 120_000, env: { ...process.env, ...env } };
+      const options = { cwd, timeout: 120_000, env: { ...process.env, ...env } };
       return (await execFileAsync(command, [...args], options)).stdout;
     } catch (error) {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -47,10 +52,13 @@ export async function createConsumerFolder(): Promise<ConsumerFolder> {
       await runNpm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-exact', ...specs], dir);
     },
     writeFile: write,
-    node: (file, env = {}) => run(process.execPath, [file], env),
+    node: (file, env = {}, cwd = dir) => run(process.execPath, [join(dir, file)], env, cwd),
     async compile() {
       await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '--skipLibCheck']);
       await run(process.execPath, [nativeCompiler(WORKSPACE_ROOT), '--noEmit', '--skipLibCheck', 'false']);
+    },
+    async compileProject(project) {
+      await run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project]);
     },
     [Symbol.asyncDispose]: () => rm(dir, { recursive: true, force: true }),
   };

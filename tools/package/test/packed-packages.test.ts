@@ -1,102 +1,186 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
-import { PLUGIN_API_VERSION } from '@pi/plugin-api';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage, packPackage, type PackedManifest } from '../src/index';
-import { readManifest } from '../src/workspace-packages';
+import type { PackedManifest } from '../src/index';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
-import { createConsumerFolder, type ConsumerFolder } from './consumer-folder';
-import { startSessionHost } from './session-host';
+import { MODEL_ANSWER } from './model-server';
+import { packWorkspace, type PackedWorkspace } from './packed-workspace';
+import { runnableBlocks } from './readme-blocks';
+import { runTallyInTui } from './tally-tui';
 
-const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'consumer');
-const PACKED = ['@pi/client', '@pi/plugin-api', '@pi/session-api'];
+const LIBRARIES = ['@pi/client', '@pi/plugin-api', '@pi/session-api'];
+const BLOCKS = await runnableBlocks(WORKSPACE_ROOT);
 
-describe('@pi/client and @pi/plugin-api packed and installed outside the workspace', () => {
-  let scratch: string;
-  let consumer: ConsumerFolder;
-  let compiled: Promise<void>;
+// One packing and one session serve every test: packing and installing are the slow part.
+let packed: PackedWorkspace;
+beforeAll(async () => {
+  packed = await packWorkspace();
+});
+afterAll(async () => {
+  await packed?.[Symbol.asyncDispose]();
+});
 
-  beforeAll(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'pi-packs-'));
-    const tarballs: string[] = [];
-    const zodVersions = new Set<string | undefined>();
-    for (const name of PACKED) {
-      const built = await buildPackage(name, { outDir: join(scratch, name) });
-      zodVersions.add(built.manifest.dependencies['zod']);
-      tarballs.push(await packPackage(built, scratch));
-    }
-
-    // The consumer is itself a plugin package (its `pi` field names the compiled facet) and a tool.
-    consumer = await createConsumerFolder();
-    await cp(FIXTURE, consumer.dir, { recursive: true });
-    const pi = { id: 'greeter', apiVersion: PLUGIN_API_VERSION, facets: { session: './dist/greeter-plugin.js' } };
-    await consumer.writeFile('package.json', JSON.stringify({ name: 'greeter', private: true, type: 'module', pi }));
-    const tools = (await readManifest(WORKSPACE_ROOT)).devDependencies ?? {};
-    // The consumer's schemas use the zod the packages were built with.
-    expect(zodVersions.size).toBe(1);
-    await consumer.install([
-      ...tarballs,
-      `zod@${[...zodVersions][0]}`,
-      `typescript@${tools['typescript']}`,
-      `@types/node@${tools['@types/node']}`,
-    ]);
-    // One compile serves the type test and the run.
-    compiled = consumer.compile();
-    compiled.catch(() => undefined);
+/**
+ * Runs the installed `pi` in the session's project, as a user's shell there would (stdin closed: nothing piped in),
+ * and resolves with its exit code and output.
+ */
+function pi(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(packed.pi, [...args], {
+    cwd: packed.host.cwd,
+    env: { ...process.env, ...packed.host.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
 
-  afterAll(async () => {
-    await consumer?.[Symbol.asyncDispose]();
-    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
-  });
-
+describe('@pi/client, @pi/plugin-api and @pi/session-api packed and installed outside the workspace', () => {
   async function installedManifest(name: string): Promise<PackedManifest> {
-    const dir = join(consumer.dir, 'node_modules', name);
+    const dir = join(packed.consumer.dir, 'node_modules', name);
     return JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as PackedManifest;
   }
 
-  it.each(PACKED)('%s ships JavaScript and declarations with no @pi import and exact dependencies', async (name) => {
-    const dir = join(consumer.dir, 'node_modules', name);
-    const manifest = await installedManifest(name);
-    expect(manifest.exports['.']).toEqual({ types: './index.d.ts', import: './index.js' });
-    for (const [dependency, version] of Object.entries(manifest.dependencies)) {
-      expect(dependency).not.toMatch(/^@pi\//);
-      expect(version).toMatch(/^\d+\.\d+\.\d+$/);
-    }
-    for (const file of ['index.js', 'index.d.ts']) {
-      expect(await readFile(join(dir, file), 'utf8')).not.toMatch(/(from|import\()\s*["']@pi\//);
-    }
+  it.each(LIBRARIES)(
+    '%s ships JavaScript and declarations with no @pi import, and ranges of what it needs',
+    async (name) => {
+      const dir = join(packed.consumer.dir, 'node_modules', name);
+      const manifest = await installedManifest(name);
+      expect(manifest.exports['.']).toEqual({ types: './index.d.ts', import: './index.js', default: './index.js' });
+      for (const [dependency, range] of Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+        expect(dependency).not.toMatch(/^@pi\//);
+        expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);
+      }
+      expect(Object.keys(manifest.dependencies)).not.toContain('zod');
+      expect(manifest.checkedWith.typescript).toEqual([expect.stringMatching(/^5\./), expect.stringMatching(/^7\./)]);
+      for (const file of ['index.js', 'index.d.ts']) {
+        expect(await readFile(join(dir, file), 'utf8')).not.toMatch(/(from|import\()\s*["']@pi\//);
+      }
+    },
+  );
+
+  it('compiles a plugin and a tool written against the packed types (strict, declarations checked)', () => {
+    expect(packed.compileError).toBeUndefined();
   });
 
-  it('compiles a plugin and a tool written against the packed types (strict, declarations checked)', async () => {
-    await expect(compiled).resolves.toBeUndefined();
+  it('compiles the plugin `nx g @pi/workspace:plugin --standalone` makes, which the session then serves', async () => {
+    expect(packed.compileError).toBeUndefined();
+    expect(await pi(['call', 'standalone-greeting.greet', '"Ada"'])).toMatchObject({
+      code: 0,
+      stdout: '"Hello, Ada!"\n',
+    });
+  });
+
+  it('loads with require() as well as import (Node >= 20.19 requires an ES module)', async () => {
+    await packed.consumer.writeFile(
+      'required.cjs',
+      "const { connect, sessionTokens, RemoteError } = require('@pi/client');\n" +
+        'console.log(typeof connect, typeof RemoteError, Object.keys(sessionTokens).includes("chat"));\n',
+    );
+    expect((await packed.consumer.node('required.cjs')).trim()).toBe('function function true');
   });
 
   it('runs under plain node: a tool connects to a real pi-session that loaded the plugin, and calls it', async () => {
-    await compiled;
-    const home = join(scratch, 'host');
-    const manifest = join(scratch, 'manifest.json');
-    await writeFile(manifest, JSON.stringify({ plugins: [...DEFAULT_MANIFEST.plugins, consumer.dir] }));
-    await using host = await startSessionHost(home, manifest);
-    const env = { PI_SOCKET: host.socketPath, PI_TOKEN: host.token };
-    const output: unknown = JSON.parse(await consumer.node('dist/use-host.js', env));
+    const env = { PI_SOCKET: packed.host.socketPath, PI_TOKEN: packed.host.token };
+    const output: unknown = JSON.parse(await packed.consumer.node('dist/use-host.js', env));
     expect(output).toEqual({
       refused: 'not_authorized',
       status: 'connected',
-      models: expect.arrayContaining(['echo']) as unknown,
+      models: expect.arrayContaining(['echo', 'small']) as unknown,
       greeting: 'hello outside from greeter',
       greeted: 1,
     });
 
     // A script that only knows the project's directory finds the session through its connection file.
-    const found = await consumer.node('dist/find-session.js', { PI_PROJECT: host.cwd, PI_DATA: host.dataDir });
+    const { cwd, dataDir } = packed.host;
+    const found = await packed.consumer.node('dist/find-session.js', { PI_PROJECT: cwd, PI_DATA: dataDir });
     expect(JSON.parse(found)).toEqual(expect.arrayContaining(['echo']));
-    const nowhere = join(scratch, 'no-session-here');
-    await expect(consumer.node('dist/find-session.js', { PI_PROJECT: nowhere, PI_DATA: host.dataDir })).rejects.toThrow(
-      `find-session: No session is running in ${nowhere}`,
+    const nowhere = join(packed.host.cwd, 'no-session-here');
+    await expect(
+      packed.consumer.node('dist/find-session.js', { PI_PROJECT: nowhere, PI_DATA: dataDir }),
+    ).rejects.toThrow(`find-session: No session is running in ${nowhere}`);
+  });
+});
+
+describe('README code blocks marked runnable', () => {
+  it('the client README opens with one: it lists the services and prints the streamed answer', async () => {
+    const [first] = BLOCKS.filter((block) => block.name.startsWith('libs/client/README.md'));
+    expect(first?.code).toContain("from '@pi/client'");
+    await packed.consumer.writeFile('hello.mjs', first?.code ?? '');
+    const output = await packed.consumer.node('hello.mjs', packed.host.env, packed.host.cwd);
+    expect(output).toMatch(/^services: .*\bchat\b.*\bmodels\b/m);
+    expect(output).toContain(MODEL_ANSWER);
+  });
+
+  it.each(BLOCKS.map((block) => [block.name, block.code] as const))(
+    '%s runs with the packed packages',
+    async (name, code) => {
+      const file = `readme-${name.replace(/\W+/g, '-')}.mjs`;
+      await packed.consumer.writeFile(file, code);
+      await expect(packed.consumer.node(file, packed.host.env, packed.host.cwd)).resolves.toEqual(expect.any(String));
+    },
+  );
+});
+
+describe('the examples, installed from the packed tarballs by their own package.json', () => {
+  it('hello-plugin (JavaScript) is served by the session: pi calls greeting.greet', async () => {
+    expect(await pi(['call', 'greeting.greet', '"Ada"'])).toMatchObject({ code: 0, stdout: '"Hello, Ada!"\n' });
+  });
+
+  it('tally-plugin (TypeScript) serves tally in the session, and its TUI facet runs /tally against it', async () => {
+    const before = Number((await pi(['call', 'tally.add', '1'])).stdout);
+    expect(before).toBeGreaterThanOrEqual(1);
+    const shown = await runTallyInTui(packed.examples['tally-plugin'], packed.host, '/tally 3');
+    expect(shown).toBe(before + 3);
+  });
+});
+
+describe('the pi CLI installed with npm install -g from its tarball', () => {
+  it('is one bundle with no dependencies and a bin', async () => {
+    const manifest = packed.built.get('@pi/cli')?.manifest;
+    expect(manifest).toMatchObject({ name: '@pi/cli', bin: { pi: './pi.mjs' } });
+    expect(manifest).not.toHaveProperty('dependencies');
+  });
+
+  it('services, call and status reach the session of the directory it runs in', async () => {
+    const services = await pi(['services']);
+    expect(services).toMatchObject({ code: 0, stderr: '' });
+    expect(services.stdout).toMatch(/^chat\b/m);
+    expect(JSON.parse((await pi(['call', 'chat.info', '--json'])).stdout)).toHaveProperty('value');
+    expect((await pi(['status'])).stdout).toContain(packed.host.cwd);
+  });
+
+  it('watch prints the snapshot as a JSON line and ends with 0 on SIGTERM', async () => {
+    const child = spawn(packed.pi, ['watch', 'tally'], {
+      cwd: packed.host.cwd,
+      env: { ...process.env, ...packed.host.env },
+    });
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('\n')) resolve(output.split('\n')[0] ?? '');
+      });
+      child.once('exit', (code) => reject(new Error(`pi watch exited with ${code} before a line`)));
+    });
+    expect(JSON.parse(firstLine)).toMatchObject({ kind: 'snapshot' });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it("print mode answers one prompt with the session's model", async () => {
+    expect(await pi(['-p', 'say hello'])).toEqual({ code: 0, stdout: `${MODEL_ANSWER}\n`, stderr: '' });
+  });
+
+  it('sessions without a coordinator exits 3 with a hint that names a command to run', async () => {
+    const result = await pi(['sessions']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      'start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)',
     );
   });
 });

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
 
 const BIN = join(WORKSPACE_ROOT, 'apps', 'session', 'bin', 'pi-session.mjs');
 const LISTENING = /listening on (\S+).* \(connection file: (\S+)\)$/m;
+
+/** The local model a session answers with: `local/small` at an OpenAI-compatible server. */
+export const LOCAL_MODEL = { provider: 'local', modelId: 'small' } as const;
 
 /** A real `pi-session` process with its home in a private temporary folder. */
 export interface SessionHost extends AsyncDisposable {
@@ -13,17 +16,33 @@ export interface SessionHost extends AsyncDisposable {
   /** The project the session works in, and where its connection file lives. */
   readonly cwd: string;
   readonly dataDir: string;
+  /** The environment under which a program finds this session by its directory, as a user's shell would. */
+  readonly env: Readonly<Record<string, string>>;
 }
 
-/** Starts `pi-session` on `manifest` (a JSON manifest file) and resolves once it listens. */
-export async function startSessionHost(home: string, manifest: string): Promise<SessionHost> {
-  const dirs = { cwd: join(home, 'project'), run: join(home, 'run') };
+/**
+ * Starts `pi-session` on `manifest` (a JSON manifest file) and resolves once it listens. Its data directory is the
+ * default one under `$XDG_DATA_HOME` of `env`, and its default model is `LOCAL_MODEL` at `modelServer` (a base URL).
+ */
+export async function startSessionHost(home: string, manifest: string, modelServer: string): Promise<SessionHost> {
+  const dirs = {
+    cwd: join(home, 'project'),
+    run: join(home, 'run'),
+    data: join(home, 'pi'),
+    config: join(home, 'config'),
+  };
   await mkdir(dirs.cwd, { recursive: true });
   await mkdir(dirs.run, { recursive: true, mode: 0o700 });
-  const args = ['--cwd', dirs.cwd, '--data-dir', join(home, 'data'), '--config-dir', join(home, 'config')];
+  await mkdir(dirs.config, { recursive: true });
+  const models = {
+    providers: { [LOCAL_MODEL.provider]: { baseUrl: modelServer, models: [{ id: LOCAL_MODEL.modelId }] } },
+  };
+  await writeFile(join(dirs.config, 'models.json'), JSON.stringify(models));
+  await writeFile(join(dirs.config, 'settings.json'), JSON.stringify({ defaultModel: LOCAL_MODEL }));
+  const args = ['--cwd', dirs.cwd, '--data-dir', dirs.data, '--config-dir', dirs.config];
   args.push('--manifest', manifest, '--socket', join(dirs.run, 's.sock'));
-  const env = { ...process.env, XDG_RUNTIME_DIR: dirs.run, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home };
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { XDG_RUNTIME_DIR: dirs.run, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home };
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stdout = '';
   let stderr = '';
@@ -41,7 +60,8 @@ export async function startSessionHost(home: string, manifest: string): Promise<
     socketPath: connection.socketPath,
     token: connection.token,
     cwd: dirs.cwd,
-    dataDir: join(home, 'data'),
+    dataDir: dirs.data,
+    env,
     async [Symbol.asyncDispose]() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

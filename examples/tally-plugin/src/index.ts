@@ -1,0 +1,1 @@
+export { Tally, type TallyService, type TallyState } from './tally.js';
