@@ -40,6 +40,7 @@ export {
   listenWebSocket,
   type ListenAddress,
   type ListenError,
+  type TlsIdentity,
   type WebSocketListener,
 } from './websocket-server';
 export { CLOSE_CODES, NOT_AUTHORIZED_REASON, type SocketFactory, type WireSocket } from './wire-socket';

@@ -6,9 +6,13 @@ export type ConnectAddress = { readonly socketPath: string } | { readonly url: s
 
 /**
  * A client socket on the `ws` package (Node 20 has no global WebSocket). The URL asks the server to wait for
- * connection params, which carry the token in the first message rather than in a URL or header.
+ * connection params, which carry the token in the first message rather than in a URL or header. A `wss:` URL is TLS,
+ * its certificate checked against `ca` when given.
  */
-export function webSocketFactory(address: ConnectAddress, options: { maxPayload?: number } = {}): SocketFactory {
+export function webSocketFactory(
+  address: ConnectAddress,
+  options: { maxPayload?: number; readonly ca?: string | Buffer } = {},
+): SocketFactory {
   const base = 'socketPath' in address ? `ws+unix://${address.socketPath}:/` : address.url;
   const url = `${base}${base.includes('?') ? '&' : '?'}connectionParams=1`;
   // Masking guards against intermediaries a browser's page could fool; a Unix socket has none, and an all-zero mask
@@ -16,7 +20,10 @@ export function webSocketFactory(address: ConnectAddress, options: { maxPayload?
   // TCP, frames keep random masks.
   const unix = 'socketPath' in address || address.url.startsWith('ws+unix:');
   const masking = unix ? { generateMask: leaveMaskZero } : {};
-  return () => wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload, ...masking }));
+  // A `wss:` server is verified against the system's CAs, or against this one alone (a deployment's own CA).
+  const trust = options.ca === undefined ? {} : { ca: options.ca };
+  return () =>
+    wrap(new WebSocket(url, { perMessageDeflate: false, maxPayload: options.maxPayload, ...masking, ...trust }));
 }
 
 /** `ws` asks for each frame's mask to be written into this buffer; all zeros means the frame is not masked. */

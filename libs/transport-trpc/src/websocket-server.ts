@@ -1,5 +1,6 @@
 import { chmod, link, mkdtemp, rm, unlink } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { dirname, join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -9,7 +10,14 @@ import { batchWrites } from './write-batching';
 
 export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
 
-export type ListenAddress = { readonly socketPath: string } | { readonly port: number; readonly host?: string };
+export type ListenAddress =
+  { readonly socketPath: string } | { readonly port: number; readonly host?: string; readonly tls?: TlsIdentity };
+
+/** A TCP listener's certificate chain and private key, PEM (read from files by the program that listens). */
+export interface TlsIdentity {
+  readonly cert: string | Buffer;
+  readonly key: string | Buffer;
+}
 
 export interface WebSocketListener {
   /** Where it listens: the socket path, or the loopback host and the port actually bound. */
@@ -24,15 +32,26 @@ export interface ListenError {
 }
 
 /**
- * Serves a host over WebSocket on a Unix socket (mode 0600) or on a loopback TCP port. A socket file left by a
- * dead process is replaced; one a live process answers on is `address_in_use`.
+ * Serves a host over WebSocket on a Unix socket (mode 0600) or on a TCP port (loopback unless a host is named), over
+ * TLS (`wss:`) when given a certificate and key. A socket file left by a dead process is replaced; one a live process
+ * answers on is `address_in_use`.
  */
 export async function listenWebSocket(
   host: RpcHost,
   address: ListenAddress,
   options: { maxPayload?: number } = {},
 ): Promise<Result<WebSocketListener, ListenError>> {
-  const server = createServer((_request, response) => response.writeHead(426).end('WebSocket only'));
+  const refuse = (_request: IncomingMessage, response: ServerResponse) =>
+    void response.writeHead(426).end('WebSocket only');
+  const tls = 'tls' in address ? address.tls : undefined;
+  let server: Server;
+  try {
+    server = tls === undefined ? createServer(refuse) : createTlsServer({ cert: tls.cert, key: tls.key }, refuse);
+  } catch (error) {
+    // A certificate or key that is not PEM, or that do not match.
+    const detail = error instanceof Error ? error.message : String(error);
+    return err({ code: 'listen_failed', message: `Cannot use the TLS certificate and key: ${detail}` });
+  }
   const wss = new WebSocketServer({ server, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
   wss.on('connection', (socket, request) => {
     // Every sender of the connection (replies, watch frames, pings) shares one batch per tick.
@@ -52,7 +71,9 @@ export async function listenWebSocket(
   if (listened.isErr()) return err(listened.error);
   const bound = server.address();
   const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
-  return ok(listener(server, wss, { host: hostname, port }, `ws://${hostname}:${port}/`));
+  return ok(
+    listener(server, wss, { host: hostname, port }, `${tls === undefined ? 'ws' : 'wss'}://${hostname}:${port}/`),
+  );
 }
 
 function listener(
