@@ -67,10 +67,37 @@ describe('installTraceExport', () => {
     await installed?.flush();
 
     expect(receiver.spans()).toEqual([
-      { serviceName: 'pi-under-test', traceId: ids.traceId, spanId: ids.inner, parentSpanId: ids.outer, name: 'inner' },
-      { serviceName: 'pi-under-test', traceId: ids.traceId, spanId: ids.outer, parentSpanId: undefined, name: 'outer' },
+      {
+        serviceName: 'pi-under-test',
+        traceId: ids.traceId,
+        spanId: ids.inner,
+        parentSpanId: ids.outer,
+        name: 'inner',
+        links: [],
+      },
+      {
+        serviceName: 'pi-under-test',
+        traceId: ids.traceId,
+        spanId: ids.outer,
+        parentSpanId: undefined,
+        name: 'outer',
+        links: [],
+      },
     ]);
     expect(warnings).toEqual([]);
+  });
+
+  it("exports a span's links, as the receiver reads them", async () => {
+    receiver = await startOtlpReceiver();
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
+    installed = await installTraceExport({ env, defaultServiceName: 'pi-test', warn });
+    const origin = BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'origin' }, (span) => span);
+    BACKGROUND_CONTEXT.telemetryContext.startSpan({ name: 'follower', links: [origin] }, () => undefined);
+    await installed?.flush();
+
+    const follower = receiver.spans().find((span) => span.name === 'follower');
+    expect(follower?.links).toEqual([{ traceId: origin.traceId, spanId: origin.spanId }]);
+    expect(follower?.traceId).not.toBe(origin.traceId);
   });
 
   it('names the service after the host when OTEL_SERVICE_NAME is unset, and sends the rest on shutdown', async () => {
