@@ -147,6 +147,13 @@ describe.each(['loopback', 'websocket'] as const)('reloading the plugin set over
     expect(await (await client.acquire(Greeter)).service.greet(BACKGROUND_CONTEXT)).toBe('hello from v1');
   });
 
+  it('refuses a reload once the session is stopping', async () => {
+    const session = await startTestSessionHost({ transport, facets: [greeterFacet('v1', newProbe())] });
+    await session.host.stop();
+    expect(await session.host.reload()).toMatchObject({ ok: false, message: /the session is stopping/ });
+    await session.close();
+  });
+
   it('makes every context of the replaced set throw a clear error when it is used', async () => {
     const [v1, v2] = [newProbe(), newProbe()];
     await using session = await startTestSessionHost({

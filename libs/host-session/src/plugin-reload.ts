@@ -42,6 +42,7 @@ export class PluginSets {
   /** Module generations are never reused: a refused candidate's modules stay cached under its number. */
   #attempts = 1;
   #reloading: Promise<ReloadOutcome> | undefined;
+  #closed = false;
   /** The services the host's surface routes: generated once, at start. */
   #routed = new Set<string>();
   readonly service: SessionPluginsService;
@@ -73,11 +74,13 @@ export class PluginSets {
 
   /** Starts the plugin set anew; a reload asked for while one runs shares its outcome. */
   reload(): Promise<ReloadOutcome> {
+    if (this.#closed) return Promise.resolve(this.#refused('the session is stopping'));
     return (this.#reloading ??= this.#reload().finally(() => (this.#reloading = undefined)));
   }
 
-  /** Resolves once no reload is under way (the session's stop waits for one to finish). */
-  async settled(): Promise<void> {
+  /** Refuses further reloads and resolves once none is under way (the session's stop, before it disposes the set). */
+  async close(): Promise<void> {
+    this.#closed = true;
     await this.#reloading;
   }
 

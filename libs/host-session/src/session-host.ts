@@ -226,8 +226,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     stop: () =>
       (stopping ??= (async () => {
         rpc.close();
-        // A reload under way finishes first: its candidate is then the live set, disposed below.
-        await pluginSets.settled();
+        // A reload under way finishes first (its candidate is then the live set, disposed below); none starts after.
+        await pluginSets.close();
         const current = pluginSets.live;
         await current.lifecycle.stopping({ sessionId });
         const report = await current.stop({ retire: false });
