@@ -55,8 +55,12 @@ export interface TestSessionHostOptions {
   readonly reloadFacets?: (generation: number) => readonly TestFacet[] | string;
   /** How long a reload lets calls into the replaced set finish. */
   readonly reloadDrainMs?: number;
+  /** Where a reload reads the plugin set, as the app gives it (plugins read from disk); wins over `reloadFacets`. */
+  readonly reloadSource?: SessionHostOptions['reloadSource'];
   /** The host's keep-alive towards its clients (tests of clients that die shorten it); default the transport's. */
   readonly keepAlive?: SessionHostOptions['transport']['keepAlive'];
+  /** What the plugin set left out at start, as the app passes it (reported as `load` diagnostics). */
+  readonly loadProblems?: SessionHostOptions['loadProblems'];
   /** What the plugin set left out at start, as the app passes it (reported as `load` diagnostics). */
   readonly loadProblems?: SessionHostOptions['loadProblems'];
 }
@@ -120,6 +124,8 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     ...(options.reloadDrainMs === undefined ? {} : { reloadDrainMs: options.reloadDrainMs }),
     ...(options.reloadFacets === undefined ? {} : { reloadSource: testReloadSource(options.reloadFacets) }),
     ...(options.loadProblems === undefined ? {} : { loadProblems: options.loadProblems }),
+    ...(options.loadProblems === undefined ? {} : { loadProblems: options.loadProblems }),
+    ...(options.reloadSource === undefined ? {} : { reloadSource: options.reloadSource }),
   };
   if (options.keepAlive !== undefined) {
     hostOptions.transport = { ...hostOptions.transport, keepAlive: options.keepAlive };
