@@ -61,8 +61,6 @@ export interface TestSessionHostOptions {
   readonly keepAlive?: SessionHostOptions['transport']['keepAlive'];
   /** What the plugin set left out at start, as the app passes it (reported as `load` diagnostics). */
   readonly loadProblems?: SessionHostOptions['loadProblems'];
-  /** What the plugin set left out at start, as the app passes it (reported as `load` diagnostics). */
-  readonly loadProblems?: SessionHostOptions['loadProblems'];
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -123,7 +121,6 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.reloadDrainMs === undefined ? {} : { reloadDrainMs: options.reloadDrainMs }),
     ...(options.reloadFacets === undefined ? {} : { reloadSource: testReloadSource(options.reloadFacets) }),
-    ...(options.loadProblems === undefined ? {} : { loadProblems: options.loadProblems }),
     ...(options.loadProblems === undefined ? {} : { loadProblems: options.loadProblems }),
     ...(options.reloadSource === undefined ? {} : { reloadSource: options.reloadSource }),
   };
