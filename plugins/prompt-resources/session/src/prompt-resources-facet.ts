@@ -8,6 +8,7 @@ import {
   type SkillInfo,
 } from '@pi/prompt-resources';
 import { expandLine } from './expand-line';
+import { installedPackageDirectories, type PackagePaths } from './package-directories';
 import { skillDirectories, templateDirectories, type PackageResourceDirectories } from './resource-locations';
 import { loadSkills, type LoadedSkill } from './skill-files';
 import { skillsSection } from './skills-section';
@@ -20,10 +21,10 @@ export interface PromptResourcesFacetOptions {
   /** Shown as `~` in display paths, and where the walk up for `.agents/skills` stops. */
   readonly homeDir?: string;
   /**
-   * The skills and prompts directories of installed packages (their `pi` metadata). The seam for `pi install`:
-   * none until the host lists installed packages.
+   * The skills and prompts directories of installed packages (their `pi` metadata's `skills` and `prompts`); by
+   * default those of the packages `pi install` put in the user's and the project's scope.
    */
-  readonly packageDirectories?: () => Promise<readonly PackageResourceDirectories[]>;
+  readonly packageDirectories?: (paths: PackagePaths) => Promise<readonly PackageResourceDirectories[]>;
 }
 
 /**
@@ -44,7 +45,7 @@ async function setUpPromptResources(
     configDir: context.paths.configDir,
     cwd: context.paths.cwd,
     homeDir,
-    packages: (await options.packageDirectories?.()) ?? [],
+    packages: await (options.packageDirectories ?? installedPackageDirectories)(context.paths),
   };
   const roots = { cwd: context.paths.cwd, homeDir };
   const [skills, templates] = await Promise.all([

@@ -34,7 +34,7 @@ export interface ResourcesSessionOptions {
   readonly tools?: readonly string[];
   /** Relative to the test's directory; the home directory is far away by default. */
   readonly home?: string;
-  /** Installed packages' skills and prompts directories, relative to the test's directory. */
+  /** Installed packages' skills and prompts directories, relative to the test's directory; absent: those `pi install` put in the config dir and the project. */
   readonly packages?: readonly PackageResourceDirectories[];
 }
 
@@ -70,11 +70,7 @@ export async function startResourcesSession(options: ResourcesSessionOptions): P
         id: pluginId,
         facet: createPromptResourcesFacet({
           homeDir: options.home === undefined ? join(directory, 'elsewhere') : join(directory, options.home),
-          packageDirectories: async () =>
-            (options.packages ?? []).map((dirs) => ({
-              skills: dirs.skills.map((path) => join(directory, path)),
-              prompts: dirs.prompts.map((path) => join(directory, path)),
-            })),
+          ...(options.packages === undefined ? {} : { packageDirectories: packagesIn(directory, options.packages) }),
         }),
       },
       { id: '@test/driver', facet: (context) => void (driver = context) },
@@ -100,6 +96,14 @@ export async function startResourcesSession(options: ResourcesSessionOptions): P
       return provider.requests.at(-1)?.request.systemPrompt;
     },
   };
+}
+
+function packagesIn(directory: string, packages: readonly PackageResourceDirectories[]) {
+  return async () =>
+    packages.map((dirs) => ({
+      skills: dirs.skills.map((path) => join(directory, path)),
+      prompts: dirs.prompts.map((path) => join(directory, path)),
+    }));
 }
 
 function basePrompt(request: { readonly systemPrompt: string }) {

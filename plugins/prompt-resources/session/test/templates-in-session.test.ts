@@ -104,4 +104,27 @@ describe.each(['loopback', 'websocket'] as const)('prompt templates in a session
     ]);
     expect(skills.map((skill) => [skill.name, skill.source])).toEqual([['lint', 'package']]);
   });
+
+  it('reads the skills and prompts of a package pi install put in the project, by default', async () => {
+    const installed = 'project/.pi/packages/node_modules/@acme/pi-review';
+    const session = await startResourcesSession({
+      transport,
+      files: {
+        'project/.pi/packages/package.json': JSON.stringify({ dependencies: { '@acme/pi-review': '1.0.0' } }),
+        [`${installed}/package.json`]: JSON.stringify({
+          name: '@acme/pi-review',
+          version: '1.0.0',
+          pi: { skills: ['skills'], prompts: ['prompts', '../outside'] },
+        }),
+        [`${installed}/skills/triage/SKILL.md`]: '---\nname: triage\ndescription: Sorts issues\n---\nSort them.',
+        [`${installed}/prompts/audit.md`]: 'Audit $1.',
+        'project/.pi/packages/node_modules/@acme/outside/leak.md': "Not the package's own.",
+      },
+    });
+    const { skills, templates } = session.service.status.value;
+    expect(skills.map((skill) => [skill.name, skill.source])).toEqual([['triage', 'package']]);
+    expect(templates.map((template) => [template.name, template.source, template.display])).toEqual([
+      ['audit', 'package', join('.pi', 'packages', 'node_modules', '@acme', 'pi-review', 'prompts', 'audit.md')],
+    ]);
+  });
 });
