@@ -13,6 +13,8 @@ export interface AgentScopeParts {
   readonly failures?: CallbackFailures;
   /** How hooks and listeners reach the harness (a candidate plugin set's wait until it is live); default: at once. */
   readonly attach?: (attach: () => () => void) => () => void;
+  /** How event listeners reach the harness; default: at once. */
+  readonly observe?: (attach: () => () => void) => () => void;
 }
 
 /** The scoped agent view of one facet: the lane's prompt and abort, the tree to read, its own entries. */

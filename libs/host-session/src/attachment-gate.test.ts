@@ -35,6 +35,21 @@ describe('a plugin set’s attachment gate', () => {
     expect(log).toEqual(['attach kept', 'attach live', 'detach live']);
   });
 
+  it('detaches what was attached at once when closed with detach, and only then', () => {
+    const log: string[] = [];
+    const gate = new AttachmentGate();
+    const remove = gate.attach(recorded(log, 'hook'));
+    gate.open();
+    gate.close({ detach: true });
+    remove();
+    expect(log).toEqual(['attach hook', 'detach hook']);
+    const kept = new AttachmentGate();
+    kept.attach(recorded(log, 'listener'));
+    kept.open();
+    kept.close();
+    expect(log).toEqual(['attach hook', 'detach hook', 'attach listener']);
+  });
+
   it('ignores what is registered after the set was replaced or refused', () => {
     const log: string[] = [];
     const gate = new AttachmentGate();

@@ -29,8 +29,16 @@ export class AttachmentGate {
     for (const entry of this.#held) entry.detach = entry.attach();
   }
 
-  /** The set was replaced (or refused): later registrations are ignored; earlier ones go with their scopes. */
-  close(): void {
+  /**
+   * The set was replaced (or refused): later registrations are ignored. Earlier ones go with their scopes, or at
+   * once with `detach` (hooks: the replaced set must not intercept the session beside the new one).
+   */
+  close(options: { readonly detach?: boolean } = {}): void {
     this.#state = 'closed';
+    if (options.detach !== true) return;
+    for (const entry of this.#held) {
+      entry.detach?.();
+      entry.detach = undefined;
+    }
   }
 }

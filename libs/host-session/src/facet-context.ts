@@ -38,8 +38,10 @@ export interface SessionParts {
   readonly diagnostics: SessionDiagnostics;
   readonly storage: SessionStorage;
   readonly projectors: EntryProjectors;
-  /** How hooks and event listeners reach the harness: held until the plugin set goes live (see AttachmentGate). */
+  /** How hooks reach the harness: held until the plugin set goes live, dropped when it is replaced (AttachmentGate). */
   readonly attach: (attach: () => () => void) => () => void;
+  /** How event listeners reach the harness: held until the plugin set goes live. */
+  readonly observe: (attach: () => () => void) => () => void;
 }
 
 /**
@@ -63,6 +65,7 @@ export function sessionFacetContext(
     lifecycle: parts.lifecycle,
     failures,
     attach: parts.attach,
+    observe: parts.observe,
   };
   return Object.freeze({
     ...providing,

@@ -56,7 +56,9 @@ export class PluginGeneration {
   readonly providers: Registry<ModelProvider>;
   readonly lifecycle: SessionLifecycleHooks;
   readonly inFlight = new InFlightCalls();
-  readonly #gate = new AttachmentGate();
+  /** Hooks into the harness, and event listeners: held until the set is live. */
+  readonly #hooks = new AttachmentGate();
+  readonly #listeners = new AttachmentGate();
   readonly #ranks: ReadonlyMap<string, number>;
   readonly #rebuilds: { release(): void }[] = [];
   #errors = { tools: [] as readonly OwnerMessage[], providers: [] as readonly OwnerMessage[] };
@@ -99,7 +101,8 @@ export class PluginGeneration {
           ...parts,
           providing: generation.providing,
           lifecycle: generation.lifecycle,
-          attach: (attach) => generation.#gate.attach(attach),
+          attach: (attach) => generation.#hooks.attach(attach),
+          observe: (attach) => generation.#listeners.attach(attach),
           tools: { registry: generation.tools, rebuild: toolRebuild.request },
           providers: { registry: generation.providers, rebuild: providerRebuild.request },
         });
@@ -108,7 +111,8 @@ export class PluginGeneration {
       (failure) => parts.failures.record(failure.pluginId, failure.message),
     );
     if (running.isErr()) {
-      generation.#gate.close();
+      generation.#hooks.close();
+      generation.#listeners.close();
       generation.#retired = 'refused';
       return { ok: false, error: running.error };
     }
@@ -130,14 +134,19 @@ export class PluginGeneration {
   /** The set is live: its held hooks attach, it serves through `rpc` and hears its clients, first those `connected`. */
   goLive(rpc: RpcHost, connected: readonly string[]): void {
     this.#live = true;
-    this.#gate.open();
+    this.#hooks.open();
+    this.#listeners.open();
     this.#detach = this.providing.serveThrough(rpc, connected);
   }
 
-  /** Replaced: hears no more clients and attaches nothing more; calls running in it may still finish. */
+  /**
+   * Replaced: its hooks stop intercepting the session at once (the new set's took over), it hears no more clients
+   * and attaches nothing more; calls running in it may still finish, and its listeners hear the session until then.
+   */
   replaced(): void {
     this.#live = false;
-    this.#gate.close();
+    this.#hooks.close({ detach: true });
+    this.#listeners.close();
     this.#detach();
   }
 

@@ -13,6 +13,7 @@ type Verbs = Pick<CodingAgentSessionPluginContext, 'hook' | 'on'>;
 export function pluginHooks(parts: AgentScopeParts, pluginId: string, scope: PluginLifecycleScope): Verbs {
   const { harness, lifecycle, failures } = parts;
   const attach = parts.attach ?? ((register: () => () => void) => register());
+  const observe = parts.observe ?? attach;
   const register: { [K in SessionHookName]: (handler: SessionHooks[K]) => () => void } = {
     beforeTool: (handler) => attach(() => harness.hooks.beforeTool(handler)),
     afterTool: (handler) => attach(() => harness.hooks.afterTool(handler, pluginId)),
@@ -47,7 +48,7 @@ export function pluginHooks(parts: AgentScopeParts, pluginId: string, scope: Plu
       };
       // A listener that throws is recorded against its plugin (the harness would only contain it).
       const observed = failures === undefined ? heard : failures.guard(pluginId, `${type} listener`, heard);
-      const remove = attach(() => harness.events.subscribe(observed));
+      const remove = observe(() => harness.events.subscribe(observed));
       scope.own(remove);
       return remove;
     },

@@ -12,7 +12,8 @@ import {
 } from '@pi/plugin-api';
 import { createRemoteState, defineRemoteService, type RemoteState } from '@pi/remote';
 import type { RpcClient } from '@pi/transport-trpc';
-import { startTestSessionHost, type TestFacet } from './testing';
+import { createScriptedProvider } from '@pi/agent/testing';
+import { modelProviderFacet, startTestSessionHost, type TestFacet } from './testing';
 
 interface Greeter {
   readonly state: RemoteState<{ version: string }>;
@@ -192,6 +193,43 @@ describe.each(['loopback', 'websocket'] as const)('reloading the plugin set over
     const open = await new Promise<unknown>((resolve) => views.open.subscribe((value) => resolve(value)));
     expect(JSON.stringify(open)).toContain('greeter:kept');
     expect(JSON.stringify(open)).not.toContain('greeter:dropped');
+  });
+
+  it('intercepts model requests with the new set only from the swap on, while the old set still drains', async () => {
+    const [v1, v2] = [newProbe(), newProbe()];
+    const hooked: string[] = [];
+    const provider = createScriptedProvider({ turns: [[{ type: 'done', stopReason: 'stop' }]] });
+    const withHook = (version: string, probe: Probe): TestFacet => ({
+      id: 'greeter',
+      facet: async (context) => {
+        await greeterFacet(version, probe).facet(context);
+        context.hook('beforeModelRequest', () => void hooked.push(version));
+      },
+    });
+    const model: TestFacet = { id: '@t/model', facet: modelProviderFacet(provider) };
+    await using session = await startTestSessionHost({
+      transport,
+      facets: [model, withHook('v1', v1)],
+      reloadFacets: () => [model, withHook('v2', v2)],
+      reloadDrainMs: 60_000,
+    });
+    const client = await session.connect();
+    const running = (await client.acquire(Greeter)).service.slow(BACKGROUND_CONTEXT);
+    await pluginsState(client, (state) => state.generation === 1);
+    const reloaded = session.host.reload();
+    await pluginsState(client, (state) => state.generation === 2);
+
+    const agent = (v2.contexts[0] as CodingAgentSessionPluginContext).agent;
+    const accepted = await agent.main.prompt(
+      [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+      BACKGROUND_CONTEXT,
+    );
+    expect((await agent.main.settled(accepted._unsafeUnwrap().operationId)).outcome).toBe('completed');
+    expect(hooked).toEqual(['v2']);
+    expect(v1.disposed).toEqual([]);
+    v1.release();
+    await running;
+    await reloaded;
   });
 
   it('lets a call running in the replaced set finish before the set is disposed, while new calls reach the new set', async () => {
