@@ -14,7 +14,7 @@ import {
   type CoordinatorFiles,
 } from '@pi/connection-files';
 import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
-import { readBundledFacets, resolvePluginSet } from '@pi/host-kit';
+import { failureText, readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { SessionProcesses } from '@pi/session-processes';
 import type { SessionRepo } from '@pi/session-repo';
 import { listenWebSocket } from '@pi/transport-trpc';
@@ -122,7 +122,7 @@ export async function startCoordinator(
       }),
     },
   });
-  if (host.isErr()) return fail(host.error.message);
+  if (host.isErr()) return fail(failureText(host.error.message, host.error.cause, env));
   cleanups.push(() => host.value.stop());
   // Run before the host stops (cleanups run in reverse): the directory still hears every session close.
   cleanups.push(() => processes.stopAll());

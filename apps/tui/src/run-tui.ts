@@ -1,6 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { PiDirectories } from '@pi/connection-files';
-import { pluginRootsOf, readBundledFacets, resolvePluginSet, startDevReload, type LoadedFacet } from '@pi/host-kit';
+import {
+  failureText,
+  pluginRootsOf,
+  readBundledFacets,
+  resolvePluginSet,
+  startDevReload,
+  type LoadedFacet,
+} from '@pi/host-kit';
 import { startTuiHost } from '@pi/host-tui';
 import { enterTerminal } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
@@ -81,7 +88,7 @@ export async function runTui(
       });
       // Keys typed while the hosts changed over waited in the paused stream; the new host reads them now.
       input.resume();
-      if (host.isErr()) return err(host.error.message);
+      if (host.isErr()) return err(failureText(host.error.message, host.error.cause, env));
       const built = await readBundledFacets(entryUrl);
       const dev = options.dev
         ? startDevReload({ roots: () => pluginRootsOf(current, built), reload: () => host.value.reload() })

@@ -31,6 +31,8 @@ export interface CoordinatorHostOptions {
 export interface CoordinatorHostError {
   readonly code: 'plugin_failed' | 'start_refused';
   readonly message: string;
+  /** What a failing plugin threw (for `PI_DEBUG`'s stack and causes); never sent anywhere. */
+  readonly cause?: unknown;
 }
 
 export interface CoordinatorHost {
