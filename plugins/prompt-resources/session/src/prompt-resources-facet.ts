@@ -1,5 +1,10 @@
 import { homedir } from 'node:os';
-import { BACKGROUND_CONTEXT, type CodingAgentSessionPluginContext, type SessionFacet } from '@pi/plugin-api';
+import {
+  BACKGROUND_CONTEXT,
+  Diagnostics,
+  type CodingAgentSessionPluginContext,
+  type SessionFacet,
+} from '@pi/plugin-api';
 import {
   EMPTY_PROMPT_RESOURCES_STATUS,
   PromptResources,
@@ -57,7 +62,14 @@ async function setUpPromptResources(
     templates: new Map(templates.templates.map((template) => [template.name, template])),
   };
   const problems = [...skills.problems, ...templates.problems];
-  for (const problem of problems) context.diagnostics.report('warning', problem);
+  // A reload reads the same broken file again: one listed already is not counted twice.
+  const listed = new Set(
+    context
+      .tryUse(Diagnostics)
+      ?.state.value.entries.filter((entry) => entry.source === context.pluginId)
+      .map((entry) => entry.message),
+  );
+  for (const problem of problems) if (!listed.has(problem)) context.diagnostics.report('warning', problem);
 
   const status = context.remoteState<PromptResourcesStatus>(EMPTY_PROMPT_RESOURCES_STATUS);
   status.set(

@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, type DiagnosticsState } from '@pi/plugin-api';
@@ -75,6 +76,24 @@ describe.each(['loopback', 'websocket'] as const)('skills in a session (%s)', (t
     const ours = (state: DiagnosticsState) => state.entries.filter((entry) => entry.source === '@pi/prompt-resources');
     const reported = ours(await nextValue(session.diagnostics.state, (state) => ours(state).length === 6));
     expect(reported[0]).toMatchObject({ kind: 'report', severity: 'warning', message: problems[0] });
+  });
+
+  it('reads the skills again on reload: a broken file still broken is not counted twice, a newly broken one is', async () => {
+    const session = await startResourcesSession({
+      transport,
+      files: { 'project/.pi/skills/bare/SKILL.md': '# No frontmatter\n' },
+    });
+    const ours = (state: DiagnosticsState) => state.entries.filter((entry) => entry.source === '@pi/prompt-resources');
+    await nextValue(session.diagnostics.state, (state) => ours(state).length === 1);
+    await mkdir(join(session.project, '.pi', 'skills', 'mute'));
+    await writeFile(join(session.project, '.pi', 'skills', 'mute', 'SKILL.md'), skillFile({ name: 'mute' }));
+    await writeFile(join(session.project, '.pi', 'skills', 'good.md'), 'not a skill directory');
+    expect((await session.fixture.host.reload()).ok).toBe(true);
+    const after = await nextValue(session.diagnostics.state, (state) => ours(state).length === 2);
+    expect(ours(after).map((entry) => entry.message)).toEqual([
+      `${join('.pi', 'skills', 'bare', 'SKILL.md')}: skipped, it has no frontmatter (--- name: …, description: … ---)`,
+      `${join('.pi', 'skills', 'mute', 'SKILL.md')}: skipped, its frontmatter has no description`,
+    ]);
   });
 
   it('prefers a project skill to a user skill of the same name, and says so', async () => {
