@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedManifest } from '../src/index';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
@@ -25,10 +25,14 @@ afterAll(async () => {
  * Runs the installed `pi` in the session's project, as a user's shell there would (stdin closed: nothing piped in),
  * and resolves with its exit code and output.
  */
-function pi(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function pi(
+  args: readonly string[],
+  cwd = packed.host.cwd,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(packed.pi, [...args], {
-    cwd: packed.host.cwd,
-    env: { ...process.env, ...packed.host.env },
+    cwd,
+    env: { ...env, ...packed.host.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -174,6 +178,15 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
 
   it("print mode answers one prompt with the session's model", async () => {
     expect(await pi(['-p', 'say hello'])).toEqual({ code: 0, stdout: `${MODEL_ANSWER}\n`, stderr: '' });
+  });
+
+  it('print mode where no session runs, with no pi-session to start, exits 3 saying what starts one', async () => {
+    const nowhere = dirname(packed.host.cwd);
+    // Only node on PATH: this workspace's node_modules/.bin, which a test runner puts there, would offer pi-session.
+    const result = await pi(['-p', 'hello'], nowhere, { ...process.env, PATH: dirname(process.execPath) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`No session is running in ${nowhere}`);
+    expect(result.stderr).toContain(`node <pi checkout>/apps/session/bin/pi-session.mjs --cwd ${nowhere}`);
   });
 
   it('sessions without a coordinator exits 3 with a hint that names a command to run', async () => {

@@ -40,8 +40,16 @@ export async function openPrintSession(
     if (running.error.code !== 'unavailable') return err(running.error);
   }
   const program = await findPiProgram('pi-session', import.meta.url, env);
-  if (program === undefined)
-    return err(new RemoteError('unavailable', 'pi-session was not found beside pi or on PATH'));
+  if (program === undefined) {
+    // The packed `pi` comes alone: say what starts a session instead.
+    const start = `node <pi checkout>/apps/session/bin/pi-session.mjs --cwd ${cwd}`;
+    return err(
+      new RemoteError(
+        'unavailable',
+        `No session is running in ${cwd}, and pi-session was not found beside pi or on PATH: start one there (${start}) or put pi-session on PATH`,
+      ),
+    );
+  }
   const scratch = options.ephemeral ? await mkdtemp(join(tmpdir(), 'pi-print-')) : undefined;
   const dataDir = scratch ?? piDirectories(env, { dataDir: options.dataDir }).dataDir;
   // Its stdin is a pipe only this process holds: if `pi` is killed, the session sees the end of it and stops.
