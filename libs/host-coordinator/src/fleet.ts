@@ -98,6 +98,14 @@ export class Fleet {
           if (this.#processes.status(sessionId) !== 'closed') {
             throw new RemoteError('session_running', `Session ${sessionId} is running; stop it first`);
           }
+          // In a shared store another replica may run it: its status there is the stored one, which that one writes.
+          const stored = hasRecordChanges(this.#repo) ? await this.#repo.get(sessionId) : undefined;
+          if (stored !== undefined && stored.status !== 'closed') {
+            throw new RemoteError(
+              'session_running',
+              `Session ${sessionId} is running on another coordinator; stop it there first`,
+            );
+          }
           unwrap(await this.#repo.remove(sessionId));
         },
         onChanged: (listener: ChangeListener) => {
