@@ -1,6 +1,6 @@
 import { installTraceExport } from '@pi/trace-export';
 import { parseCliOptions } from './cli-options';
-import { isPackageCommand, runPackageCommand } from './commands/packages';
+import { isPackageCommand } from './commands/package-command-line';
 import { EXIT } from './exit-codes';
 import { runCli } from './run-cli';
 
@@ -14,6 +14,8 @@ async function main(): Promise<number> {
       out: (line: string) => process.stdout.write(`${line}\n`),
       err: (line: string) => process.stderr.write(`${line}\n`),
     };
+    // Loaded only for these commands: the other commands never pay for the package machinery.
+    const { runPackageCommand } = await import('./commands/packages');
     return runPackageCommand(argv, { io, env: process.env, cwd: process.cwd() });
   }
   const printing = argv.some((arg) => arg === '-p' || arg === '--print' || arg.startsWith('--print='));

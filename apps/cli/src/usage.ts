@@ -1,4 +1,4 @@
-import { PACKAGES_USAGE } from './commands/packages';
+import { PACKAGES_USAGE } from './commands/package-command-line';
 import type { Command } from './cli-options';
 
 const CONNECTION = `Connection (services, call, watch, status):

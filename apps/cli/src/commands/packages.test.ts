@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NPM_TIMEOUT_MS, packedPluginFixture } from '@pi/plugin-packages/testing';
 import { EXIT } from '../exit-codes';
-import { isPackageCommand, runPackageCommand } from './packages';
+import { isPackageCommand } from './package-command-line';
+import { runPackageCommand } from './packages';
 
 /** Runs `pi <argv>` as the pi program would for a package command, capturing what it prints. */
 async function pi(argv: string[], fixture: { project: string; configDir: string; env: NodeJS.ProcessEnv }) {
