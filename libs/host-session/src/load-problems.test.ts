@@ -20,7 +20,7 @@ describe.each(TRANSPORTS)('plugins left out at start, as a client sees them over
     const client = await fixture.connect();
     const diagnostics = (await client.acquire(Diagnostics)).service;
 
-    await eventually(() => expect(diagnostics.state.value.unseen).toBe(1));
+    await eventually(() => diagnostics.state.value.unseen === 1);
     expect(
       diagnostics.state.value.entries.map(({ source, kind, severity, message }) => ({
         source,
@@ -36,7 +36,7 @@ describe.each(TRANSPORTS)('plugins left out at start, as a client sees them over
     cleanups.push(() => fixture.close());
     const client = await fixture.connect();
     const diagnostics = (await client.acquire(Diagnostics)).service;
-    await eventually(() => expect(diagnostics.state.value.entries).toBeDefined());
+    await eventually(() => Array.isArray(diagnostics.state.value.entries));
     expect(diagnostics.state.value.entries.filter((entry) => entry.kind === 'load')).toEqual([]);
   });
 });
