@@ -14,6 +14,7 @@ export const SLOT_NAMES: readonly SlotName[] = [
   'editor.below',
   'overlay',
   'welcome',
+  'editor',
 ];
 
 /**
@@ -54,6 +55,11 @@ export class SlotRegistry {
       lines.push(...own);
     }
     return lines;
+  }
+
+  /** Every widget of a slot with its owner, in registration order (the exclusive `editor` slot picks one). */
+  contributions(slot: SlotName): readonly { owner: string; component: InteractiveComponent }[] {
+    return (this.#slots.get(slot) ?? []).map(({ owner, component }) => ({ owner, component }));
   }
 
   /** The working widgets of a slot that take keys while they show something (overlays). */

@@ -24,6 +24,7 @@ import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
 import { registerDiagnostics } from './diagnostics-status';
 import { registerPresence } from './presence-status';
+import { EditorChoice } from './editor-choice';
 import { registerHostCommands } from './host-commands';
 import { PromptCompletion } from './prompt-completion';
 import { slashCompletionSource } from './slash-completion';
@@ -148,6 +149,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     fail,
   });
   const overlays = new OverlayLayer(slots, views, now);
+  const editorChoice = new EditorChoice(slots, fail);
   const completion = new PromptCompletion({
     editor,
     sources: completionSources,
@@ -206,6 +208,10 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     copyToClipboard: (text) => options.terminal.output.write(clipboardSequence(text)),
     theme,
     setTheme: (definition) => liveTheme.apply(definition),
+    chooseEditor: (owner) => {
+      editorChoice.choose(owner);
+      render();
+    },
     requestRender: render,
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
     awaitingAnswer: () => answering > 0 || overlays.takesKeys(),
@@ -275,7 +281,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       return render();
     }
     if (event.type === 'paste') {
-      if (!overlays.handlePaste(event.text)) editor.paste(event.text);
+      if (!overlays.handlePaste(event.text) && !editorChoice.handlePaste(event.text)) editor.paste(event.text);
       return render();
     }
     if (event.type !== 'key') return;
@@ -329,6 +335,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       void runCommand(bound.commandId, '');
       return render();
     }
+    if (editorChoice.handleKey(event)) return render();
     const result = editor.handle(event, keymap);
     if (result.kind === 'submit') void submit(result.text, result.action);
     render();
@@ -370,7 +377,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
       theme,
       slots,
       transcript,
-      editor: editor.render(screen.columns),
+      editor: editorChoice.render(screen.columns) ?? editor.render(screen.columns),
       dialog: dialog?.render(screen.columns, theme),
       overlay: overlays.lines(screen.columns, theme, (line, width) => truncate(line, width)),
       notices,

@@ -65,6 +65,8 @@ export interface TuiFacilities {
    * and everything is repainted (the settings plugin applies the `theme` setting with it).
    */
   setTheme(definition: TuiThemeDefinition): void;
+  /** Uses the editor the plugin of this id contributed to the `editor` slot ('': pi's own); the `editor` setting's value. */
+  chooseEditor(owner: string): void;
   /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
   requestRender(): void;
   /** The key bound to a keymap action (`interrupt`, `dequeue`, …) as the user configured it, for hints; '' if none. */
@@ -130,9 +132,12 @@ export interface ToolRendererContributions {
  * Fixed places of the screen facets add widgets to; additive; a widget that throws disappears, its slot stays.
  * `welcome` takes the transcript's place while the transcript holds nothing (a new session): each plugin says there
  * what a newcomer should know of it. `overlay` is drawn over the end of the transcript; an overlay widget with
- * `handleKey` takes the keys while it shows something.
+ * `handleKey` takes the keys while it shows something. `editor` is exclusive: each plugin may contribute an editor
+ * (an interactive component that gets the keys and pastes pi's editor would, and sends with `editor.send`); the
+ * `editor` setting names the plugin whose editor is used, pi's own when none is named or the named one throws.
  */
-export type SlotName = 'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay' | 'welcome';
+export type SlotName =
+  'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay' | 'welcome' | 'editor';
 
 export interface SlotContributions {
   add(slot: SlotName, widget: TuiComponent | InteractiveComponent): () => void;

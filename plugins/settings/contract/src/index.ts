@@ -1,3 +1,4 @@
+export { EDITOR_SETTING } from './editor-setting';
 export { SETTINGS_PLUGIN_ID } from './plugin-id';
 export {
   SETTINGS_KEY_PATTERN,

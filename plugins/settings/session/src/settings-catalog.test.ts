@@ -108,8 +108,10 @@ describe.each(TRANSPORTS)('declared settings over %s', (transport) => {
       '@pi/settings',
       '@pi/settings',
       '@pi/settings',
+      '@pi/settings',
       '@test/editor',
     ]);
+    expect(entry(state, 'promptEditor')).toMatchObject({ owner: '@pi/settings', default: '', value: '' });
   });
 
   it('layers defaults, then the user file, then the project file, then the session, saying where a value came from', async () => {

@@ -2,7 +2,9 @@ import { dirname, join } from 'node:path';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SettingsBackendService, type CodingAgentSessionPluginContext } from '@pi/plugin-api';
 import { RemoteError, checkJson, quoteForError, type JsonObject } from '@pi/remote';
+import { z } from 'zod';
 import {
+  EDITOR_SETTING,
   PREFERENCE_KEYS,
   Preferences,
   Settings,
@@ -134,6 +136,12 @@ function declarePreferences(context: CodingAgentSessionPluginContext): void {
     schema: preferenceSchemas.defaultThinkingLevel,
     default: BUILTIN_DEFAULTS.defaultThinkingLevel,
     description: 'The thinking level a new session starts with',
+  });
+  // The exclusive editor slot's choice: every TUI reads it from the catalog (see the TUI facet).
+  context.settings.declare(EDITOR_SETTING, {
+    schema: z.string().max(214),
+    default: '',
+    description: "The prompt editor: the id of a TUI plugin that contributes one, or empty for pi's own",
   });
 }
 

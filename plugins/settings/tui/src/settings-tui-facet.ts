@@ -1,5 +1,5 @@
 import { followState, type CodingAgentTuiPluginContext } from '@pi/plugin-api';
-import { SETTINGS_PLUGIN_ID, SettingsCatalog, type SettingsCatalogState } from '@pi/settings';
+import { EDITOR_SETTING, SETTINGS_PLUGIN_ID, SettingsCatalog, type SettingsCatalogState } from '@pi/settings';
 import { registerSettingsCommand } from './settings-command';
 import { warningLines } from './settings-list';
 import { chosenTheme } from './theme-choice';
@@ -7,17 +7,24 @@ import { chosenTheme } from './theme-choice';
 export const pluginId = SETTINGS_PLUGIN_ID;
 
 /**
- * The TUI facet of @pi/settings: applies the `theme` setting to this terminal whenever the session's catalog
- * changes (so a change made in another TUI repaints this one), tells each new warning once (a bad value, a broken
+ * The TUI facet of @pi/settings: applies the `theme` and `editor` settings to this terminal whenever the session's
+ * catalog changes (so a change made in another TUI repaints this one), tells each new warning once (a bad value, a broken
  * theme file), and adds `/settings` (the settings panel).
  */
 export function settingsTuiFacet(context: CodingAgentTuiPluginContext): void {
   const { ui } = context;
   let applied = '';
+  let editor: string | undefined;
   const told = new Set<string>();
   const follow = (state: SettingsCatalogState) => {
     // An open settings panel shows the new values (the host coalesces repaints into one frame).
     ui.requestRender();
+    const chosen = state.settings.find((setting) => setting.key === EDITOR_SETTING)?.value;
+    const editorOwner = typeof chosen === 'string' ? chosen : '';
+    if (editorOwner !== editor) {
+      editor = editorOwner;
+      ui.chooseEditor(editorOwner);
+    }
     const { theme, problem } = chosenTheme(state);
     const fingerprint = JSON.stringify(theme);
     if (fingerprint !== applied) {
