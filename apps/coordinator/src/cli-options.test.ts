@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDLE_STOP_MS, USAGE, parseCliOptions } from './cli-options';
 
@@ -15,6 +16,7 @@ describe('pi-coordinator command lines', () => {
       idleStopMs: DEFAULT_IDLE_STOP_MS,
       idleStop: undefined,
       database: undefined,
+      listen: undefined,
     });
     expect(parse('--json', 'status')._unsafeUnwrap()).toMatchObject({ command: 'status', json: true });
     expect(
@@ -43,6 +45,23 @@ describe('pi-coordinator command lines', () => {
       database: 'postgres://pi@db:5432/pi',
     });
     expect(parse('run', '--database')._unsafeUnwrapErr()).toMatch(/--database.*\(see --help\)$/);
+  });
+
+  it('takes a TLS listener as --listen HOST:PORT with both PEM files (made absolute), never one without the others', () => {
+    expect(
+      parse('run', '--listen', '0.0.0.0:7443', '--tls-cert', '/etc/pi/c.pem', '--tls-key', 'k.pem')._unsafeUnwrap()
+        .listen,
+    ).toEqual({ host: '0.0.0.0', port: 7443, certFile: '/etc/pi/c.pem', keyFile: resolve('k.pem') });
+    for (const flags of [
+      ['--listen', ':1'],
+      ['--tls-cert', 'c'],
+      ['--listen', 'h:1', '--tls-key', 'k'],
+    ])
+      expect(parse('run', ...flags)._unsafeUnwrapErr()).toMatch(/^--listen, --tls-cert and --tls-key go together/);
+    for (const bad of ['7443', 'host:', 'host:99999'])
+      expect(parse('run', '--listen', bad, '--tls-cert', 'c', '--tls-key', 'k')._unsafeUnwrapErr()).toBe(
+        `--listen takes HOST:PORT, such as 0.0.0.0:7443: not "${bad}"`,
+      );
   });
 
   it('asks for help with --help or -h, with or without a command', () => {
@@ -75,6 +94,9 @@ describe('pi-coordinator command lines', () => {
       '--idle-stop',
       '--database',
       'PI_DATABASE_URL',
+      '--listen',
+      '--tls-cert',
+      '--tls-key',
       '--help',
     ]) {
       expect(USAGE).toContain(word);

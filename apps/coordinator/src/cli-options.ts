@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
 
@@ -16,6 +17,16 @@ export interface CliOptions {
   readonly idleStop: string | undefined;
   /** `--database URL`: session records in PostgreSQL (else `PI_DATABASE_URL`, else SQLite). */
   readonly database: string | undefined;
+  /** `--listen HOST:PORT` with `--tls-cert` and `--tls-key`: also serve over TLS on TCP (the user token admits). */
+  readonly listen: TlsListen | undefined;
+}
+
+export interface TlsListen {
+  readonly host: string;
+  readonly port: number;
+  /** PEM files, read when the coordinator starts. */
+  readonly certFile: string;
+  readonly keyFile: string;
 }
 
 /** A session process idle this long is stopped unless `--idle-stop` says otherwise (docs/decisions.md). */
@@ -44,6 +55,8 @@ Options:
   --database URL      keep the session records in PostgreSQL (postgres://user:password@host:port/db), which
                       several coordinators (each with its own runtime directory) may share; default:
                       $PI_DATABASE_URL, else SQLite in <data dir>/coordinator/sessions.db
+  --listen HOST:PORT  also serve on TCP over TLS (wss://HOST:PORT/), with --tls-cert FILE and --tls-key FILE
+                      (PEM); clients present the user token from the coordinator's connection file
   --json              print status as JSON
   -h, --help          show this help
 `;
@@ -65,6 +78,9 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
         'config-dir': { type: 'string' },
         'idle-stop': { type: 'string' },
         database: { type: 'string' },
+        listen: { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -82,6 +98,8 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   if (idleStopMs === undefined) {
     return err(`--idle-stop takes a time such as 10m, 90s, 1h or 500ms, or 0 (never): not "${idleStop}" (see --help)`);
   }
+  const listen = parseListen(values.listen, values['tls-cert'], values['tls-key']);
+  if (listen.isErr()) return err(listen.error);
   return ok({
     help: values.help === true,
     command: command as CoordinatorCommand,
@@ -92,7 +110,23 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     idleStopMs,
     idleStop,
     database: values.database,
+    listen: listen.value,
   });
+}
+
+/** `--listen HOST:PORT` needs both TLS files, and they need it: a TCP listener is never plain text. */
+function parseListen(
+  listen: string | undefined,
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): Result<TlsListen | undefined, string> {
+  if (listen === undefined && certFile === undefined && keyFile === undefined) return ok(undefined);
+  if (listen === undefined || certFile === undefined || keyFile === undefined)
+    return err('--listen, --tls-cert and --tls-key go together: a TCP listener is always TLS (see --help)');
+  const match = /^(.+):(\d{1,5})$/.exec(listen);
+  const port = Number(match?.[2]);
+  if (match === null || port > 65535) return err(`--listen takes HOST:PORT, such as 0.0.0.0:7443: not "${listen}"`);
+  return ok({ host: match[1] ?? '', port, certFile: resolve(certFile), keyFile: resolve(keyFile) });
 }
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };

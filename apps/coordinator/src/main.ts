@@ -17,6 +17,16 @@ function passedOn(options: CliOptions): string[] {
     ...(options.dataDir === undefined ? [] : ['--data-dir', options.dataDir]),
     ...(options.configDir === undefined ? [] : ['--config-dir', options.configDir]),
     ...(options.idleStop === undefined ? [] : ['--idle-stop', options.idleStop]),
+    ...(options.listen === undefined
+      ? []
+      : [
+          '--listen',
+          `${options.listen.host}:${options.listen.port}`,
+          '--tls-cert',
+          options.listen.certFile,
+          '--tls-key',
+          options.listen.keyFile,
+        ]),
   ];
 }
 
@@ -94,6 +104,8 @@ async function run(options: CliOptions): Promise<number> {
     process.stdout.write(`pi-coordinator: took over running sessions ${coordinator.adopted.join(', ')}\n`);
   }
   process.stdout.write(`pi-coordinator: listening on ${coordinator.files.socketPath} (pid ${process.pid})\n`);
+  if (coordinator.tlsUrl !== undefined)
+    process.stdout.write(`pi-coordinator: listening on ${coordinator.tlsUrl} too\n`);
   const signal = await stopSignal;
   const failures = await coordinator.stop();
   for (const failure of failures) process.stderr.write(`pi-coordinator: stopping: ${failure}\n`);

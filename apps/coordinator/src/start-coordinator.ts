@@ -23,11 +23,14 @@ import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { acquireRuntimeLock } from './runtime-lock';
 import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
+import { listenOverTls } from './tls-listener';
 
 export interface RunningCoordinator {
   readonly files: CoordinatorFiles;
   /** Sessions whose processes outlived the previous coordinator and were taken over. */
   readonly adopted: readonly string[];
+  /** `wss://host:port/` when it also listens on TCP over TLS. */
+  readonly tlsUrl: string | undefined;
   /** Stops its session processes, closes its connections and records, removes its runtime files. */
   stop(): Promise<string[]>;
 }
@@ -132,6 +135,9 @@ export async function startCoordinator(
   const listener = await listenWebSocket(host.value.rpc, { socketPath: files.socketPath });
   if (listener.isErr()) return fail(`Cannot listen on ${files.socketPath}: ${listener.error.message}`);
   cleanups.push(() => listener.value.close());
+  const tls = options.listen === undefined ? undefined : await listenOverTls(host.value.rpc, options.listen);
+  if (tls?.isErr()) return fail(tls.error);
+  if (tls?.isOk()) cleanups.push(() => tls.value.close());
   await writeCoordinatorConnection(files.connectionFile, {
     socketPath: files.socketPath,
     token: userToken,
@@ -145,6 +151,7 @@ export async function startCoordinator(
   return ok({
     files,
     adopted: survivors.map((survivor) => survivor.launch.sessionId),
+    tlsUrl: tls?.isOk() ? tls.value.url : undefined,
     stop: () =>
       (stopping ??= (async () => {
         const failures: string[] = [];

@@ -47,7 +47,8 @@ export interface CoordinatorSandbox {
   /** Socket, pid, lock and connection file, in `<XDG_RUNTIME_DIR>/pi`; the log in `<data>/logs`. */
   readonly files: CoordinatorFiles;
   coordinator(args: readonly string[]): Promise<Run>;
-  runInForeground(): ForegroundCoordinator;
+  /** `pi-coordinator run` with these further flags. */
+  runInForeground(flags?: readonly string[]): ForegroundCoordinator;
   /** The coordinator's output when `start` runs it in the background. */
   log(): string;
   /** The SessionDirectory of the running coordinator, as the local user (the token from its connection file). */
@@ -79,8 +80,8 @@ export async function createCoordinatorSandbox(): Promise<CoordinatorSandbox> {
     dataDir: home.directories.dataDir,
     files,
     coordinator,
-    runInForeground() {
-      const started = startProgram(BIN, ['run'], { cwd: root, env });
+    runInForeground(flags = []) {
+      const started = startProgram(BIN, ['run', ...flags], { cwd: root, env });
       foreground.push(started.child);
       return { child: started.child, stdout: started.output, exited: started.exited };
     },
