@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   // A coordinator that spawned this process passed its `session.spawn` span in the environment: the startup links to it.
   const spawnedBy = takeEnvironmentCarrier(process.env);
   const started = await ROOT_TELEMETRY.startSpan({ name: 'session.start', links: [spawnedBy] }, async (span) => {
-    const outcome = await startSession(options.value, process.env);
+    const outcome = await startSession(options.value, process.env, span);
     if (outcome.isOk()) span.setAttribute('pi.session_id', outcome.value.sessionId);
     span.setAttribute('pi.outcome', outcome.isOk() ? 'started' : 'failed');
     return outcome;

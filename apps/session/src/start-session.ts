@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { removeConnectionFile, workspaceIdOf, writeConnectionFile } from '@pi/connection-files';
-import { BACKGROUND_CONTEXT } from '@pi/context';
+import { BACKGROUND_CONTEXT, ROOT_TELEMETRY, withTelemetryContext, type TelemetryContext } from '@pi/context';
 import { SessionPresence } from '@pi/coordinator-api';
 import { failureText, readBundledFacets, resolvePluginSet, type PluginSetRequest } from '@pi/host-kit';
 import { reportPresence, startSessionHost } from '@pi/host-session';
@@ -32,6 +32,7 @@ export interface RunningSession {
 export async function startSession(
   options: CliOptions,
   env: NodeJS.ProcessEnv,
+  startup: TelemetryContext = ROOT_TELEMETRY,
 ): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
@@ -133,9 +134,13 @@ export async function startSession(
   // Only now can a presentation attach: the first report tells the coordinator this session is ready.
   if (coordinator !== undefined) {
     const upstream = coordinator;
-    stopReporting = reportPresence(host, upstream, (presence) =>
-      upstream.client.use(SessionPresence).then((service) => service.report(presence, BACKGROUND_CONTEXT)),
-    );
+    // The first report, which tells the coordinator this session is ready, is part of the startup's trace.
+    let reportContext = withTelemetryContext(startup, BACKGROUND_CONTEXT);
+    stopReporting = reportPresence(host, upstream, (presence) => {
+      const context = reportContext;
+      reportContext = BACKGROUND_CONTEXT;
+      return upstream.client.use(SessionPresence).then((service) => service.report(presence, context));
+    });
   }
 
   const dev = options.dev ? sessionDevReload(host, () => live, built, log) : undefined;

@@ -115,6 +115,15 @@ describe('startSpan with links', () => {
     expect(namedSpan('unlinked')?.links).toEqual([]);
   });
 
+  it('adds a link to a span learnt after the span started, before it ends', () => {
+    const later = ROOT_TELEMETRY.startSpan({ name: 'later' }, (span) => span);
+    ROOT_TELEMETRY.startSpan({ name: 'waiting' }, (span) => {
+      span.addLink(later);
+      span.addLink(ROOT_TELEMETRY);
+    });
+    expect(namedSpan('waiting')?.links).toEqual([{ traceId: later.traceId, spanId: later.spanId }]);
+  });
+
   it('links to a span of another process, known only by its carrier', () => {
     const remote = extractTelemetryContext({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
     ROOT_TELEMETRY.startSpan({ name: 'started', links: [remote] }, () => 0);

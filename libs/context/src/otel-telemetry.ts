@@ -63,6 +63,10 @@ class OtelTelemetrySpan extends OtelTelemetryContext implements TelemetrySpan {
   recordException(error: unknown): void {
     this.#span.recordException(toException(error));
   }
+
+  addLink(to: TelemetryContext): void {
+    this.#span.addLinks(linksOf([to]));
+  }
 }
 
 /** The OTel links to what the contexts' spans are; any TelemetryContext is read through its W3C carrier. */
@@ -99,6 +103,10 @@ class UntracedSpan extends OtelTelemetryContext implements TelemetrySpan {
   }
 
   recordException(): void {
+    // Nothing records without a tracer.
+  }
+
+  addLink(): void {
     // Nothing records without a tracer.
   }
 }

@@ -34,4 +34,6 @@ export interface TelemetryContext {
 export interface TelemetrySpan extends TelemetryContext {
   setAttribute(key: string, value: string | number | boolean): void;
   recordException(error: unknown): void;
+  /** Links this span to `to`'s span, learnt only after this one started (a context with no span adds nothing). */
+  addLink(to: TelemetryContext): void;
 }

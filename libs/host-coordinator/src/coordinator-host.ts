@@ -73,7 +73,7 @@ export async function startCoordinatorHost(
     // it ready to attach to, which is what a start waits for.
     async report({ presentations, busy }, context) {
       const { sessionId } = requireSessionIdentity(context);
-      options.processes.connected(sessionId);
+      options.processes.connected(sessionId, context.telemetryContext);
       options.processes.presentations(sessionId, presentations);
       fleet.reported(sessionId, busy);
     },

@@ -18,8 +18,11 @@ export interface SessionOrchestrator {
   status(sessionId: string): SessionStatus;
   /** Every status change, `starting → idle ⇄ active → closed`, once each. */
   onStatusChanged(listener: StatusListener): () => void;
-  /** What the session says of itself upstream: it is ready, how many presentations it has, its connection dropped. */
-  connected(sessionId: string): void;
+  /**
+   * What the session says of itself upstream: it is ready (`startup`: the context of that first report, in the
+   * session's startup trace, for the spawn's link), how many presentations it has, its connection dropped.
+   */
+  connected(sessionId: string, startup?: TelemetryContext): void;
   presentations(sessionId: string, count: number): void;
   disconnected(sessionId: string): void;
 }

@@ -72,10 +72,14 @@ export class SessionProcesses implements SessionOrchestrator {
     return current.started;
   }
 
-  /** Its upstream connection authenticated: a starting session is now idle. */
-  connected(sessionId: string): void {
+  /**
+   * It reported (its upstream connection authenticated): a starting session is now idle. `startup` is the context
+   * of that first report, in the session's startup trace: the spawn span links to it.
+   */
+  connected(sessionId: string, startup?: TelemetryContext): void {
     const entry = this.tracked.get(sessionId);
     if (entry === undefined || entry.stopping || entry.status !== 'starting') return;
+    if (startup !== undefined) entry.spawnSpan?.addLink(startup);
     clearTimeout(entry.timers.start);
     this.move(entry, 'idle');
     entry.settleStart(ok(undefined));
@@ -143,7 +147,11 @@ export class SessionProcesses implements SessionOrchestrator {
   private spawnTraced(launch: SessionLaunch, origin: TelemetryContext): Promise<Result<void, ProcessError>> {
     const span = { name: 'session.spawn', kind: 'client' as const, attributes: { 'pi.session_id': launch.sessionId } };
     return origin.startSpan(span, async (spawning) => {
-      const started = await this.spawn(launch, withEnvironmentCarrier(this.env, spawning.inject()));
+      const starting = this.spawn(launch, withEnvironmentCarrier(this.env, spawning.inject()));
+      const entry = this.tracked.get(launch.sessionId);
+      if (entry !== undefined) entry.spawnSpan = spawning;
+      const started = await starting;
+      if (entry !== undefined) entry.spawnSpan = undefined;
       spawning.setAttribute('pi.outcome', started.isOk() ? 'connected' : started.error.code);
       return started;
     });

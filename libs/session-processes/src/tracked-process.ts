@@ -1,4 +1,5 @@
 import { ok, type Result } from 'neverthrow';
+import type { TelemetrySpan } from '@pi/context';
 import type { ProcessError } from './process-errors';
 import type { SessionStatus } from './session-status';
 
@@ -23,6 +24,8 @@ export interface TrackedProcess {
   stopping: boolean;
   /** Why the start fails once it exits, when that is not simply "it exited". */
   failure: ProcessError | undefined;
+  /** The `session.spawn` span while the session is starting: it links to the session's startup once that reports. */
+  spawnSpan?: TelemetrySpan | undefined;
   readonly started: Promise<Result<void, ProcessError>>;
   /** Settles `started`; only the first call counts. */
   readonly settleStart: (result: Result<void, ProcessError>) => void;

@@ -105,6 +105,11 @@ describe('a coordinator and its sessions with OTEL_EXPORTER_OTLP_ENDPOINT', () =
       const linked = startups.map((startup) => startup.links[0]?.spanId).sort();
       expect(linked).toEqual(spawns.map((span) => span.spanId).sort());
       expect(startups.find((startup) => startup.links[0]?.spanId === spawn.spanId)?.traceId).not.toBe(traceId);
+      // And each spawn links back into its session's startup trace: to the first presence report, made within it.
+      for (const spawned of spawns) {
+        const startup = startups.find((candidate) => candidate.links[0]?.spanId === spawned.spanId);
+        expect(spawned.links.map((link) => link.traceId)).toEqual([startup?.traceId]);
+      }
     },
     TEST_TIMEOUT_MS,
   );
