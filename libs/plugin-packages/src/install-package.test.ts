@@ -34,6 +34,15 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
     expect(set.scopes.at(-1)?.plugins).toEqual(['@acme/pi-greeter', 'greeter-inner']);
   });
 
+  it('installs the same tarball again without a second manifest entry', async () => {
+    await using fixture = await packedPluginFixture();
+    const { tarball, project, configDir, env } = fixture;
+    const request = { scope: 'global' as const, configDir, cwd: project, env };
+    (await installPackage(tarball, request))._unsafeUnwrap();
+    expect((await installPackage(tarball, request))._unsafeUnwrap().name).toBe('@acme/pi-greeter');
+    expect(JSON.parse(await readFile(join(configDir, 'plugins.json'), 'utf8')).plugins).toHaveLength(2);
+  });
+
   it('lists what each scope installed and the resource folders packages carry', async () => {
     await using fixture = await packedPluginFixture();
     const { tarball, project, configDir, env } = fixture;

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { BUILTIN_PLUGINS_ROOT } from '@pi/builtin-plugins';
 import { findPluginPackage, globalScopeFiles, projectScopeFiles, type ScopeFiles } from '@pi/host-kit';
@@ -40,7 +40,9 @@ export async function installPackage(
   const installed = await runNpm(files.packages, ['install', '--save', source.value.spec], request.env);
   if (installed.isErr()) return err(installed.error);
   const after = await prefixDependencies(files.packages);
-  const name = Object.keys(after).find((key) => after[key] !== before[key]) ?? sameSource(after, source.value.spec);
+  const name =
+    Object.keys(after).find((key) => after[key] !== before[key]) ??
+    sameSource(after, source.value.spec, files.packages);
   if (name === undefined) {
     return err({ code: 'npm_failed', message: `npm installed ${source.value.spec} but recorded no package for it` });
   }
@@ -70,9 +72,13 @@ export async function installPackage(
   return ok(described);
 }
 
-/** A reinstall from the same source changes nothing npm records: the package is the one installed from it. */
-function sameSource(dependencies: Record<string, string>, spec: string): string | undefined {
-  return Object.keys(dependencies).find((key) => dependencies[key]?.endsWith(spec) === true);
+/**
+ * A reinstall from the same source changes nothing npm records: the package is the one installed from it (npm
+ * records a path as `file:` relative to the prefix).
+ */
+function sameSource(dependencies: Record<string, string>, spec: string, prefix: string): string | undefined {
+  const recorded = (value: string) => (value.startsWith('file:') ? resolve(prefix, value.slice(5)) : value);
+  return Object.keys(dependencies).find((key) => recorded(dependencies[key] ?? '') === spec);
 }
 
 /**
