@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRunning } from '@pi/connection-files';
@@ -53,6 +53,17 @@ describe('pi -p, print mode', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(JSON.stringify(entries)).toContain('hello there');
     const connectionFiles = (await readdir(join(sandbox.dataDir, 'sessions'))).filter((name) => name.endsWith('.json'));
     expect(connectionFiles).toEqual([]);
+  });
+
+  it('sends a prompt template expanded with its arguments, and a slash line that names none as typed', async () => {
+    const sandbox = await sandboxed();
+    await mkdir(join(sandbox.configDir, 'pi', 'prompts'), { recursive: true });
+    await writeFile(
+      join(sandbox.configDir, 'pi', 'prompts', 'greet.md'),
+      '---\ndescription: Greets\n---\nGreet $1 warmly.',
+    );
+    expect(await print(sandbox, '/greet Ada')).toMatchObject({ code: 0, stdout: 'You said: Greet Ada warmly.\n' });
+    expect((await print(sandbox, '/nothing here')).stdout).toBe('You said: /nothing here\n');
   });
 
   it('uses the session running in the directory', async () => {

@@ -2,6 +2,7 @@ import { Chat, type ChatEvent } from '@pi/chat';
 import type { PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
 import { ConfirmInteraction } from '@pi/permissions';
+import { PromptResources } from '@pi/prompt-resources';
 import { Models } from '@pi/providers-builtin';
 import { toRemoteError } from '@pi/remote';
 import type { PrintFlags } from '../cli-options';
@@ -64,7 +65,8 @@ export async function printCommand(
       // Events may arrive before the prompt's answer names the operation: kept, then handled in order.
       chat.events.subscribe((event) => (operationId === undefined ? early.push(event) : handle(event)));
       void (async () => {
-        const response = await chat.prompt({ text: run.flags.prompt }, context);
+        const text = await expandedPrompt(client, run.flags.prompt, context);
+        const response = await chat.prompt({ text }, context);
         if (!response.accepted) {
           settle({ outcome: 'rejected', error: response.error?.message ?? 'the prompt was refused' });
           return;
@@ -85,6 +87,16 @@ export async function printCommand(
   } finally {
     await opened.value.close();
   }
+}
+
+/**
+ * The prompt a `/template args` or `/skill:name request` line stands for in this session, as the TUI sends it;
+ * any other text, or a session without skills and templates, as typed.
+ */
+async function expandedPrompt(client: PiClient, text: string, context: Context): Promise<string> {
+  if (!text.trimStart().startsWith('/')) return text;
+  const resources = await client.use(PromptResources).catch(() => undefined);
+  return (await resources?.expand({ line: text }, context))?.text ?? text;
 }
 
 /** `provider/modelId[:thinking]` selected in the session; a problem in words, or undefined when done. */
