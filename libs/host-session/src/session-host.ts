@@ -26,7 +26,7 @@ import { sessionActivity, type SessionActivity } from './session-activity';
 import type { LifecycleHookDeadlines } from './session-lifecycle-hooks';
 import { durableViewsFile, durableViewsWriter, readDurableViews } from './views/durable-views';
 import { ViewRegistry } from './views/view-registry';
-import { SessionPresence } from './presence/session-presence';
+import { AttachedClients } from './presence/attached-clients';
 import { openSessionRecords } from './storage/open-storage';
 
 export interface SessionHostOptions {
@@ -103,7 +103,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     (owner, message) => front.failures.record(owner, message),
     options.log,
   );
-  const presence = new SessionPresence();
+  const presence = new AttachedClients();
   // Filled in once the first plugin set started: the harness reads the live set's tools, providers and settings.
   const current: { sets?: PluginSets; first?: PluginGeneration } = {};
   const live = () => current.sets?.live ?? current.first;

@@ -6,7 +6,7 @@ import type { PresenceEntry, PresenceService } from '@pi/plugin-api';
  * Who is attached to the session: the host adds a connection when it says hello and removes it when it closes (a
  * client that died without closing is closed by the keep-alive). Only in memory, so a restart starts empty.
  */
-export class SessionPresence {
+export class AttachedClients {
   readonly #attached = new Map<string, PresenceEntry>();
   readonly #cell = createRemoteState<PresenceEntry[]>([]);
   readonly #now: () => number;
