@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { createScriptedProvider, type ScriptedProvider } from '@pi/agent/testing';
 import { modelProviderFacet, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
@@ -38,19 +38,16 @@ export interface ResourcesSessionOptions {
   readonly packages?: readonly PackageResourceDirectories[];
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-
-/** Removes what the sessions of a test left; call it from `afterEach`. */
-export async function closeResourcesSessions(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-}
-
 /** An earlier plugin's system prompt, as pi's own would be: the skills go after it. */
 const BASE_PROMPT = 'You are a test model.';
 
 export async function startResourcesSession(options: ResourcesSessionOptions): Promise<ResourcesSession> {
   const directory = await mkdtemp(join(tmpdir(), 'pi-prompt-resources-'));
-  cleanups.push(() => rm(directory, { recursive: true, force: true }));
+  const started: { fixture?: TestSessionHost } = {};
+  onTestFinished(async () => {
+    await started.fixture?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
   await mkdir(join(directory, 'project'), { recursive: true });
   for (const [path, text] of Object.entries(options.files)) {
     await mkdir(join(directory, path, '..'), { recursive: true });
@@ -76,7 +73,7 @@ export async function startResourcesSession(options: ResourcesSessionOptions): P
       { id: '@test/driver', facet: (context) => void (driver = context) },
     ],
   });
-  cleanups.push(() => fixture.close());
+  started.fixture = fixture;
   if (driver === undefined) throw new Error('the driver facet did not run');
   const { agent } = driver;
   const client = await fixture.connect();

@@ -1,11 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, type DiagnosticsState } from '@pi/plugin-api';
 import { nextValue } from '@pi/test-support';
-import { closeResourcesSessions, skillFile, startResourcesSession } from './session-fixture';
-
-afterEach(closeResourcesSessions);
+import { skillFile, startResourcesSession } from './session-fixture';
 
 describe.each(['loopback', 'websocket'] as const)('skills in a session (%s)', (transport) => {
   it('finds skills in the user config, .pi/skills and .agents/skills, and stops at the repository root', async () => {

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/plugin-api';
-import { closeResourcesSessions, startResourcesSession } from './session-fixture';
-
-afterEach(closeResourcesSessions);
+import { startResourcesSession } from './session-fixture';
 
 describe.each(['loopback', 'websocket'] as const)('prompt templates in a session (%s)', (transport) => {
   it('lists the user and project templates with their description or first line, the project one first', async () => {
