@@ -42,8 +42,16 @@ export interface HelloAnswer {
 
 const version = z.string().regex(/^\d{1,6}\.\d{1,6}$/);
 
-/** `$rpc.hello`'s input: absent (a stock tRPC client, or a pi built before the handshake) or the client's protocol. */
-export const helloInput = z.union([z.null(), z.undefined(), z.object({ protocol: version }).strip()]);
+const helloInput = z.object({ protocol: version });
+
+/**
+ * `$rpc.hello`'s input: the client's protocol, or null when it declares none (a stock tRPC client, a pi built before
+ * the handshake). Anything else is ignored as before the handshake, when the hello took no input: never refused.
+ */
+export function readHelloInput(raw: unknown): { protocol: string } | null {
+  const parsed = helloInput.safeParse(raw);
+  return parsed.success ? { protocol: parsed.data.protocol } : null;
+}
 
 const answerSchema = z.object({
   clientId: z.string(),

@@ -29,7 +29,7 @@ import { WatchBacklog } from './watch-backlog';
 import {
   PROTOCOL_VERSION,
   VERSION_MISMATCH,
-  helloInput,
+  readHelloInput,
   protocolMismatch,
   type HelloAnswer,
   type HostHello,
@@ -78,7 +78,7 @@ export function createHostProcedures(
 
 function rpcProcedures(describe: () => HostDescription, hello: HostHello | undefined) {
   return {
-    hello: mutation(readInput(helloInput), (ctx, input) => answerHello(ctx.endpoint.clientId, input, hello)),
+    hello: mutation(readHelloInput, (ctx, input) => answerHello(ctx.endpoint.clientId, input, hello)),
     describe: mutationWithoutInput(() => describe()),
     invoke: mutation(readInput(referenceCallInput), (ctx, input) =>
       ctx.endpoint.call({ target: { ref: input.r }, member: input.m, args: input.a, trace: input.t }, input.c),
@@ -130,12 +130,8 @@ export type RpcRouter = ReturnType<typeof rpcRouterOf>;
  * major is refused here (`version_mismatch`), so an old daemon and a new client part at once; one that declares
  * nothing (a stock tRPC client) is answered.
  */
-function answerHello(
-  clientId: string,
-  input: { protocol: string } | null | undefined,
-  hello: HostHello | undefined,
-): HelloAnswer {
-  const mismatch = input == null ? null : protocolMismatch(PROTOCOL_VERSION, input.protocol);
+function answerHello(clientId: string, input: { protocol: string } | null, hello: HostHello | undefined): HelloAnswer {
+  const mismatch = input === null ? null : protocolMismatch(PROTOCOL_VERSION, input.protocol);
   if (mismatch !== null) throw new RemoteError(VERSION_MISMATCH, mismatch);
   return {
     clientId,

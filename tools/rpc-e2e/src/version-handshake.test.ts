@@ -11,7 +11,15 @@ import {
   type RpcClient,
   type RpcConnectionOptions,
 } from '@pi/transport-trpc';
-import { Probe, TRANSPORTS, createProbe, serveHost, type HostTransport } from '@pi/test-support';
+import {
+  Probe,
+  TRANSPORTS,
+  createProbe,
+  openRawChannel,
+  remoteErrorOf,
+  serveHost,
+  type HostTransport,
+} from '@pi/test-support';
 
 const HELLO: HostHello = { pluginApi: '2.0', plugins: [{ id: '@pi/chat', api: '2.0' }] };
 
@@ -81,5 +89,16 @@ describe.each(TRANSPORTS)('the version handshake over %s', (kind) => {
       message: 'the host runs plugin API 2.0, this pi 3.0',
     });
     expect(served?.attempts).toBe(1);
+  });
+
+  it('answers a hello whose input is not a declaration (a stock client, garbage) as before the handshake', async () => {
+    await connect();
+    using raw = await openRawChannel((served as HostTransport).socketFactory, { token: 't' });
+    for (const input of [null, { protocol: 5 }, { protocol: 'one' }, ['x'], 'hello'])
+      expect(await raw.mutate('$rpc.hello', input)).toMatchObject({ protocol: PROTOCOL_VERSION });
+    expect(await remoteErrorOf(raw.mutate('$rpc.hello', { protocol: '9.0' }))).toMatchObject({
+      code: VERSION_MISMATCH,
+      message: `the host speaks pi protocol ${PROTOCOL_VERSION}, this pi speaks 9.0`,
+    });
   });
 });
