@@ -57,6 +57,12 @@ export class RpcSession {
     return new Promise((resolve) => (this.#whenIdle = resolve));
   }
 
+  #forgetRuns(): void {
+    this.#started.clear();
+    this.#running.clear();
+    this.#whenIdle?.();
+  }
+
   close(): void {
     for (const watch of this.#watches.values()) watch.stop();
     this.#watches.clear();
@@ -122,6 +128,8 @@ export class RpcSession {
         error: (error) => {
           this.#watches.delete(service);
           this.#write({ type: 'watch_ended', service, error });
+          // Without the chat's events no run is seen to settle: nothing is waited for any more.
+          if (service === 'chat') this.#forgetRuns();
         },
       });
     } catch (error) {
