@@ -48,7 +48,7 @@ describe(
       expectTypeOf(selected).toEqualTypeOf<{ value?: undefined }>();
       const prompt = await client.chat.prompt.mutate({ a: [{ text: 'hello, stock client' }], c: 'p1' });
       expect(prompt).toEqual({ value: { accepted: true, operationId: expect.any(String), error: null } });
-      expect(await client.$rpc.hello.mutate()).toEqual({ clientId: expect.any(String) });
+      expect(await client.$rpc.hello.mutate()).toMatchObject({ clientId: expect.any(String) });
     });
 
     it('receives $watch frames, the snapshot typed by the contract', async () => {
