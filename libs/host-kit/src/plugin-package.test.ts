@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPluginPackage } from './plugin-package';
 import { createPluginSandbox, type PluginSandbox } from './testing';
@@ -43,5 +44,13 @@ describe('a plugin named by its pi.id', () => {
       code: 'unknown_plugin',
       message: 'Unknown plugin "tallies" in manifest /test/manifest.json: no installed package has that name or pi.id',
     });
+  });
+
+  it("is looked for in each root's own node_modules only, not its parents' (a miss would read a whole tree)", async () => {
+    await using sandbox = await createPluginSandbox();
+    await sandbox.install({ name: 'pi-plugin-tally', pi: { id: 'tally', apiVersion: '2.0', facets: {} } });
+    const below = { ...lookupIn(sandbox), packageRoots: [join(sandbox.root, 'project', '.pi')] };
+    expect((await findPluginPackage('tally', below))._unsafeUnwrapErr().code).toBe('unknown_plugin');
+    expect((await findPluginPackage('pi-plugin-tally', below))._unsafeUnwrap().id).toBe('tally');
   });
 });

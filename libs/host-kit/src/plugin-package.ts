@@ -111,38 +111,43 @@ async function findInNodeModules(name: string, roots: readonly string[]): Promis
 }
 
 /**
- * The installed package whose `pi.id` is `id`, nearest root first (in a `node_modules` folder, sorted by name): a
- * plugin named by its id in a manifest once its package is installed, whatever the package is called.
+ * The installed package whose `pi.id` is `id`, in the first root whose own `node_modules` has one (sorted by name):
+ * a plugin named by its id once its package is installed, whatever the package is called. Only each root's own
+ * folder is searched, not its parents' as for a package name: there a miss would read every package.json of a
+ * project's (or the workspace's) whole dependency tree.
  */
 async function findByPluginId(id: string, roots: readonly string[]): Promise<string | undefined> {
   for (const root of roots) {
-    for (let folder = resolve(root); ; folder = dirname(folder)) {
-      const found = await packageWithPluginId(join(folder, 'node_modules'), id);
-      if (found !== undefined) return found;
-      if (dirname(folder) === folder) break;
-    }
+    const found = await packageWithPluginId(join(resolve(root), 'node_modules'), id);
+    if (found !== undefined) return found;
   }
   return undefined;
 }
 
 async function packageWithPluginId(modules: string, id: string): Promise<string | undefined> {
   const names = await readdir(modules).catch(() => [] as string[]);
-  const folders: string[] = [];
-  for (const name of names.sort()) {
-    if (name.startsWith('.')) continue;
-    if (!name.startsWith('@')) folders.push(join(modules, name));
-    else
-      for (const inner of (await readdir(join(modules, name)).catch(() => [] as string[])).sort())
-        folders.push(join(modules, name, inner));
-  }
-  for (const folder of folders) {
-    const manifest = await readFile(join(folder, 'package.json'), 'utf8').then(
-      (text) => JSON.parse(text) as { pi?: { id?: unknown } },
-      () => undefined,
-    );
-    if (manifest?.pi?.id === id) return folder;
-  }
-  return undefined;
+  const folders = await Promise.all(
+    names
+      .filter((name) => !name.startsWith('.'))
+      .sort()
+      .map(async (name) =>
+        name.startsWith('@')
+          ? (await readdir(join(modules, name)).catch(() => [] as string[]))
+              .sort()
+              .map((inner) => join(modules, name, inner))
+          : [join(modules, name)],
+      ),
+  );
+  const ids = await Promise.all(
+    folders.flat().map((folder) =>
+      readFile(join(folder, 'package.json'), 'utf8').then(
+        (text) => (JSON.parse(text) as { pi?: { id?: unknown } }).pi?.id,
+        () => undefined,
+      ),
+    ),
+  );
+  const index = ids.indexOf(id);
+  return index === -1 ? undefined : folders.flat()[index];
 }
 
 async function exists(path: string): Promise<boolean> {
