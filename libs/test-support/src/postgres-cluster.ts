@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ export interface PostgresCluster {
   /** The same server as its superuser, for tests that set a database up behind the repository's back. */
   readonly adminUrl: string;
   readonly port: number;
+  /** The temporary directory that holds its data, socket and log. */
+  readonly directory: string;
   /** Stops the server at once and removes its directory. */
   stop(): Promise<void>;
 }
@@ -49,10 +51,13 @@ export async function startPostgresCluster(env: NodeJS.ProcessEnv = process.env)
   const owner = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
   if (process.getuid?.() === 0 && owner === undefined)
     return { ok: false, reason: 'running as root and there is no postgres user to run the server as' };
-  const folder = await mkdtemp(join(tmpdir(), 'pi-postgres-'));
-  const data = join(folder, 'data');
   const run = (program: string, args: readonly string[]) => runAs(owner, join(bin, program), args);
+  await stopAbandoned(run);
+  const folder = await mkdtemp(join(tmpdir(), CLUSTER_PREFIX));
+  const data = join(folder, 'data');
   try {
+    // Whose cluster this is: a run killed before its teardown leaves it to the next run to stop.
+    await writeFile(join(folder, OWNER_FILE), `${process.pid}\n`);
     if (owner !== undefined) await chown(folder, owner.uid, owner.gid);
     await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync']);
     const port = await freePort();
@@ -89,6 +94,7 @@ export async function startPostgresCluster(env: NodeJS.ProcessEnv = process.env)
         url: `postgres://${TEST_POSTGRES_ROLE}@127.0.0.1:${port}/${TEST_POSTGRES_DATABASE}`,
         adminUrl: databaseUrl(adminUrl, TEST_POSTGRES_DATABASE),
         port,
+        directory: folder,
         stop,
       },
     };
@@ -98,6 +104,33 @@ export async function startPostgresCluster(env: NodeJS.ProcessEnv = process.env)
     await rm(folder, { recursive: true, force: true });
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: `the test cluster did not start: ${detail}${log}` };
+  }
+}
+
+const CLUSTER_PREFIX = 'pi-postgres-';
+const OWNER_FILE = 'owner.pid';
+
+/**
+ * Stops the clusters of runs that ended without their teardown (killed, timed out): each names the process that
+ * made it, and one whose process is gone is stopped and removed. A folder without that file is not one of these.
+ */
+async function stopAbandoned(run: (program: string, args: readonly string[]) => Promise<void>): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.startsWith(CLUSTER_PREFIX))) {
+    const folder = join(tmpdir(), name);
+    const pid = Number((await readFile(join(folder, OWNER_FILE), 'utf8').catch(() => '')).trim());
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    await run('pg_ctl', ['-D', join(folder, 'data'), '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
