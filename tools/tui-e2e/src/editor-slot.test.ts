@@ -19,10 +19,10 @@ afterEach(async () => {
  * A TUI plugin with an editor of its own: it shouts what is typed ("SHOUT> HI") and sends it on Enter. `breakOn`
  * makes it throw when that character is typed, as a broken contributed editor would.
  */
-function shoutingEditor(sent: string[], breakOn?: string) {
+function shoutingEditor(sent: string[], breakOn?: string, removers: Array<() => void> = []) {
   return (context: CodingAgentTuiPluginContext) => {
     let text = '';
-    context.slots.add('editor', {
+    const remove = context.slots.add('editor', {
       render: () => [`SHOUT> ${text.toUpperCase()}`],
       handleKey: (key) => {
         if (breakOn !== undefined && key.text === breakOn) throw new Error('the shouting editor broke');
@@ -36,11 +36,13 @@ function shoutingEditor(sent: string[], breakOn?: string) {
         return true;
       },
     });
+    removers.push(remove);
   };
 }
 
 /** A session with the settings plugin in its own directory, and a TUI with the settings and shouting plugins. */
 async function open(transport: TransportKind, breakOn?: string) {
+  const removers: Array<() => void> = [];
   const directory = await mkdtemp(join(tmpdir(), 'pi-editor-slot-'));
   const session = await startTestSessionHost({
     transport,
@@ -50,7 +52,7 @@ async function open(transport: TransportKind, breakOn?: string) {
   const sent: string[] = [];
   const client = await session.connect();
   const tui = await startTestTuiHost({
-    facets: { [settingsId]: settingsTuiFacet, '@t/shout': shoutingEditor(sent, breakOn) },
+    facets: { [settingsId]: settingsTuiFacet, '@t/shout': shoutingEditor(sent, breakOn, removers) },
     client,
   });
   cleanups.push(async () => {
@@ -60,7 +62,7 @@ async function open(transport: TransportKind, breakOn?: string) {
   });
   const choose = async (owner: string) =>
     (await client.use(SettingsCatalog)).set(EDITOR_SETTING, owner, 'session', BACKGROUND_CONTEXT);
-  return { tui, sent, choose };
+  return { tui, sent, choose, removers };
 }
 
 describe.each(TRANSPORTS)('the exclusive editor slot over %s', (transport) => {
@@ -103,5 +105,14 @@ describe.each(TRANSPORTS)('the exclusive editor slot over %s', (transport) => {
     await tui.waitForScreen((screen) => screen.includes('still here') && screen.includes('⚠ 1 problem in plugins'));
     await tui.type('\x15/diagnostics\r');
     await tui.waitForScreen((screen) => screen.includes('the editor setting names "@t/nobody"'));
+  });
+
+  it("gives the keys back to pi's editor when the chosen editor is removed", async () => {
+    const { tui, choose, removers } = await open(transport);
+    await choose('@t/shout');
+    await tui.waitForScreen((screen) => screen.includes('SHOUT>'));
+    for (const remove of removers) remove();
+    await tui.type('plain');
+    await tui.waitForScreen((screen) => screen.includes('plain') && !screen.includes('SHOUT>'));
   });
 });
