@@ -42,6 +42,7 @@ export {
   type PresenceEntry,
   type PresenceService,
 } from './presence-contract';
+export { displayPath, type DisplayRoots } from './display-path';
 export { pluginApiMismatch } from './host-compatibility';
 export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';

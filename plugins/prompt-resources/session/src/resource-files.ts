@@ -1,25 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { MAX_RESOURCE_FILE_BYTES } from '@pi/prompt-resources';
-
-/** How paths are shown to people. */
-export interface DisplayRoots {
-  readonly cwd: string;
-  readonly homeDir: string;
-}
-
-/** Relative to the session's directory inside it, `~/…` under the home directory, absolute elsewhere. */
-export function displayPath(path: string, roots: DisplayRoots): string {
-  const inside = (root: string) => {
-    const rest = relative(root, path);
-    return rest !== '' && !rest.startsWith('..') && !rest.startsWith(sep) ? rest : null;
-  };
-  const fromCwd = inside(roots.cwd);
-  if (fromCwd !== null) return fromCwd;
-  const fromHome = inside(roots.homeDir);
-  return fromHome === null ? path : `~${sep}${fromHome}`;
-}
 
 /**
  * The text of a skill or template file; null when there is none (missing, or a directory), an error sentence when

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
+import { displayPath, type DisplayRoots } from '@pi/plugin-api';
 import {
   MAX_RESOURCE_PROBLEM_LENGTH,
   MAX_SKILL_DESCRIPTION_LENGTH,
@@ -7,7 +8,7 @@ import {
   type SkillInfo,
 } from '@pi/prompt-resources';
 import { splitFrontmatter } from './frontmatter';
-import { displayPath, readResourceFile, sortedEntries, type DisplayRoots } from './resource-files';
+import { readResourceFile, sortedEntries } from './resource-files';
 import type { ResourceDirectory } from './resource-locations';
 
 /** A skill with the instructions `/skill:name` sends (its file without the frontmatter). */

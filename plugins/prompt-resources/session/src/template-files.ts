@@ -1,4 +1,5 @@
 import { basename, extname, join } from 'node:path';
+import { displayPath, type DisplayRoots } from '@pi/plugin-api';
 import {
   MAX_RESOURCE_PROBLEM_LENGTH,
   MAX_SKILL_DESCRIPTION_LENGTH,
@@ -6,7 +7,7 @@ import {
 } from '@pi/prompt-resources';
 import { splitFrontmatter } from './frontmatter';
 import { hasPlaceholders } from './template-arguments';
-import { displayPath, readResourceFile, sortedEntries, type DisplayRoots } from './resource-files';
+import { readResourceFile, sortedEntries } from './resource-files';
 import type { ResourceDirectory } from './resource-locations';
 
 /** A template with its text (the file without the frontmatter). */

@@ -7,7 +7,7 @@ export const pluginId = SYSTEM_PROMPT_PLUGIN_ID;
 
 export { composeSystemPrompt, type PromptEnvironment } from './compose-prompt';
 export { defaultSystemPrompt, summaryOf, type PromptTool } from './default-prompt';
-export { CONTEXT_FILE_NAMES, contextDirectories, displayPath, readPromptFiles } from './prompt-files';
+export { CONTEXT_FILE_NAMES, contextDirectories, readPromptFiles } from './prompt-files';
 export { CONTEXT_FILES_SETTING, createSystemPromptFacet, type SystemPromptFacetOptions } from './system-prompt-facet';
 
 /** The session facet of @pi/system-prompt with the real clock, home directory and platform. */

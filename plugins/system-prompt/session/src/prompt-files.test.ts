@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PROMPT_FILE_BYTES } from '@pi/system-prompt';
-import { contextDirectories, displayPath, readPromptFiles, type PromptFileLocations } from './prompt-files';
+import { contextDirectories, readPromptFiles, type PromptFileLocations } from './prompt-files';
 
 let root: string;
 let locations: PromptFileLocations;
@@ -115,14 +115,5 @@ describe('contextDirectories', () => {
       '/home/u',
       '/home/u/.config',
     ]);
-  });
-});
-
-describe('displayPath', () => {
-  it('is relative inside the working directory, ~/ under home, and absolute elsewhere', () => {
-    const where = { cwd: '/home/u/repo', homeDir: '/home/u' };
-    expect(displayPath('/home/u/repo/AGENTS.md', where)).toBe('AGENTS.md');
-    expect(displayPath('/home/u/AGENTS.md', where)).toBe('~/AGENTS.md');
-    expect(displayPath('/srv/AGENTS.md', where)).toBe('/srv/AGENTS.md');
   });
 });

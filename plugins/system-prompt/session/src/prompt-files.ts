@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, parse, relative, sep } from 'node:path';
+import { dirname, join, parse } from 'node:path';
+import { displayPath } from '@pi/plugin-api';
 import { MAX_PROMPT_FILE_BYTES, MAX_PROMPT_WARNING_LENGTH, type PromptFile } from '@pi/system-prompt';
 
 /** A file the prompt carries, with its text. */
@@ -96,18 +97,6 @@ async function firstReadable(
     return { path, display, chars: text.length, text };
   }
   return null;
-}
-
-/** Relative to the session's directory inside it, `~/…` under the home directory, absolute elsewhere. */
-export function displayPath(path: string, locations: Pick<PromptFileLocations, 'cwd' | 'homeDir'>): string {
-  const inside = (root: string) => {
-    const rest = relative(root, path);
-    return rest !== '' && !rest.startsWith('..') && !rest.startsWith(sep) ? rest : null;
-  };
-  const fromCwd = inside(locations.cwd);
-  if (fromCwd !== null) return fromCwd;
-  const fromHome = inside(locations.homeDir);
-  return fromHome === null ? path : `~${sep}${fromHome}`;
 }
 
 function isMissing(error: unknown): boolean {
