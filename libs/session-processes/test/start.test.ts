@@ -68,12 +68,14 @@ describe('starting a session process', { timeout: 60_000 }, () => {
   });
 
   it('stops a session that does not connect in time, and fails start_timeout', async () => {
-    const { processes, changes, launch, marker } = await createHarness({ startTimeoutMs: 500 });
+    const { processes, changes, launch, markers } = await createHarness({ startTimeoutMs: 500 });
     const result = await processes.start(launch('s-1'));
     expect(result._unsafeUnwrapErr().code).toBe('start_timeout');
     expect(processes.status('s-1')).toBe('closed');
     expect(processes.running()).toEqual([]);
-    expect(alive((await marker('s-1')).pid)).toBe(false);
+    // The start fails once the child's exit is seen. On a loaded machine the child may be stopped before it even
+    // wrote its marker: the exit in the status change is then what shows it ended.
+    for (const { pid } of markers('s-1')) expect(alive(pid)).toBe(false);
     expect(changes.at(-1)).toMatchObject({ status: 'closed', previous: 'starting', exit: { crashed: false } });
   });
 
