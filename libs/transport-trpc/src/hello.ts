@@ -45,12 +45,14 @@ const version = z.string().regex(/^\d{1,6}\.\d{1,6}$/);
 const helloInput = z.object({ protocol: version });
 
 /**
- * `$rpc.hello`'s input: the client's protocol, or null when it declares none (a stock tRPC client, a pi built before
- * the handshake). Anything else is ignored as before the handshake, when the hello took no input: never refused.
+ * `$rpc.hello`'s input: the client's protocol, or undefined when it declares none (a stock tRPC client, a pi built
+ * before the handshake). Anything else is ignored as before the handshake, when the hello took no input: never
+ * refused. Undefined rather than null: tRPC types the input as what this returns, and a stock client typed by a
+ * host's router may then call `hello.mutate()` with no argument, as it could before.
  */
-export function readHelloInput(raw: unknown): { protocol: string } | null {
+export function readHelloInput(raw: unknown): { protocol: string } | undefined {
   const parsed = helloInput.safeParse(raw);
-  return parsed.success ? { protocol: parsed.data.protocol } : null;
+  return parsed.success ? { protocol: parsed.data.protocol } : undefined;
 }
 
 const answerSchema = z.object({

@@ -130,8 +130,12 @@ export type RpcRouter = ReturnType<typeof rpcRouterOf>;
  * major is refused here (`version_mismatch`), so an old daemon and a new client part at once; one that declares
  * nothing (a stock tRPC client) is answered.
  */
-function answerHello(clientId: string, input: { protocol: string } | null, hello: HostHello | undefined): HelloAnswer {
-  const mismatch = input === null ? null : protocolMismatch(PROTOCOL_VERSION, input.protocol);
+function answerHello(
+  clientId: string,
+  input: { protocol: string } | undefined,
+  hello: HostHello | undefined,
+): HelloAnswer {
+  const mismatch = input === undefined ? null : protocolMismatch(PROTOCOL_VERSION, input.protocol);
   if (mismatch !== null) throw new RemoteError(VERSION_MISMATCH, mismatch);
   return {
     clientId,

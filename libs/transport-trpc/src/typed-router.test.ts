@@ -119,6 +119,8 @@ describe('HostRouter: the router type a stock tRPC client infers from tokens', (
   it('carries $rpc as every host serves it, describe included', () => {
     expectTypeOf<Outputs['$rpc']['describe']>().toEqualTypeOf<HostDescription>();
     expectTypeOf<Outputs['$rpc']['hello']>().toEqualTypeOf<HelloAnswer>();
+    // A stock client may say hello with no input, as it could before the handshake carried the protocol.
+    expectTypeOf<undefined>().toExtend<Inputs['$rpc']['hello']>();
     expectTypeOf<Inputs['$rpc']['cancel']>().toEqualTypeOf<{ c: string }>();
     expectTypeOf<TRPCClient<Router>>().toEqualTypeOf<Client>();
     expectTypeOf<TRPCClientError<Router>['data']>().toEqualTypeOf<
