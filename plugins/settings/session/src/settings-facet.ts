@@ -25,6 +25,7 @@ import { toPreferencesError } from './settings-errors';
 import { openSettingsStore } from './settings-store';
 import { ThemeSetting } from './theme-setting';
 import { THEMES_DIRECTORY } from './theme-files';
+import { themeSources } from './theme-sources';
 
 export const USER_SETTINGS_FILE = 'settings.json';
 export const PROJECT_SETTINGS_FILE = join('.pi', 'settings.json');
@@ -49,7 +50,9 @@ export async function settingsSessionFacet(context: CodingAgentSessionPluginCont
   const declarations = new SettingDeclarations(store, () => undefined);
   context.provide(SettingsBackendService, declarations);
   declarePreferences(context);
-  const theme = new ThemeSetting(declarations, context.pluginId, join(context.paths.configDir, THEMES_DIRECTORY));
+  const theme = new ThemeSetting(declarations, context.pluginId, () =>
+    themeSources(context.paths.configDir, context.paths.cwd),
+  );
   await theme.reload(BACKGROUND_CONTEXT);
   context.own(() => theme.remove());
 

@@ -78,6 +78,30 @@ describe.each(TRANSPORTS)('user themes over %s', (transport) => {
     expect(state.warnings).toEqual([]);
   });
 
+  it("serves the themes of an installed package after the user's own, which keep a name both have", async () => {
+    // What `pi install` leaves in the global scope: the prefix's package.json and the package in its node_modules.
+    const packages = join(directory, 'config', 'packages');
+    const folder = join(packages, 'node_modules', '@acme', 'pi-themes');
+    await mkdir(join(folder, 'themes'), { recursive: true });
+    await writeFile(join(packages, 'package.json'), JSON.stringify({ dependencies: { '@acme/pi-themes': '1.0.0' } }));
+    await writeFile(
+      join(folder, 'package.json'),
+      JSON.stringify({ name: '@acme/pi-themes', pi: { themes: ['themes'] } }),
+    );
+    await writeFile(join(folder, 'themes', 'sunset.json'), JSON.stringify({ base: 'dark', styles: {} }));
+    await writeFile(join(folder, 'themes', 'ocean.json'), JSON.stringify({ base: 'dark', styles: {} }));
+    await themeFile('ocean.json', ocean);
+    const catalog = await open();
+    expect(catalog.state.value.themes).toEqual([
+      { name: 'ocean', ...ocean },
+      { name: 'sunset', base: 'dark', styles: {} },
+    ]);
+    expect(catalog.state.value.themeWarnings).toEqual([
+      { file: 'packages/node_modules/@acme/pi-themes/themes/ocean.json', message: '"ocean" is already a theme' },
+    ]);
+    expect(themeEntry(catalog.state.value)?.schema).toMatchObject({ enum: ['dark', 'light', 'ocean', 'sunset'] });
+  });
+
   it('reports a theme setting that names no theme, and uses the layer below', async () => {
     await mkdir(join(directory, 'config'), { recursive: true });
     await writeFile(join(directory, 'config', 'settings.json'), JSON.stringify({ theme: 'solarized' }));

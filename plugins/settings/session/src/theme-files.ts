@@ -21,25 +21,51 @@ export interface LoadedThemes {
   readonly warnings: ThemeWarning[];
 }
 
+/** A folder of theme files, and how its files are named in warnings (relative to the config or project dir). */
+export interface ThemeSource {
+  readonly directory: string;
+  readonly label: string;
+}
+
 /**
- * The user's themes: every `<name>.json` of the directory, checked by the theme schema. A broken one is a warning
- * naming its file (never its path or content) and is left out; the others still load. No directory: no themes.
+ * The themes of these folders, the first folder's first: the user's own `themes/`, then those that installed
+ * packages carry. A name an earlier folder already has is a warning, and the earlier theme is kept.
  */
-export async function loadThemeFiles(directory: string): Promise<LoadedThemes> {
+export async function loadThemes(sources: readonly ThemeSource[]): Promise<LoadedThemes> {
+  const themes: ThemeRecord[] = [];
+  const warnings: ThemeWarning[] = [];
+  for (const source of sources) {
+    const loaded = await loadThemeFiles(source.directory, source.label);
+    warnings.push(...loaded.warnings);
+    for (const theme of loaded.themes) {
+      const earlier = themes.find((kept) => kept.name === theme.name);
+      if (earlier === undefined) themes.push(theme);
+      else warnings.push({ file: `${source.label}/${theme.name}.json`, message: `"${theme.name}" is already a theme` });
+    }
+  }
+  return { themes, warnings };
+}
+
+/**
+ * The themes of one folder: every `<name>.json` in it, checked by the theme schema. A broken one is a warning naming
+ * its file as `label` says (never its full path or content) and is left out; the others still load. No folder: no
+ * themes.
+ */
+export async function loadThemeFiles(directory: string, label = THEMES_DIRECTORY): Promise<LoadedThemes> {
   let names: string[];
   try {
     names = (await readdir(directory)).filter((name) => name.endsWith('.json')).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { themes: [], warnings: [] };
-    return { themes: [], warnings: [{ file: THEMES_DIRECTORY, message: 'the themes directory cannot be read' }] };
+    return { themes: [], warnings: [{ file: label, message: 'the themes directory cannot be read' }] };
   }
   const themes: ThemeRecord[] = [];
   const warnings: ThemeWarning[] = [];
   if (names.length > MAX_THEME_FILES)
-    warnings.push({ file: THEMES_DIRECTORY, message: `only the first ${MAX_THEME_FILES} theme files are read` });
+    warnings.push({ file: label, message: `only the first ${MAX_THEME_FILES} theme files are read` });
   for (const file of names.slice(0, MAX_THEME_FILES)) {
     const loaded = await loadThemeFile(directory, file);
-    if ('message' in loaded) warnings.push({ file: `${THEMES_DIRECTORY}/${file}`, message: loaded.message });
+    if ('message' in loaded) warnings.push({ file: `${label}/${file}`, message: loaded.message });
     else themes.push(loaded);
   }
   return { themes, warnings };
