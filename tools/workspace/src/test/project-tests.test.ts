@@ -96,6 +96,18 @@ describe('running the tests of many projects in one vitest instance', () => {
     expect(results.get('bad')?.output).toContain(join('bad', 'vitest.config.ts'));
   });
 
+  it('fails a project whose describe block failed in beforeAll, though its tests were only skipped', async () => {
+    await project(root, 'hooked', '@t/hooked', {
+      'a.test.ts':
+        "import { beforeAll, describe, expect, it } from 'vitest';\n" +
+        "describe('a group', () => {\n  beforeAll(() => { throw new Error('setup broke'); });\n" +
+        "  it('never runs', () => expect(1).toBe(1));\n});\n" +
+        "it('outside the group', () => expect(1).toBe(1));\n",
+    });
+    const results = await collect(root, ['hooked']);
+    expect(results.get('hooked')).toMatchObject({ success: false, output: expect.stringContaining('setup broke') });
+  });
+
   it("keeps each project's own timeouts when projects share a vitest project", async () => {
     const slow = "import { it } from 'vitest';\nit('waits', () => new Promise((done) => setTimeout(done, 300)));\n";
     await project(root, 'patient', '@t/patient', { 'a.test.ts': slow });

@@ -240,7 +240,10 @@ class ProjectReporter implements Reporter {
       file: relative(join(this.#workspaceRoot, this.#rootOf(module.moduleId) ?? ''), module.moduleId),
       durationMs: module.diagnostic().duration,
       tests,
-      errors: module.errors().map(reportedError),
+      // A hook of a describe block that failed (beforeAll) skips its tests and leaves its error on the suite.
+      errors: [...module.errors(), ...[...module.children.allSuites()].flatMap((suite) => suite.errors())].map(
+        reportedError,
+      ),
       logs: this.#logs.get(module.moduleId) ?? [],
     };
   }
