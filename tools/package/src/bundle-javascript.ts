@@ -1,5 +1,5 @@
 import { isBuiltin } from 'node:module';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { INTERNAL_SCOPE, packageNameOf } from './published-packages';
 
 /** Leaves every bare import outside the internal scope to the installed package, and records it. */
@@ -16,13 +16,9 @@ function externalPackages(found: Set<string>): Plugin {
   };
 }
 
-/**
- * Bundles `entry` and the internal libraries it imports into one ES module for Node. Returns the names of the
- * packages the bundle still imports.
- */
-export async function bundleJavaScript(entry: string, outfile: string, nodeTarget: string): Promise<string[]> {
-  const found = new Set<string>();
-  await build({
+/** What every bundle the packer makes is: `entry` and what it imports in one ES module for Node `nodeTarget`. */
+export function nodeModuleBundle(entry: string, outfile: string, nodeTarget: string): BuildOptions {
+  return {
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -32,7 +28,15 @@ export async function bundleJavaScript(entry: string, outfile: string, nodeTarge
     // Bundling renames clashing top-level names; keep `.name` of classes and functions as written.
     keepNames: true,
     logLevel: 'silent',
-    plugins: [externalPackages(found)],
-  });
+  };
+}
+
+/**
+ * Bundles `entry` and the internal libraries it imports into one ES module for Node. Returns the names of the
+ * packages the bundle still imports.
+ */
+export async function bundleJavaScript(entry: string, outfile: string, nodeTarget: string): Promise<string[]> {
+  const found = new Set<string>();
+  await build({ ...nodeModuleBundle(entry, outfile, nodeTarget), plugins: [externalPackages(found)] });
   return [...found].sort();
 }

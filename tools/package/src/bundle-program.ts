@@ -1,5 +1,6 @@
 import { chmod } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
+import { nodeModuleBundle } from './bundle-javascript';
 
 /**
  * ws loads these optional native speed-ups inside a try; left out of the bundle, the `require` fails there and ws
@@ -20,16 +21,9 @@ const optionalNative: Plugin = {
  */
 export async function bundleProgram(entry: string, outfile: string, nodeTarget: string): Promise<void> {
   await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: nodeTarget,
+    ...nodeModuleBundle(entry, outfile, nodeTarget),
     // A package's ES module build where it has one: unused exports are then left out.
     mainFields: ['module', 'main'],
-    keepNames: true,
-    logLevel: 'silent',
     // A bundled ES module has no `require`; the CommonJS packages inside it (ws) ask for Node's modules by it.
     banner: {
       js: [
