@@ -11,7 +11,8 @@ export function standalonePackageName(name: string): string {
 }
 
 /** The TypeScript and Node types a standalone plugin compiles with: those the workspace checks the packed API with. */
-const TOOLCHAIN = { typescript: '^5.9.3', '@types/node': '^20.19.43' };
+// Exact versions, as every dependency of the workspace is pinned: a generated plugin builds as the checked one did.
+const TOOLCHAIN = { typescript: '5.9.3', '@types/node': '20.19.43' };
 
 /**
  * The package.json of a plugin outside the workspace: one package whose `pi` field names a compiled module per
@@ -35,7 +36,7 @@ export function standaloneManifest(
       facets: Object.fromEntries(facets.map((host) => [host, `./dist/${host}.js`])),
     },
     scripts: { build: 'tsc', prepare: 'tsc' },
-    dependencies: { '@pi/plugin-api': `file:${pluginApiTarball}`, zod: `^${ZOD_VERSION}` },
+    dependencies: { '@pi/plugin-api': `file:${pluginApiTarball}`, zod: ZOD_VERSION },
     devDependencies: TOOLCHAIN,
   };
 }
