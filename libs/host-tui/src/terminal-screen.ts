@@ -30,7 +30,7 @@ export interface CursorPosition {
  *
  * Terminals disagree on the width of some graphemes (tmux 3.3 draws 👍🏽 in four columns and ❤️ in one; see
  * `isWidthUncertain`), so the screen never lets the terminal's cursor count across one: such a grapheme is drawn
- * over erased cells and followed by an absolute move to the column after it, and a row holding one is rewritten
+ * over blanked cells and followed by an absolute move to the column after it, and a row holding one is rewritten
  * from there to its end whenever it changes. Autowrap is off, so one drawn wider than measured is cut at the right
  * edge instead of spilling onto the next row.
  */
@@ -50,7 +50,7 @@ export interface TerminalScreen {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // eslint-disable-next-line no-control-regex -- the moves a pinned cell carries start with ESC
-const PIN_MOVES = /\x1b\[\d*[XG]/g;
+const PINNED = /^\x1b\[\d+G +\x1b\[\d+G(.*)\x1b\[\d+G$/su;
 
 type Cell = [number, string];
 type Row = Cell[] & { dirty?: boolean };
@@ -76,16 +76,19 @@ function setCharCell(row: Row, x: number, attr: number, line: string, index: num
 }
 
 /**
- * A cell's text for a grapheme terminals may draw at another width: erase the cells it should take (one drawn
+ * A cell's text for a grapheme terminals may draw at another width: blank the cells it should take (one drawn
  * narrower leaves no stale cell), draw it, then move to the column after it whatever the terminal advanced.
- * blessed writes a cell's text as it is, so the moves travel with the grapheme and are rewritten with it.
+ * The cells are blanked with written spaces, not erased with ECH: tmux 3.3's ECH over the left half of a wide
+ * character leaves its right half behind as an orphan, and the next character written there then wipes the
+ * grapheme drawn before it. blessed writes a cell's text as it is, so the moves travel with the grapheme.
  */
 function pinned(grapheme: string, column: number, width: number): string {
-  return `\x1b[${width}X${grapheme}\x1b[${column + width + 1}G`;
+  const at = `\x1b[${column + 1}G`;
+  return `${at}${' '.repeat(width)}${at}${grapheme}\x1b[${column + width + 1}G`;
 }
 
-/** The grapheme a cell shows, without the moves of a pinned one. */
-const cellGrapheme = (text: string): string => (text.charCodeAt(0) === 0x1b ? text.replace(PIN_MOVES, '') : text);
+/** The grapheme a cell shows, without the blanks and moves of a pinned one. */
+const cellGrapheme = (text: string): string => (text.charCodeAt(0) === 0x1b ? (PINNED.exec(text)?.[1] ?? text) : text);
 
 /** Columns a cell's grapheme takes, at most two (the padding cell of a wide one is a separate blank cell). */
 function cellWidth(text: string): number {

@@ -39,7 +39,17 @@ export interface TmuxTui {
 }
 
 /** Starts a tmux server of the sandbox's own (socket in the sandbox, no config file) running `pi-tui <args>`. */
-export async function startTmuxTui(sandbox: Sandbox, args: readonly string[], cols = 80, rows = 24): Promise<TmuxTui> {
+export function startTmuxTui(sandbox: Sandbox, args: readonly string[], cols = 80, rows = 24): Promise<TmuxTui> {
+  return startTmuxPane(sandbox, [process.execPath, PI_TUI_BIN, ...args], cols, rows);
+}
+
+/** Starts a tmux server of the sandbox's own running `command` in its one pane. */
+export async function startTmuxPane(
+  sandbox: Sandbox,
+  command: readonly string[],
+  cols: number,
+  rows: number,
+): Promise<TmuxTui> {
   const socket = join(sandbox.root, 'tmux');
   // -u: UTF-8 whatever the locale says; the pane runs in the sandbox's environment, which the server inherits.
   const tmux = (...command: string[]) =>
@@ -51,7 +61,7 @@ export async function startTmuxTui(sandbox: Sandbox, args: readonly string[], co
   const size = ['-x', String(cols), '-y', String(rows)];
   // What pi-tui writes also goes to a file, so a test can wait for a frame it caused.
   const log = join(sandbox.root, 'tmux-output');
-  await tmux('new-session', '-d', '-s', 'pi', ...size, '-c', sandbox.cwd, process.execPath, PI_TUI_BIN, ...args);
+  await tmux('new-session', '-d', '-s', 'pi', ...size, '-c', sandbox.cwd, ...command);
   await tmux('pipe-pane', '-t', 'pi', '-o', `cat >> '${log}'`);
   const capture = async (): Promise<PaneCapture> => {
     const [text, cursor] = await Promise.all([

@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTerminalScreen } from '@pi/host-tui';
+import { createVirtualTerminal } from '@pi/host-tui/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createE2eFixture, type E2eFixture } from './e2e-fixture';
-import { TMUX_AVAILABLE, startTmuxTui, type PaneCapture, type TmuxTui } from './tmux';
+import { TMUX_AVAILABLE, startTmuxPane, startTmuxTui, type PaneCapture, type TmuxTui } from './tmux';
 
 /**
  * pi-tui in a real tmux, which draws some emoji at widths of its own (tmux 3.3: 👍🏽 in four columns, ❤️ in one):
@@ -110,6 +114,21 @@ describe.skipIf(!TMUX_AVAILABLE)('wide text in a real tmux', () => {
     await tui.press('End');
     await tui.waitFor((c) => !c.lines.some((line) => line.includes('End follows the output')), 'the followed view');
     await expectNothingStale(tui, 'the transcript scrolled up and back');
+  });
+
+  it('keeps a flag drawn where the left half of a wide emoji was', async () => {
+    // Frame one puts 🧑 (two columns in tmux) at column 3; frame two draws 🇯🇵 at column 2, over 🧑's left half,
+    // and a blank at column 4. Blanking by ECH left 🧑's right half behind, and the blank written there wiped 🇵.
+    const terminal = createVirtualTerminal(20, 2);
+    const screen = createTerminalScreen(terminal);
+    screen.paint(['xxx🧑‍💻 end'], null);
+    screen.paint(['xx🇯🇵 zz'], null);
+    const frames = join(e2e.sandbox.root, 'frames');
+    await writeFile(frames, terminal.written());
+    screen.destroy();
+    tmux = await startTmuxPane(e2e.sandbox, ['sh', '-c', `cat '${frames}'; exec sleep 60`], 20, 2);
+    const shown = await tmux.waitFor((c) => c.lines[0] !== '', 'the two frames drawn');
+    expect(shown.lines[0]).toBe('xx🇯🇵 zz');
   });
 
   it('shows tabs in the transcript as spaces to the next tab stop', async () => {
