@@ -7,12 +7,12 @@ import { BACKGROUND_CONTEXT, ROOT_TELEMETRY, withTelemetryContext, type Telemetr
 import { SessionPresence } from '@pi/coordinator-api';
 import { failureText, readBundledFacets, resolvePluginSet, type PluginSetRequest } from '@pi/host-kit';
 import { reportPresence, startSessionHost } from '@pi/host-session';
-import { listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
+import { listenTlsFromFiles, listenWebSocket, tokenAuthentication, type WebSocketListener } from '@pi/transport-trpc';
 import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
 import { sessionDevReload, sessionPluginSource } from './plugin-reloads';
-import { upstreamFromHandoff } from './upstream';
+import { upstreamFromCredentialFile, upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -21,6 +21,8 @@ export interface RunningSession {
   readonly sessionId: string;
   readonly socketPath: string;
   readonly url: string | null;
+  /** `wss://host:port/` when it also serves presentations on TCP over TLS (`--listen`). */
+  readonly tlsUrl: string | undefined;
   readonly connectionFile: string;
   /** What opening the session file repaired (a torn last line, runs a crash left unsettled); empty when nothing. */
   readonly recovery: readonly string[];
@@ -36,7 +38,16 @@ export async function startSession(
 ): Promise<Result<RunningSession, string>> {
   const cwd = resolve(options.cwd);
   if (!(await isDirectory(cwd))) return err(`The project directory does not exist: ${cwd}`);
-  const sessionId = options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+  // A session enrolled with a coordinator elsewhere is the one its credential file names.
+  const remote =
+    options.coordinator === undefined
+      ? undefined
+      : await upstreamFromCredentialFile(options.coordinator, options.sessionId, cwd);
+  if (remote?.isErr()) return err(remote.error);
+  const sessionId =
+    remote?.isOk() === true
+      ? remote.value.sessionId
+      : (options.sessionId ?? `s-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`);
   const where = locate(options, sessionId, env);
   // Built-in (or --manifest), then global, then project plugins; only session facet modules are imported, and every
   // plugin is checked (found, API version) before any code runs. A scope that fails is left out and reported.
@@ -47,6 +58,7 @@ export async function startSession(
     project: cwd,
     manifestFile: options.manifest,
     built,
+    env,
   };
   const plugins = await resolvePluginSet(request);
   if (plugins.isErr()) return err(plugins.error);
@@ -61,7 +73,7 @@ export async function startSession(
   const upstream =
     options.upstreamFd === undefined ? undefined : await upstreamFromHandoff(options.upstreamFd, sessionId, cwd);
   if (upstream?.isErr()) return err(upstream.error);
-  const coordinator = upstream?.isOk() ? upstream.value : undefined;
+  const coordinator = upstream?.isOk() ? upstream.value : remote?.isOk() ? remote.value.connect() : undefined;
   const token = randomBytes(32).toString('base64url');
   await mkdir(where.configDir, { recursive: true, mode: 0o700 });
   const created = !(await exists(where.sessionFile));
@@ -116,6 +128,14 @@ export async function startSession(
     listeners.push(tcp.value);
     url = tcp.value.url;
   }
+  let tlsUrl: string | undefined;
+  if (options.listen !== undefined) {
+    const tls = await listenTlsFromFiles(host.rpc, options.listen);
+    if (tls.isErr()) return fail(tls.error);
+    listeners.push(tls.value);
+    tlsUrl = tls.value.url;
+    url ??= tls.value.url;
+  }
   try {
     await writeConnectionFile(where.connectionFile, {
       sessionId,
@@ -149,6 +169,7 @@ export async function startSession(
     sessionId,
     socketPath: where.socketPath,
     url,
+    tlsUrl,
     connectionFile: where.connectionFile,
     recovery: host.diagnostics().recovery,
     stop: () =>

@@ -131,4 +131,32 @@ describe('plugins pi-session loads', { timeout: PROCESS_TEST_TIMEOUT_MS }, () =>
     expect(detail[1]).toMatch(/^ {6}at failing \(.*failing-plugin\/session\.js:1:/);
     expect(detail).toContain('  caused by: Error: the disk is full');
   });
+
+  it('tells a plugin module that throws while imported in one line, and its stack and cause with PI_DEBUG=1', async () => {
+    const { sandbox, manifest } = await sandboxWithManifest(['@pi/settings', './throwing-plugin']);
+    const folder = join(sandbox.root, 'throwing-plugin');
+    await mkdir(folder);
+    const pi = { id: 'throwing', apiVersion: '2.0', facets: { session: './session.js' } };
+    await writeFile(join(folder, 'package.json'), JSON.stringify({ name: 'pi-plugin-throwing', type: 'module', pi }));
+    await writeFile(
+      join(folder, 'session.js'),
+      "throw new Error('import broke', { cause: new Error('no config') });\nexport default function throwing() {}\n",
+    );
+    const [plain, debug] = [{ PI_DEBUG: '' }, { PI_DEBUG: '1' }].map((env) => {
+      const process = runPiSession(sandbox, [...sandbox.flags, '--manifest', manifest], env);
+      processes.push(process);
+      return process;
+    });
+    for (const process of [plain, debug]) expect((await process?.exited)?.code).toBe(1);
+
+    const line = expect.stringMatching(
+      /^pi-session: Plugin "throwing" in manifest .*: loading .* failed: import broke$/,
+    );
+    expect(plain?.stderr().split('\n')).toEqual([line, '']);
+    const [first, ...detail] = (debug?.stderr() ?? '').trimEnd().split('\n');
+    expect(first).toEqual(line);
+    expect(detail[0]).toBe('  Error: import broke');
+    expect(detail[1]).toMatch(/^ {6}at .*throwing-plugin\/session\.js:1:/);
+    expect(detail).toContain('  caused by: Error: no config');
+  });
 });

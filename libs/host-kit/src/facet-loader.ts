@@ -81,10 +81,16 @@ export async function importFacets<H extends HostName>(
     if (specifier === undefined) continue;
     const built = lookup.built?.[specifier];
     // A bundled program (its lookup names built facets) loading a plugin it does not carry.
-    if (built === undefined && Object.keys(lookup.built ?? {}).length > 0) await enableTypeScript();
+    const typeScript =
+      built === undefined && Object.keys(lookup.built ?? {}).length > 0 ? await enableTypeScript() : true;
     const url = built ?? resolveFacet(plugin, specifier);
-    const fail = (code: PluginLoadError['code'], why: string) =>
-      err({ code, reference: plugin.reference, message: `Plugin "${plugin.id}" in ${lookup.source}: ${why}` });
+    const fail = (code: PluginLoadError['code'], why: string, cause?: unknown) =>
+      err({
+        code,
+        reference: plugin.reference,
+        message: `Plugin "${plugin.id}" in ${lookup.source}: ${why}`,
+        ...(cause === undefined ? {} : { cause }),
+      });
     if (url instanceof Error)
       return fail('missing_module', `its ${host} facet module "${specifier}" cannot be found (${url.message})`);
     if (built === undefined) {
@@ -97,7 +103,10 @@ export async function importFacets<H extends HostName>(
     // A reload's generation imports the plugin's own modules afresh; what the app bundle carries stays as it is.
     const fresh = built === undefined && url.startsWith('file:') ? generation : undefined;
     const facet = await importFacet(host, fresh === undefined ? url : await versionedModuleUrl(url, fresh), specifier);
-    if (facet.isErr()) return fail(facet.error.code, facet.error.why);
+    if (facet.isErr()) {
+      const why = typeScript || !/\.[cm]?tsx?$/.test(url) ? facet.error.why : `${facet.error.why} (${NO_TYPESCRIPT})`;
+      return fail(facet.error.code, why, facet.error.cause);
+    }
     loaded.push({ id: plugin.id, config: entry.config, facet: facet.value, module: url });
   }
   return ok(loaded);
@@ -128,7 +137,7 @@ async function importFacet<H extends HostName>(
   host: H,
   url: string,
   specifier: string,
-): Promise<Result<Facet<H>, { code: PluginLoadError['code']; why: string }>> {
+): Promise<Result<Facet<H>, { code: PluginLoadError['code']; why: string; cause?: unknown }>> {
   let module: { default?: unknown };
   try {
     module = (await import(url)) as { default?: unknown };
@@ -142,6 +151,7 @@ async function importFacet<H extends HostName>(
     return err({
       code: 'load_failed',
       why: `loading its ${host} facet module "${specifier}" failed: ${errorText(thrown)}`,
+      cause: thrown,
     });
   }
   const facet = facetOf(module.default, host);
@@ -157,13 +167,23 @@ async function importFacet<H extends HostName>(
 /**
  * Lets this process import TypeScript, once: what a program running from its bundle does before loading a plugin
  * its bundle does not carry, since such a plugin may be TypeScript or import TypeScript (a workspace's sources).
- * Only then, because registering tsx costs a bundled program's start as much again.
+ * Only then, because registering tsx costs a bundled program's start as much again. A program installed without
+ * tsx beside it (the packed `pi`) loads JavaScript plugins as they are: false then.
  */
-function enableTypeScript(): Promise<void> {
-  return (typeScriptLoading ??= import('tsx/esm/api').then(({ register }) => void register()));
+function enableTypeScript(): Promise<boolean> {
+  return (typeScriptLoading ??= import('tsx/esm/api').then(
+    ({ register }) => {
+      register();
+      return true;
+    },
+    () => false,
+  ));
 }
 
-let typeScriptLoading: Promise<void> | undefined;
+let typeScriptLoading: Promise<boolean> | undefined;
+
+const NO_TYPESCRIPT =
+  'this pi runs without tsx, so it imports JavaScript only: compile the plugin, or install tsx beside pi (npm install -g tsx)';
 
 /** A facet module's default export is the facet itself, or a definePlugin bundle holding one per host. */
 function facetOf<H extends HostName>(exported: unknown, host: H): Facet<H> | undefined {

@@ -14,6 +14,8 @@ export interface PluginLoadError {
   /** The manifest entry as written (an id, a package name or a path). */
   readonly reference: string;
   readonly message: string;
+  /** What a module threw while it was imported (for `PI_DEBUG`'s stack and causes, see `failureText`). */
+  readonly cause?: unknown;
 }
 
 export function errorText(thrown: unknown): string {

@@ -112,6 +112,32 @@ describe('the plugin set of a host in a directory', () => {
     expect(set.problems).toEqual([expect.stringMatching(/global-plugin.*boom.*the global plugins were not loaded/)]);
   });
 
+  it('with PI_DEBUG=1, a facet module that throws while imported is told with its stack and cause', async () => {
+    await using sandbox = await createPluginSandbox();
+    const { request } = await scopedSandbox(sandbox);
+    const throwing = 'throw new Error("import broke", { cause: new Error("a missing file") });';
+    await write(sandbox, 'config/packages/node_modules/global-plugin/s.mjs', throwing);
+    const env = { PI_DEBUG: '1' };
+    const problem = (await resolvePluginSet({ ...request, host: 'session', env }))._unsafeUnwrap().problems[0] ?? '';
+    const [line, ...detail] = problem.split('\n');
+    expect(line).toMatch(/global-plugin.*import broke \(the global plugins were not loaded\)$/);
+    expect(detail[0]).toBe('  Error: import broke');
+    expect(detail[1]).toMatch(/^ {6}at .*global-plugin\/s\.mjs:1:/);
+    expect(detail).toContain('  caused by: Error: a missing file');
+
+    await sandbox.place('base/node_modules/broken-base', {
+      name: 'broken-base',
+      pi: { apiVersion: '2.0', facets: { session: './s.mjs' } },
+      files: { 's.mjs': throwing },
+    });
+    await write(sandbox, 'base/manifest.json', { plugins: ['broken-base'] });
+    const base = (await resolvePluginSet({ ...request, host: 'session', env }))._unsafeUnwrapErr().split('\n');
+    expect(base[0]).toMatch(/broken-base.*import broke$/);
+    expect(base).toContain('  caused by: Error: a missing file');
+    const plain = await resolvePluginSet({ ...request, host: 'session', env: { PI_DEBUG: '' } });
+    expect(plain._unsafeUnwrapErr()).not.toContain('\n');
+  });
+
   it('a plugin an earlier scope loads is skipped in the later one, with a problem naming both', async () => {
     await using sandbox = await createPluginSandbox();
     const { request } = await scopedSandbox(sandbox);

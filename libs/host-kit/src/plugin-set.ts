@@ -4,6 +4,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { BUILTIN_PLUGINS_ROOT } from '@pi/builtin-plugins';
 import { loadManifestFile } from '@pi/kernel';
 import type { HostName } from '@pi/plugin-api';
+import { failureText } from './debug-detail';
 import { findPlugins, importFacets, type FoundPlugin, type LoadedFacet } from './facet-loader';
 import { readManifestSource } from './manifest-source';
 import type { PluginLookup } from './plugin-package';
@@ -22,6 +23,11 @@ export interface PluginSetRequest<H extends HostName> {
   readonly built?: Readonly<Record<string, string>>;
   /** A reload's module generation: the plugins' own modules are imported afresh (see `versionedModuleUrl`). */
   readonly generation?: number;
+  /**
+   * The host's environment: with `PI_DEBUG=1` a facet module that threw while imported is told with its stack and
+   * causes under its line (see `failureText`), in the error and in `problems`.
+   */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** One scope of the set as it was read: its plugin ids in order (all of them, with or without a facet here). */
@@ -84,8 +90,10 @@ export async function resolvePluginSet<H extends HostName>(
   for (const section of sections) {
     const loaded = await importFacets(section.plugins, request.host, section.lookup, request.generation);
     if (loaded.isErr()) {
-      if (section.scope === 'builtin' || section.scope === 'manifest') return err(loaded.error.message);
-      problems.push(`${loaded.error.message} (the ${section.scope} plugins were not loaded)`);
+      const message = failureText(loaded.error.message, loaded.error.cause, request.env ?? {});
+      if (section.scope === 'builtin' || section.scope === 'manifest') return err(message);
+      const [line, ...detail] = message.split('\n');
+      problems.push([`${line} (the ${section.scope} plugins were not loaded)`, ...detail].join('\n'));
       continue;
     }
     facets.push(...loaded.value);
