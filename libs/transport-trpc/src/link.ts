@@ -3,21 +3,25 @@ import type { AnyRouter } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { ErrorShape, RpcConnection } from './rpc-connection';
+import { clientErrorShape } from './trpc-error-codes';
 
 /** Operation context flag: keep this subscription across reconnects (service watches, interaction serving). */
 export const PERSISTENT = 'piPersistent';
 
-const CANCELLED: ErrorShape = {
-  code: -32000,
-  message: 'The call was cancelled',
-  data: { remote: { code: 'cancelled', message: 'The call was cancelled' } },
-};
+const CANCELLED: ErrorShape = clientErrorShape({ code: 'cancelled', message: 'The call was cancelled' });
+const TIMED_OUT: ErrorShape = clientErrorShape({ code: 'timeout', message: 'The call timed out' });
+
+/** An abort whose reason is a deadline (`AbortSignal.timeout`) timed out; any other was cancelled. */
+function abortShape(signal: AbortSignal): ErrorShape {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === 'TimeoutError' ? TIMED_OUT : CANCELLED;
+}
 
 /**
  * pi's terminating tRPC link: superjson on the way out and in, and each operation handed to the connection
  * at once. The stock wsLink waits on a timer before every send to batch; a call here costs one frame now.
  * The operation's signal is honoured here (tRPC leaves that to the link): an abort fails the operation at
- * once, without waiting for a server that may never answer.
+ * once, without waiting for a server that may never answer, as `CLIENT_CLOSED_REQUEST` (`TIMEOUT` for a deadline).
  */
 export function rpcLink(connection: Pick<RpcConnection, 'request'>): TRPCLink<AnyRouter> {
   return () =>
@@ -26,7 +30,7 @@ export function rpcLink(connection: Pick<RpcConnection, 'request'>): TRPCLink<An
         const fail = (shape: ErrorShape) => observer.error(TRPCClientError.from({ error: deserializeShape(shape) }));
         const signal = op.signal ?? undefined;
         if (signal?.aborted) {
-          fail(CANCELLED);
+          fail(abortShape(signal));
           return () => undefined;
         }
         const end = connection.request(
@@ -45,7 +49,7 @@ export function rpcLink(connection: Pick<RpcConnection, 'request'>): TRPCLink<An
         );
         const onAbort = () => {
           end();
-          fail(CANCELLED);
+          if (signal !== undefined) fail(abortShape(signal));
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         return () => {

@@ -4,13 +4,19 @@ import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type
 import { PROTOCOL_VERSION, VERSION_MISMATCH, protocolMismatch, readHelloAnswer, type HelloAnswer } from './hello';
 import { Heartbeat, heartbeatWindow, type HeartbeatWindow } from './heartbeat';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
+import { clientErrorShape } from './trpc-error-codes';
 import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
 
 /** tRPC's error shape as it arrives (after the transformer), with our envelope in `data.remote`. */
 export interface ErrorShape {
   readonly code: number;
   readonly message: string;
-  readonly data?: { readonly remote?: RemoteErrorEnvelope };
+  readonly data?: {
+    readonly remote?: RemoteErrorEnvelope;
+    /** tRPC's code and HTTP status of `remote.code` (see `clientErrorShape`). */
+    readonly code?: string;
+    readonly httpStatus?: number;
+  };
 }
 
 export interface Operation {
@@ -348,7 +354,8 @@ function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape 
   const refused = reason?.code === 'not_authorized' || reason?.code === VERSION_MISMATCH;
   const remote =
     reason !== undefined && refused ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
-  return { code: -32000, message: remote.message, data: { remote } };
+  // A refused token is a refusal before authentication: UNAUTHORIZED, as the host's own refusal frame says.
+  return clientErrorShape(remote, remote.code !== 'not_authorized');
 }
 
 function closeReason(code: number, reason: string): RemoteErrorEnvelope {

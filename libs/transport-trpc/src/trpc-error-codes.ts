@@ -1,5 +1,6 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type { RemoteErrorCode } from '@pi/remote';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { RemoteErrorCode, RemoteErrorEnvelope } from '@pi/remote';
 
 /**
  * The tRPC code a stock client sees for each of pi's stable codes (`err.data?.code`); pi's own code stays in
@@ -68,4 +69,26 @@ export function trpcCodeOf(remoteCode: string, authenticated: boolean): TRPC_ERR
 
 export function httpStatusOf(code: TRPC_ERROR_CODE_KEY): number {
   return HTTP_STATUS[code];
+}
+
+/**
+ * The error shape of a failure the client makes itself (an abort, a deadline, a closed connection), as the server
+ * formats one (`formatError`): tRPC's numeric code, and `data` with tRPC's code and HTTP status beside pi's envelope,
+ * so a stock client's `TRPCClientError` handling sees `CLIENT_CLOSED_REQUEST`, `TIMEOUT` or `SERVICE_UNAVAILABLE`
+ * whether the host or the link failed the call. A refusal before authentication is `UNAUTHORIZED`.
+ */
+export function clientErrorShape(
+  remote: RemoteErrorEnvelope,
+  authenticated = true,
+): {
+  code: number;
+  message: string;
+  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; remote: RemoteErrorEnvelope };
+} {
+  const code = trpcCodeOf(remote.code, authenticated);
+  return {
+    code: TRPC_ERROR_CODES_BY_KEY[code],
+    message: remote.message,
+    data: { code, httpStatus: httpStatusOf(code), remote },
+  };
 }
