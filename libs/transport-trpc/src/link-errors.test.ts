@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TRPCClientError, createTRPCUntypedClient } from '@trpc/client';
+import type { AnyRouter } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { err, ok } from 'neverthrow';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,13 +83,13 @@ async function start(kind: 'loopback' | 'websocket', token = TOKEN) {
 }
 
 /** What a stock tRPC user checks: a TRPCClientError, and its `data`. */
-async function failure(call: Promise<unknown>): Promise<TRPCClientError<never>> {
+async function failure(call: Promise<unknown>): Promise<TRPCClientError<AnyRouter>> {
   const caught = await call.then(
     () => undefined,
     (error: unknown) => error,
   );
   expect(caught).toBeInstanceOf(TRPCClientError);
-  return caught as TRPCClientError<never>;
+  return caught as TRPCClientError<AnyRouter>;
 }
 
 describe.each(['loopback', 'websocket'] as const)('errors pi’s link makes itself carry tRPC’s code (%s)', (kind) => {
