@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STATUSES } from '@pi/plugin-api';
 import { tempDir } from '../test/repo-fixture';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, applyMigrations, readSchemaVersion, type Migration } from './migrations';
+import { DatabaseSync, type Database } from './sqlite-driver';
 
-async function scratchDatabase(): Promise<Database.Database> {
-  return new Database(join(await tempDir(), 'scratch.db'));
+async function scratchDatabase(): Promise<Database> {
+  return new DatabaseSync(join(await tempDir(), 'scratch.db'));
 }
 
 describe('migrations', () => {

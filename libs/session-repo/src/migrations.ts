@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import { inImmediateTransaction, type Database } from './sqlite-driver';
 
 /** One step of the schema. Released migrations are never edited: a change is a new, higher version. */
 export interface Migration {
@@ -67,7 +67,7 @@ export function applyMigrations(
   appliedAt: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): number {
-  const migrate = db.transaction(() => {
+  return inImmediateTransaction(db, () => {
     db.exec(CREATE_VERSION_TABLE);
     const current = readSchemaVersion(db);
     const latest = migrations.reduce((max, migration) => Math.max(max, migration.version), 0);
@@ -80,5 +80,4 @@ export function applyMigrations(
     }
     return Math.max(current, latest);
   });
-  return migrate.immediate();
 }

@@ -1,13 +1,14 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { freshRepo, manualClock, newRecord, openRepo, tempDir } from '../test/repo-fixture';
 import { LATEST_SCHEMA_VERSION } from './migrations';
+import { BUSY_TIMEOUT_MS, openDatabase } from './open-database';
+import { DatabaseSync, pragmaValue, type Database } from './sqlite-driver';
 import { openSqliteSessionRepo, sessionRepoFile } from './sqlite-session-repo';
 
-function inspect<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true });
+function inspect<T>(file: string, read: (db: Database) => T): T {
+  const db = new DatabaseSync(file, { readOnly: true });
   try {
     return read(db);
   } finally {
@@ -26,7 +27,19 @@ describe('openSqliteSessionRepo', () => {
 
   it('turns on WAL mode', async () => {
     const { file } = await freshRepo();
-    expect(inspect(file, (db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
+    expect(inspect(file, (db) => pragmaValue(db, 'journal_mode'))).toBe('wal');
+  });
+
+  it('sets its connection to wait out a busy lock, enforce foreign keys and sync as WAL allows', async () => {
+    const file = sessionRepoFile(await tempDir());
+    const db = openDatabase(file, () => new Date())._unsafeUnwrap();
+    try {
+      expect(pragmaValue(db, 'busy_timeout')).toBe(BUSY_TIMEOUT_MS);
+      expect(pragmaValue(db, 'foreign_keys')).toBe(1);
+      expect(pragmaValue(db, 'synchronous')).toBe(1);
+    } finally {
+      db.close();
+    }
   });
 
   it('migrates a new file once and records each version with when it was applied', async () => {
@@ -47,7 +60,7 @@ describe('openSqliteSessionRepo', () => {
   it('refuses a database made by a newer pi and leaves it byte-identical', async () => {
     const file = sessionRepoFile(await tempDir());
     await mkdir(dirname(file), { recursive: true });
-    const newer = new Database(file);
+    const newer = new DatabaseSync(file);
     newer.exec('CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TEXT); CREATE TABLE future (x);');
     newer.prepare('INSERT INTO schema_version VALUES (?, ?)').run(LATEST_SCHEMA_VERSION + 1, '2030-01-01T00:00:00Z');
     newer.close();
@@ -60,7 +73,7 @@ describe('openSqliteSessionRepo', () => {
       message: expect.stringContaining(`${file} was made by a newer pi (schema version ${LATEST_SCHEMA_VERSION + 1}`),
     });
     expect((await readFile(file)).equals(before)).toBe(true);
-    expect(inspect(file, (db) => db.pragma('journal_mode', { simple: true }))).toBe('delete');
+    expect(inspect(file, (db) => pragmaValue(db, 'journal_mode'))).toBe('delete');
   });
 
   it('refuses a file that is not a SQLite database, naming it, and leaves it alone', async () => {

@@ -1,5 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
+import type { Database } from './sqlite-driver';
 
 /** A `sessions` row as stored (migrations 1 and 2). */
 export interface SessionRow {
@@ -41,6 +41,13 @@ export interface SessionStatements {
   /** `updated_at` moves only when the status changes; no row back: no such record, or a conflict. */
   readonly setStatus: Statement<[{ sessionId: string; status: SessionStatus; at: string } & Expected], SessionRow>;
   readonly remove: Statement<[{ sessionId: string } & Expected], SessionRow>;
+}
+
+/** A prepared statement typed by what it binds and the rows it returns (the driver's own rows are untyped). */
+interface Statement<Bound extends unknown[], Row> {
+  get(...parameters: Bound): Row | undefined;
+  all(...parameters: Bound): Row[];
+  run(...parameters: Bound): { readonly changes: number | bigint };
 }
 
 const ORDER = 'ORDER BY updated_at DESC, session_id ASC';

@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { err, ok, type Result } from 'neverthrow';
 import type { SessionRecord, SessionStatus } from '@pi/plugin-api';
 import { openDatabase } from './open-database';
@@ -14,6 +13,7 @@ import {
 } from './session-repo-error';
 import { notFound, staleOr } from './write-outcome';
 import { sessionStatements, toSessionRecord } from './session-statements';
+import { SQLITE_CODES, sqliteErrorCode, type Database } from './sqlite-driver';
 import { checkNewRecord, checkSessionId, checkStatus, checkTitle } from './validate';
 
 export interface SqliteSessionRepoOptions extends SessionRepoOptions {
@@ -184,6 +184,6 @@ function sqliteSessionRepo(db: Database, now: () => Date): SessionRepo {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const code = sqliteErrorCode(error);
+  return code === SQLITE_CODES.primaryKeyViolation || code === SQLITE_CODES.uniqueViolation;
 }

@@ -22,12 +22,12 @@ const BUILD_SOURCES = readdirSync(dirname(fileURLToPath(import.meta.url)))
   .map((file) => relative(WORKSPACE_ROOT, join(dirname(fileURLToPath(import.meta.url)), file)));
 
 /**
- * Packages left to node_modules at run time: native addons (pg-native, which pg loads only when asked for, is not even
- * installed), and packages that find files beside their own modules (blessed's widgets and terminfo data, tsx's
- * loader hooks). Every other package is bundled: a start then reads a few
- * chunks instead of resolving and compiling hundreds of small files (a session listens 35 % sooner).
+ * Packages left to node_modules at run time: native addons (the SQLite driver loads the prebuilt binary in its own
+ * package; pg-native, which pg loads only when asked for, is not even installed), and packages that find files beside
+ * their own modules (blessed's widgets and terminfo data, tsx's loader hooks). Every other package is bundled: a start
+ * then reads a few chunks instead of resolving and compiling hundreds of small files (a session listens 35 % sooner).
  */
-const UNBUNDLED = /^(better-sqlite3|pg-native|node-pty|bufferutil|utf-8-validate|blessed|tsx|esbuild)(\/|$)/;
+const UNBUNDLED = /^(@photostructure\/sqlite|pg-native|bufferutil|utf-8-validate|blessed|tsx|esbuild)(\/|$)/;
 
 const externalPackages: Plugin = {
   name: 'external-packages',

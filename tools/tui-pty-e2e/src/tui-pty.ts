@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import type * as XtermHeadless from '@xterm/headless';
-import { spawn, type IPty } from 'node-pty';
+import { spawn, type IPty } from '@lydell/node-pty';
 import { PI_TUI_BIN } from './bins';
 import { keyBytes, type KeyName } from './keys';
 import { pollUntil } from './polling';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import type * as XtermHeadless from '@xterm/headless';
-import { spawn } from 'node-pty';
+import { spawn } from '@lydell/node-pty';
 
 // @xterm/headless is a CommonJS bundle whose named exports Node's ESM loader cannot see.
 const { Terminal } = createRequire(import.meta.url)('@xterm/headless') as typeof XtermHeadless;

@@ -37,7 +37,7 @@ let pty: Promise<PtyModule | undefined> | undefined;
 
 /** node-pty if it is installed and its native part loads; otherwise undefined (the benchmark then uses pipes). */
 export function loadPty(): Promise<PtyModule | undefined> {
-  const name = 'node-pty';
+  const name = '@lydell/node-pty';
   return (pty ??= import(name).then(
     (module: { default?: PtyModule } & Partial<PtyModule>) => (module.default ?? (module as PtyModule)) as PtyModule,
     () => undefined,
@@ -71,7 +71,7 @@ export async function runProgram(
   let kill: (signal: NodeJS.Signals) => void;
   const module = kind === 'pty' ? await loadPty() : undefined;
   if (kind === 'pty') {
-    if (module === undefined) throw new Error('node-pty is not available');
+    if (module === undefined) throw new Error('@lydell/node-pty is not available');
     const child = module.spawn(file, [...args], {
       name: 'xterm-256color',
       cols: options.columns,
