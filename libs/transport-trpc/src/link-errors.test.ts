@@ -13,7 +13,7 @@ import type { Authenticate } from './authentication';
 import { rpcLink } from './link';
 import { loopbackFactory } from './loopback';
 import { RpcConnection } from './rpc-connection';
-import { createRpcHost, type RpcHost } from './rpc-host';
+import { createRpcHost } from './rpc-host';
 import { webSocketFactory } from './websocket-client';
 import { listenWebSocket } from './websocket-server';
 import type { SocketFactory } from './wire-socket';
