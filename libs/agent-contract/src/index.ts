@@ -74,6 +74,7 @@ export {
   type ProviderLogin,
 } from './provider-login';
 export type { AgentTool, AgentToolResult, AnyAgentTool } from './tool';
+export { TOOL_CALL_STEP, type ToolCallStep } from './tool-call-step';
 export type { SessionFileFault } from './session-file-fault';
 export type {
   QueueAcceptance,

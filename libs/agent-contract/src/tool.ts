@@ -27,6 +27,12 @@ export interface AgentTool<Args = unknown, Details extends JsonValue = JsonValue
    * still checks everything itself, as things may change meanwhile. Wrappers keep it by spreading the inner tool.
    */
   preflight?(args: Args, context: Context): Promise<AgentToolResult<Details> | null>;
+  /**
+   * `'safe'`: running `execute` again for the same call, after the session process died before it returned, does
+   * nothing twice that matters (the question tool asks again, on the same view). A run a crash cut short while
+   * such a call waited then resumes by running it again; without it the call is answered "interrupted".
+   */
+  replay?: 'safe';
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -20,6 +20,14 @@ export interface RunPlan {
   modelId: string;
   thinkingLevel: ThinkingLevel;
   maxTurns: number;
+  /** The client whose send started the run (a connection id), if known; tools see it in `TOOL_CALL_STEP`. */
+  originator: string | null;
+}
+
+/** Where a resumed run picks up (see `ParkedRun`): the calls its last round still owes, and the turns it used. */
+export interface ResumePoint {
+  readonly pending: readonly ToolCallPart[];
+  readonly turns: number;
 }
 
 export interface RunServices {
@@ -46,7 +54,12 @@ export interface RunServices {
  * meanwhile, and go again until it answers without tool calls (and no steer came) or maxTurns is reached. `context` carries the run's own abort signal.
  * Storage failures reject (the caller settles in memory); everything else ends in an outcome.
  */
-export async function runTurns(plan: RunPlan, services: RunServices, context: Context): Promise<RunOutcome> {
+export async function runTurns(
+  plan: RunPlan,
+  services: RunServices,
+  context: Context,
+  resume?: ResumePoint,
+): Promise<RunOutcome> {
   const { operationId } = plan;
   const aborted = (): boolean => context.abortSignal?.aborted === true;
   const record = async (message: AgentMessage): Promise<void> => {
@@ -61,8 +74,36 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
     eventContext,
     ...(projectEntry && { projectEntry }),
   });
+  const toolRound = async (calls: readonly ToolCallPart[], tools: ReadonlyMap<string, AnyAgentTool>) => {
+    await runToolRound({
+      calls,
+      isParallel: (call) => tools.get(call.name)?.executionMode === 'parallel',
+      run: (call) => {
+        services.emit({
+          type: 'tool_started',
+          operationId,
+          toolCallId: call.id,
+          toolName: call.name,
+          arguments: call.arguments,
+        });
+        const { originator } = plan;
+        return runToolCall(
+          { operationId, call, tool: tools.get(call.name), hooks: services.hooks, originator },
+          context,
+        );
+      },
+      record,
+    });
+  };
+  const firstTurn = resume?.turns ?? 0;
+  if (resume !== undefined) {
+    // A resumed run first finishes the round it was parked in, then goes on as if it had never stopped.
+    await toolRound(resume.pending, services.tools());
+    if (aborted()) return { outcome: 'aborted', error: null };
+    await deliverSteers({ ...services, operationId, hasNextTurn: firstTurn < plan.maxTurns, aborted });
+  }
   let overflowCompacted = false;
-  for (let turn = 0; turn < plan.maxTurns; turn += 1) {
+  for (let turn = firstTurn; turn < plan.maxTurns; turn += 1) {
     if (aborted()) return { outcome: 'aborted', error: null };
     const tools = services.tools();
     const schemas = [...tools].map(([name, tool]) => toolSchema(name, tool));
@@ -128,21 +169,7 @@ export async function runTurns(plan: RunPlan, services: RunServices, context: Co
       if ((await deliverSteers(boundary)) === 0) return { outcome: 'completed', error: null };
       continue;
     }
-    await runToolRound({
-      calls,
-      isParallel: (call) => tools.get(call.name)?.executionMode === 'parallel',
-      run: (call) => {
-        services.emit({
-          type: 'tool_started',
-          operationId,
-          toolCallId: call.id,
-          toolName: call.name,
-          arguments: call.arguments,
-        });
-        return runToolCall({ operationId, call, tool: tools.get(call.name), hooks: services.hooks }, context);
-      },
-      record,
-    });
+    await toolRound(calls, tools);
     if (aborted()) return { outcome: 'aborted', error: null };
     await deliverSteers(boundary);
   }

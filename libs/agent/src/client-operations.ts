@@ -24,3 +24,16 @@ export function clientOperations(entries: readonly SessionEntry[]): Map<string, 
   }
   return runs;
 }
+
+/** Why a client operation id cannot name a new send: not of the allowed form, or taken by a queued message. */
+export function invalidClientOperationId(
+  id: string,
+  queued: (id: string) => boolean,
+): { code: 'invalid_message'; message: string } | null {
+  if (!isValidClientOperationId(id)) {
+    const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
+    return { code: 'invalid_message', message };
+  }
+  if (queued(id)) return { code: 'invalid_message', message: `${id} was already used for a queued message` };
+  return null;
+}

@@ -124,7 +124,11 @@ describe('creating and restoring a session file', () => {
     await first.close(); // the process "dies": nothing more is written
 
     const second = await openOk(options([[{ type: 'done', stopReason: 'stop' }]]));
+    // Cut short in a tool round: decided once the tools are known, and `slow` may not run again.
+    expect(second.parked).toBe(operationId);
+    second.startQueue();
 
+    expect(second.parked).toBeNull();
     expect(second.recovery).toEqual([
       `operation ${operationId} was interrupted (started but never settled); settled it as failed`,
     ]);

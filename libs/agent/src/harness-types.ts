@@ -61,10 +61,17 @@ export interface AgentHarness {
   ): Promise<Result<SessionEntry, AppendMessageRejection>>;
   /**
    * Lets the queue the file left (follow-ups and steers a stop or crash left waiting) start runs. Until then they
-   * wait, so the host calls it once its facets run: providers, settings and event listeners are in place.
+   * wait, so the host calls it once its facets run: providers, settings and event listeners are in place. First it
+   * decides the run a crash left parked in a tool round: resumed when its tools may run again (`replay: 'safe'`),
+   * else settled as interrupted (see docs/decisions.md, "A parked tool resumes after kill -9").
    */
   startQueue(): void;
-  /** What restoring the file found and repaired (for example a torn last line after a crash). */
+  /** The run the file left parked in a tool round, until `startQueue` resumed or settled it (then null). */
+  readonly parked: string | null;
+  /**
+   * What restoring the file found and repaired (for example a torn last line after a crash), and what `startQueue`
+   * made of a parked run.
+   */
   readonly recovery: readonly string[];
   /**
    * Why the session file cannot be written, or null. Set by the append that failed, cleared by the next one that
@@ -95,6 +102,11 @@ export interface HarnessOptions {
    * projector); undefined or nothing: the entry stays invisible to the model. Read per request.
    */
   readonly projectEntry?: EntryProjection;
+  /**
+   * The client a send comes from (its connection's id in the context), recorded in memory as the run's originator
+   * and given to its tools in `TOOL_CALL_STEP`. The harness knows no transport: the host reads it.
+   */
+  readonly originatorOf?: (context: Context) => string | undefined;
   /** Wraps the file handle appends use: a test's seam to fail writes as a full or failing disk does. */
   readonly appendHandle?: (handle: AppendHandle) => AppendHandle;
 }

@@ -81,6 +81,7 @@ export type {
   UserMessage,
   WithdrawRejection,
 } from '@pi/agent-contract';
+export { TOOL_CALL_STEP, type ToolCallStep } from '@pi/agent-contract';
 export {
   providerLoginSchema,
   type AuthorizationCodeLogin,

@@ -20,24 +20,36 @@ export function settledOutcomes(entries: readonly SessionEntry[]): Map<string, R
  * so the lane is usable again and the record says what happened. Tool calls left without a result get an
  * error result first: the next model request must pair every call with a result. An operation whose
  * cancellation was already durable settles `aborted`; any other settles `failed`. Both carry the error
- * "interrupted". Returns one line per repaired operation for `recovery`.
+ * "interrupted". Returns one line per repaired operation for `recovery`. `parked` (a run parked in a tool round, see
+ * `findParkedRun`) is left for the lane to resume or settle once the tools are known.
  */
 export async function settleInterruptedOperations(
   entries: readonly SessionEntry[],
   writer: SessionWriter,
   context: Context,
+  parked: string | null = null,
 ): Promise<string[]> {
   const report: string[] = [];
   for (const operationId of unsettledOperations(entries)) {
-    const cancelled = entries.some((entry) => entry.kind === 'cancel_requested' && entry.operationId === operationId);
-    const outcome: RunOutcome = { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
-    const bodies = settlementBodies(entries, operationId, outcome, 'the session stopped before it returned');
-    await writer.appendAll(bodies, 'synced', context);
-    report.push(
-      `operation ${operationId} was interrupted (started but never settled); settled it as ${outcome.outcome}`,
-    );
+    if (operationId === parked) continue;
+    const outcome = interruptedOutcome(entries, operationId);
+    await writer.appendAll(settlementBodies(entries, operationId, outcome, INTERRUPTED_WHY), 'synced', context);
+    report.push(interruptedLine(operationId, outcome));
   }
   return report;
+}
+
+/** What a tool call a crash cut short is answered with. */
+export const INTERRUPTED_WHY = 'the session stopped before it returned';
+
+/** A run a crash cut short: `aborted` when its cancellation was already durable, else `failed`; "interrupted". */
+export function interruptedOutcome(entries: readonly SessionEntry[], operationId: string): RunOutcome {
+  const cancelled = entries.some((entry) => entry.kind === 'cancel_requested' && entry.operationId === operationId);
+  return { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
+}
+
+export function interruptedLine(operationId: string, outcome: RunOutcome): string {
+  return `operation ${operationId} was interrupted (started but never settled); settled it as ${outcome.outcome}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type TelemetryContext,
 } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
-import { runTurns, type RunPlan } from './agent-run';
+import { runTurns, type ResumePoint, type RunPlan } from './agent-run';
 import { QueueCallers } from './queue-callers';
 import type { HarnessHooks } from './harness-hooks';
 import { createDeferred, type Deferred } from './deferred';
@@ -30,10 +30,12 @@ import type {
   WithdrawRejection,
 } from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
-import { isValidClientOperationId, MAX_CLIENT_OPERATION_ID_LENGTH } from './client-operations';
+import { invalidClientOperationId } from './client-operations';
+import { INTERRUPTED_WHY, interruptedLine } from './interrupted-operations';
 import { LaneQueue } from './lane-queue';
 import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
+import { resumesParked, type ParkedRun } from './parked-run';
 import { promptTooLarge } from './prompt-size';
 import { resolveRunModel } from './run-model';
 import { writeSettlement } from './run-settlement';
@@ -54,6 +56,10 @@ export interface MainLaneParts {
   restoredClientOperations: ReadonlyMap<string, string>;
   /** The queue the file leaves: it waits for `startQueue`. */
   restoredQueue: MessageQueue;
+  /** The run the file leaves parked in a tool round: the lane's run from the start, resumed or settled by `startQueue`. */
+  parked: ParkedRun | null;
+  /** Adds a line to the harness's `recovery`. */
+  report: (line: string) => void;
 }
 
 interface ActiveRun {
@@ -100,6 +106,8 @@ export class MainLane implements AgentLane {
   #closing = false;
   /** Whether queued items may start runs: a restored queue waits until the host starts it. */
   #queueStarted: boolean;
+  /** The parked run the file left, until `startQueue` resumes or settles it. */
+  #parked: ParkedRun | null;
 
   constructor(parts: MainLaneParts) {
     this.#parts = parts;
@@ -108,6 +116,9 @@ export class MainLane implements AgentLane {
     const { restoredQueue: queue, writer, events } = parts;
     this.#queue = new LaneQueue({ queue, writer, events, running: () => this.running });
     this.#queueStarted = queue.isEmpty;
+    this.#parked = parts.parked;
+    // A parked run holds the lane from the start: nothing else starts before it is resumed or settled.
+    if (parts.parked !== null) this.#active = newRun(parts.parked.operationId);
   }
 
   get running(): string | null {
@@ -125,7 +136,7 @@ export class MainLane implements AgentLane {
       // A resend is answered before anything else is looked at: the first send's run is the answer, running or not.
       const known = this.#clientOperations.get(clientOperationId);
       if (known !== undefined) return ok({ operationId: known, duplicate: true });
-      const invalid = invalidClientOperationId(clientOperationId, this.#queue);
+      const invalid = invalidClientOperationId(clientOperationId, (id) => this.#queue.itemOf(id) !== undefined);
       if (invalid !== null) return err(invalid);
     }
     const checked = checkPromptMessages(messages);
@@ -174,10 +185,31 @@ export class MainLane implements AgentLane {
     return this.#queue.items;
   }
 
-  /** Lets a restored queue run: the host calls it once its facets (and so the providers and listeners) are up. */
+  /**
+   * Lets a restored queue run, and first the parked run (the host calls it once its facets, and so the tools,
+   * providers and listeners, are up): resumed when its tools may run again, else settled as interrupted.
+   */
   startQueue(): void {
     this.#queueStarted = true;
-    this.#drain();
+    const parked = this.#parked;
+    this.#parked = null;
+    const run = this.#active;
+    if (parked === null || run?.operationId !== parked.operationId) return this.#drain();
+    const { operationId, pending, turns } = parked;
+    const model = resolveRunModel(this.#parts.options.settings(), this.#parts.options.providers());
+    if (run.cancel === null && model.isOk() && resumesParked(parked, this.#parts.options.tools())) {
+      const waiting = pending.map((call) => call.name).join(', ') || 'none, its results were in';
+      this.#parts.report(`operation ${operationId} stopped in a tool round (waiting on: ${waiting}); resumed it`);
+      const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
+      const settings = this.#parts.options.settings();
+      const plan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns, originator: null };
+      void this.#execute(run, plan, [], { pending, turns });
+      return;
+    }
+    // Not resumable (a tool that may not run again, or gone; no model; cancelled): settled as any run a crash cut short.
+    const outcome: RunOutcome = { outcome: run.cancel === null ? 'failed' : 'aborted', error: 'interrupted' };
+    this.#parts.report(interruptedLine(operationId, outcome));
+    void this.#finish(run, writeSettlement(this.#parts, operationId, outcome, BACKGROUND_CONTEXT, INTERRUPTED_WHY));
   }
 
   async #enqueue(
@@ -193,7 +225,7 @@ export class MainLane implements AgentLane {
       if (item !== undefined) return ok({ kind: 'queued', itemId: item, duplicate: true });
       const run = this.#clientOperations.get(clientOperationId);
       if (run !== undefined) return ok({ kind: 'started', operationId: run, duplicate: true });
-      const invalid = invalidClientOperationId(clientOperationId, this.#queue);
+      const invalid = invalidClientOperationId(clientOperationId, (id) => this.#queue.itemOf(id) !== undefined);
       if (invalid !== null) return err(invalid);
     }
     const checked = checkPromptMessages([message]);
@@ -210,7 +242,7 @@ export class MainLane implements AgentLane {
     }
     const added = await this.#queue.add(kind, accepted, clientOperationId, context);
     if (added.isErr()) return err(added.error);
-    this.#queueCallers.remember(added.value, context.telemetryContext);
+    this.#queueCallers.remember(added.value, context.telemetryContext, this.#parts.options.originatorOf?.(context));
     // A queue with no run to follow (restored and just started, or stalled without a model) is tried again now.
     this.#drain();
     return ok({ kind: 'queued', itemId: added.value, duplicate: false });
@@ -223,7 +255,7 @@ export class MainLane implements AgentLane {
     context: Context,
     settings: RunSettings,
   ): Promise<Result<PromptAcceptance, NoModel | Unwritable>> {
-    const claimed = this.#claim(settings);
+    const claimed = this.#claim(settings, this.#parts.options.originatorOf?.(context) ?? null);
     if (claimed.isErr()) return err(claimed.error);
     if (clientOperationId !== undefined) this.#clientOperations.set(clientOperationId, claimed.value.run.operationId);
     const begun = await this.#begin(claimed.value, messages, clientOperationId, context, [context.telemetryContext]);
@@ -239,7 +271,7 @@ export class MainLane implements AgentLane {
     if (this.#closing || !this.#queueStarted || this.#active !== null) return;
     const next = this.#queue.peekNext();
     if (next.length === 0) return;
-    const claimed = this.#claim();
+    const claimed = this.#claim(undefined, this.#queueCallers.originatorOf(next));
     if (claimed.isErr()) return;
     const items = this.#queue.take(next, BACKGROUND_CONTEXT);
     // A follow-up's own id names the run it started, so `operation` can report it and a resend of prompt is known.
@@ -256,21 +288,16 @@ export class MainLane implements AgentLane {
   }
 
   /** Claims the lane for a new run, in one synchronous step: a concurrent send sees it at once. */
-  #claim(settings = this.#parts.options.settings()): Result<ClaimedRun, NoModel> {
+  #claim(settings = this.#parts.options.settings(), originator: string | null = null): Result<ClaimedRun, NoModel> {
     // Settings are read once per run (here, or by the send that started it): a later change applies to the next run.
     const model = resolveRunModel(settings, this.#parts.options.providers());
     if (model.isErr()) return err(model.error);
     const operationId = randomUUID();
-    const run: ActiveRun = {
-      operationId,
-      controller: new AbortController(),
-      phase: 'running',
-      cancel: null,
-      settled: createDeferred(),
-    };
+    const run = newRun(operationId);
     this.#active = run;
     const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
-    return ok({ run, plan: { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns } });
+    const plan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns, originator };
+    return ok({ run, plan });
   }
 
   /**
@@ -359,7 +386,12 @@ export class MainLane implements AgentLane {
   }
 
   /** Runs under a root span of its own, linked to the calls that sent its messages (a run outlives them). */
-  async #execute(run: ActiveRun, plan: RunPlan, links: readonly TelemetryContext[]): Promise<void> {
+  async #execute(
+    run: ActiveRun,
+    plan: RunPlan,
+    links: readonly TelemetryContext[],
+    resume?: ResumePoint,
+  ): Promise<void> {
     const { operationId } = plan;
     const model = `${plan.provider.id}/${plan.modelId}`;
     const attributes = { 'pi.operation_id': operationId, 'pi.model': model };
@@ -368,19 +400,31 @@ export class MainLane implements AgentLane {
       const eventContext = withTelemetryContext(span, BACKGROUND_CONTEXT);
       const runContext = withAbortSignal(run.controller.signal, eventContext);
       this.#parts.events.emit({ type: 'run_started', operationId }, eventContext);
-      const outcome = await this.#settle(run, await this.#runTurns(plan, runContext, eventContext), eventContext);
+      const ran = await this.#runTurns(plan, runContext, eventContext, resume);
+      const outcome = await this.#settle(run, ran, eventContext);
       span.setAttribute('pi.outcome', outcome.outcome);
       return { outcome, eventContext };
     });
-    this.#outcomes.set(operationId, outcome);
+    await this.#finish(run, Promise.resolve(outcome), eventContext);
+  }
+
+  /** The run settled with `settling`'s outcome: the lane is free, its waiters and listeners hear it, the queue goes on. */
+  async #finish(run: ActiveRun, settling: Promise<RunOutcome>, eventContext = BACKGROUND_CONTEXT): Promise<void> {
+    const outcome = await settling;
+    this.#outcomes.set(run.operationId, outcome);
     this.#active = null;
     run.settled.resolve(outcome);
-    this.#parts.events.emit({ type: 'run_settled', operationId, outcome }, eventContext);
+    this.#parts.events.emit({ type: 'run_settled', operationId: run.operationId, outcome }, eventContext);
     this.#drain();
   }
 
   /** Never rejects: an append that failed (or a registry that threw) ends the run as failed. */
-  async #runTurns(plan: RunPlan, runContext: Context, eventContext: Context): Promise<RunOutcome> {
+  async #runTurns(
+    plan: RunPlan,
+    runContext: Context,
+    eventContext: Context,
+    resume: ResumePoint | undefined,
+  ): Promise<RunOutcome> {
     const { writer, tree, hooks, events, options } = this.#parts;
     const emit = (event: Parameters<HarnessEventHub['emit']>[0]): void => events.emit(event, eventContext);
     try {
@@ -402,6 +446,7 @@ export class MainLane implements AgentLane {
           ...(options.projectEntry === undefined ? {} : { projectEntry: options.projectEntry }),
         },
         runContext,
+        resume,
       );
     } catch (error) {
       return { outcome: 'failed', error: errorMessage(error) };
@@ -418,13 +463,6 @@ export class MainLane implements AgentLane {
   }
 }
 
-/** Why a client operation id cannot name a new send: not of the allowed form, or taken by a queued message. */
-function invalidClientOperationId(id: string, queue: LaneQueue): { code: 'invalid_message'; message: string } | null {
-  if (!isValidClientOperationId(id)) {
-    const message = `A client operation id is 1–${MAX_CLIENT_OPERATION_ID_LENGTH} characters of [A-Za-z0-9_-]`;
-    return { code: 'invalid_message', message };
-  }
-  if (queue.itemOf(id) !== undefined)
-    return { code: 'invalid_message', message: `${id} was already used for a queued message` };
-  return null;
+function newRun(operationId: string): ActiveRun {
+  return { operationId, controller: new AbortController(), phase: 'running', cancel: null, settled: createDeferred() };
 }

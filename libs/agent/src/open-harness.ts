@@ -11,6 +11,7 @@ import { eventDeliveryContext, HarnessEventHub } from './harness-events';
 import type { AgentHarness, HarnessOptions, OpenError } from './harness-types';
 import { settledOutcomes, settleInterruptedOperations } from './interrupted-operations';
 import { MainLane } from './main-lane';
+import { findParkedRun } from './parked-run';
 import { appendMessage } from './plugin-message';
 import { MessageQueue } from './message-queue';
 import type { JsonValue } from '@pi/agent-contract';
@@ -46,8 +47,10 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
   const writer = new SessionWriter(file, tree, (entry, context) =>
     events.emit({ type: 'entry_appended', operationId: operationOf(entry), entry }, context),
   );
+  const parked = findParkedRun(entries);
   try {
-    recovery.push(...(await settleInterruptedOperations(entries, writer, BACKGROUND_CONTEXT)));
+    const settled = await settleInterruptedOperations(entries, writer, BACKGROUND_CONTEXT, parked?.operationId);
+    recovery.push(...settled);
   } catch (error) {
     await file.close();
     return err({
@@ -57,6 +60,7 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     });
   }
   const hooks = new HarnessHooks(options.hooks);
+  let pendingParked = parked?.operationId ?? null;
   const main = new MainLane({
     writer,
     tree,
@@ -66,6 +70,11 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     restoredOutcomes: settledOutcomes(tree.entries()),
     restoredClientOperations: clientOperations(tree.entries()),
     restoredQueue: MessageQueue.restore(tree.entries()),
+    parked,
+    report: (line) => {
+      recovery.push(line);
+      pendingParked = null;
+    },
   });
 
   const navigation = new HarnessNavigation({ tree, writer, running: () => main.running, file: options.file, header });
@@ -88,7 +97,12 @@ export async function openHarness(options: HarnessOptions): Promise<Result<Agent
     compaction,
     hooks,
     events,
-    recovery: Object.freeze([...recovery]),
+    get recovery() {
+      return Object.freeze([...recovery]);
+    },
+    get parked() {
+      return pendingParked;
+    },
     get sessionFileFault() {
       return file.fault;
     },

@@ -6,8 +6,8 @@ import { SessionFileUnwritable } from './session-file-fault';
 import type { SessionWriter } from './session-writer';
 
 /**
- * Writes a run's settlement, an error result first for any call whose result could not be written (the next request
- * must pair every call). Resolves with the outcome memory settles on: `outcome`, unless the settlement could not be
+ * Writes a run's settlement, an error result first for any call left without a result (`why` it has none; the next
+ * request must pair every call). Resolves with the outcome memory settles on: `outcome`, unless the settlement could not be
  * written — then the run failed, and on a session file fault the file is owed that settlement ahead of its next
  * entry, so a restart after the disk recovers agrees with what clients were told.
  */
@@ -16,9 +16,9 @@ export async function writeSettlement(
   operationId: string,
   outcome: RunOutcome,
   eventContext: Context,
+  why = 'the session file could not be written',
 ): Promise<RunOutcome> {
   const { writer, tree } = parts;
-  const why = 'the session file could not be written';
   try {
     await writer.appendAll(settlementBodies(tree.entries(), operationId, outcome, why), 'synced', eventContext);
     return outcome;

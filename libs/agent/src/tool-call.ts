@@ -1,10 +1,10 @@
-import { withTelemetryContext, type Context } from '@pi/context';
+import { withContextValue, withTelemetryContext, type Context } from '@pi/context';
 import { z } from 'zod';
 import type { HarnessHooks } from './harness-hooks';
 import { errorMessage } from './error-text';
 import { toolResultSchema } from './message-schema';
 import type { ToolCallInfo, ToolCallPart, ToolResultMessage } from '@pi/agent-contract';
-import type { AnyAgentTool } from '@pi/agent-contract';
+import { TOOL_CALL_STEP, type AnyAgentTool } from '@pi/agent-contract';
 
 export interface ToolCallRun {
   operationId: string;
@@ -12,6 +12,8 @@ export interface ToolCallRun {
   /** The tool offered to the model this turn under the call's name, if any. */
   tool: AnyAgentTool | undefined;
   hooks: HarnessHooks;
+  /** The client whose send started the run, if known: the tool reads it (with the call) from `TOOL_CALL_STEP`. */
+  originator: string | null;
 }
 
 /**
@@ -24,7 +26,8 @@ export function runToolCall(run: ToolCallRun, context: Context): Promise<ToolRes
   return context.telemetryContext.startSpan(
     { name: 'agent.tool', attributes: { 'pi.tool.name': call.name, 'pi.tool.call_id': call.id } },
     async (span) => {
-      const spanContext = withTelemetryContext(span, context);
+      const step = { operationId: run.operationId, toolCallId: call.id, originator: run.originator };
+      const spanContext = withContextValue(TOOL_CALL_STEP, step, withTelemetryContext(span, context));
       let result: ToolResultMessage;
       try {
         result = await resolveToolCall(run, spanContext);

@@ -15,7 +15,7 @@ import {
   type SessionUpstream,
 } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
-import type { ServiceRegistry } from '@pi/remote';
+import { CLIENT_ID, type ServiceRegistry } from '@pi/remote';
 import type { RpcHost } from '@pi/transport-trpc';
 import { absentUpstream } from './absent-upstream';
 import { logSessionFileFaults } from './session-file-log';
@@ -127,6 +127,8 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
       ...(options.hookDeadlines?.runHookMs === undefined ? {} : { timeoutMs: options.hookDeadlines.runHookMs }),
     },
     projectEntry: records.projectors.project,
+    // A run's originator is the connection whose call sent its prompt: `to: 'originator'` views of its tools go there.
+    originatorOf: (context) => context.value(CLIENT_ID),
     ...options.harness,
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
@@ -204,12 +206,27 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   // Every facet is active and the surface exists, but no client can connect before this returns.
   const { sessionId } = options.identity;
   await first.lifecycle.started({ sessionId, created: harness.value.created, recovery: harness.value.recovery });
-  const unclaimed = views.closeUnclaimed();
-  if (unclaimed.length > 0)
-    options.log?.(`closed ${unclaimed.length} restored view(s) no plugin took back: ${unclaimed.join(', ')}`);
+  const closeUnclaimed = (resuming: string | null) => {
+    const unclaimed = views.closeUnclaimed(resuming);
+    if (unclaimed.length > 0)
+      options.log?.(`closed ${unclaimed.length} restored view(s) no plugin took back: ${unclaimed.join(', ')}`);
+  };
+  // The views of a parked run's tool calls wait for it: its tools take them back when they run again.
+  const resuming = harness.value.parked;
+  closeUnclaimed(resuming);
+  if (resuming !== null) {
+    const stop = harness.value.events.subscribe((event) => {
+      if (event.type !== 'run_settled' || event.operationId !== resuming) return;
+      stop();
+      closeUnclaimed(null);
+    });
+  }
   // Follow-ups a stop or crash left queued run now, attended or not: providers, settings and listeners are up.
   const activity = sessionActivity(harness.value);
+  const known = harness.value.recovery.length;
   harness.value.startQueue();
+  // What became of a parked run (resumed, or settled as interrupted) is decided only now, with the tools known.
+  for (const line of harness.value.recovery.slice(known)) reported.record('host', 'recovery', 'warning', line);
 
   const pluginSets = sets;
   let stopping: Promise<KernelStopReport> | undefined;

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { err, ok } from 'neverthrow';
@@ -173,6 +173,28 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/**
+ * A session host started as after `kill -9` of `crashed`: on its files as they are at this moment, with nothing of
+ * the old host's shutdown (no stop hooks, no disposal, no last writes). This process cannot stop the old host
+ * without it writing, so the files are copied into a directory of the new host's own (removed when it closes), and
+ * only then is the old host closed, its clients cut off, writing to its own directory only.
+ */
+export async function restartAfterCrash(
+  crashed: TestSessionHost,
+  options: Omit<TestSessionHostOptions, 'directory'>,
+): Promise<TestSessionHost> {
+  const directory = await mkdtemp(join(tmpdir(), 'pi-session-crashed-'));
+  // The socket is the old host's; the files (session, views, storage, the lock of a "dead" holder) are what a crash leaves.
+  await cp(crashed.directory, directory, { recursive: true, filter: (source) => !source.endsWith('.sock') });
+  await crashed.close();
+  const restarted = await startTestSessionHost({ ...options, directory });
+  const close = async () => {
+    await restarted.close();
+    await rm(directory, { recursive: true, force: true });
+  };
+  return { ...restarted, close, [Symbol.asyncDispose]: close };
 }
 
 /**

@@ -179,8 +179,10 @@ export type {
   ToolCallInfo,
   ToolCallResult,
   ToolResultRewrite,
+  ToolCallStep,
   UserMessage,
 } from '@pi/agent-contract';
+export { TOOL_CALL_STEP } from '@pi/agent-contract';
 export {
   BACKGROUND_CONTEXT,
   createContextKey,

@@ -17,6 +17,7 @@ const storedSchema = z.object({
       component: z.string().min(1),
       state: z.json(),
       to: z.union([z.literal('all'), z.array(z.string())]),
+      step: z.object({ operationId: z.string().min(1), toolCallId: z.string().min(1) }).optional(),
     }),
   ),
 });
@@ -33,7 +34,12 @@ export async function readDurableViews(file: string): Promise<{ views: StoredVie
   try {
     const parsed = storedSchema.safeParse(JSON.parse(text));
     if (parsed.success) {
-      return { views: parsed.data.views.map((view) => ({ ...view, state: view.state as JsonValue })), problem: null };
+      const views = parsed.data.views.map(({ step, ...view }) => ({
+        ...view,
+        state: view.state as JsonValue,
+        ...(step === undefined ? {} : { step }),
+      }));
+      return { views, problem: null };
     }
   } catch {
     // Not JSON: reported below like any other malformed file.

@@ -3,8 +3,15 @@ import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { JsonValue } from '@pi/json';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import { CLIENT_ID } from '@pi/remote';
-import type { OpenView as OpenViewFunction, View, ViewAudience, ViewDefinition, ViewOptions } from '@pi/plugin-api';
-import type { OpenView, ViewRegistry } from './view-registry';
+import {
+  TOOL_CALL_STEP,
+  type OpenView as OpenViewFunction,
+  type View,
+  type ViewAudience,
+  type ViewDefinition,
+  type ViewOptions,
+} from '@pi/plugin-api';
+import type { OpenView, ViewRegistry, ViewStep } from './view-registry';
 
 /**
  * `context.view` for one plugin: every view it opens is owned by its scope. When the plugin is disposed (the
@@ -33,6 +40,7 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
         to: audienceOf(options),
         durable: options.durable === true,
         ...(options.id === undefined ? {} : { localId: options.id }),
+        ...stepOf(options),
       },
       options.context ?? BACKGROUND_CONTEXT,
     );
@@ -80,13 +88,22 @@ export function pluginViews(registry: ViewRegistry, owner: string, scope: Plugin
 /** Which plugin context opened each view last: a reload's new set takes over a view the old one opened by id. */
 const holders = new WeakMap<OpenView, symbol>();
 
-/** `originator` is the client whose call the context carries; a context without one (a run's tool) means all. */
+/**
+ * `originator` is the client whose call the context carries, or, in a tool call, the client whose send started the
+ * run; where neither is known (a run no client started, one resumed after a restart) it means all.
+ */
 function audienceOf(options: ViewOptions): ViewAudience {
   const to = options.to ?? 'all';
   if (to === 'all') return 'all';
   if (to === 'originator') {
-    const clientId = options.context?.value(CLIENT_ID);
-    return clientId === undefined ? 'all' : [clientId];
+    const clientId = options.context?.value(CLIENT_ID) ?? options.context?.value(TOOL_CALL_STEP)?.originator;
+    return clientId === undefined || clientId === null ? 'all' : [clientId];
   }
   return [...to];
+}
+
+/** The tool call opening the view, kept with it so a parked run that resumes can take it back. */
+function stepOf(options: ViewOptions): { step?: ViewStep } {
+  const step = options.context?.value(TOOL_CALL_STEP);
+  return step === undefined ? {} : { step: { operationId: step.operationId, toolCallId: step.toolCallId } };
 }

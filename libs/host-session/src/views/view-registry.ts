@@ -15,6 +15,12 @@ import {
 } from '@pi/plugin-api';
 import { viewsCell } from './views-cell';
 
+/** The tool call a view was opened by (from `TOOL_CALL_STEP`): a parked run that resumes takes it back. */
+export interface ViewStep {
+  readonly operationId: string;
+  readonly toolCallId: string;
+}
+
 /** A durable view as it is written beside the session file and read back after a restart. */
 export interface StoredView {
   readonly viewId: string;
@@ -22,6 +28,7 @@ export interface StoredView {
   readonly component: string;
   readonly state: JsonValue;
   readonly to: ViewAudience;
+  readonly step?: ViewStep;
 }
 
 type MessageListener = (message: JsonValue, from: string) => void;
@@ -32,6 +39,7 @@ export interface OpenView {
   readonly owner: string;
   readonly component: string;
   readonly durable: boolean;
+  readonly step: ViewStep | undefined;
   /** Who sees it; a durable view none of whose addressees is connected is handed to the next client (see below). */
   to: ViewAudience;
   state: JsonValue;
@@ -63,6 +71,8 @@ export interface OpenRequest {
   readonly durable: boolean;
   /** A stable id within the owner; random when absent. */
   readonly localId?: string;
+  /** The tool call that opens it, if a tool does. */
+  readonly step?: ViewStep;
 }
 
 /**
@@ -86,7 +96,8 @@ export class ViewRegistry {
   constructor(options: ViewRegistryOptions = {}) {
     this.#options = options;
     for (const stored of options.restored ?? []) {
-      this.#views.set(stored.viewId, this.#newView({ ...stored, durable: true, definition: undefined }));
+      const view = this.#newView({ ...stored, step: stored.step, durable: true, definition: undefined });
+      this.#views.set(stored.viewId, view);
     }
     this.service = {
       open: this.#cell,
@@ -115,7 +126,13 @@ export class ViewRegistry {
       if (existing.component !== request.definition.component) {
         return err(`view "${viewId}" is open with component "${existing.component}"`);
       }
+      const claimed = existing.definition === undefined;
       existing.definition = request.definition;
+      if (claimed) {
+        // A restored view is answerable again: clients that were told `unavailable` hear it and may send again.
+        existing.version = ++this.#version;
+        this.#cell.publish(context);
+      }
       return ok(existing);
     }
     const view = this.#newView({
@@ -123,6 +140,7 @@ export class ViewRegistry {
       owner: request.owner,
       component: request.definition.component,
       durable: request.durable,
+      step: request.step,
       to: request.to,
       state: state.value,
       definition: request.definition,
@@ -167,12 +185,14 @@ export class ViewRegistry {
   }
 
   /**
-   * Restored views no plugin took back while the session started (setup, activation, start hooks) close as
-   * `disposed`: nothing could answer them. Returns their ids. (Once the harness resumes parked steps, the step that
-   * opened one takes it back by its id instead.)
+   * Restored views no plugin took back close as `disposed`: nothing could answer them. Returns their ids. Those a
+   * tool call of `resuming` (the parked run the session resumes) opened are kept: its tool takes them back by id when
+   * it runs again, and once that run settles they are let go like the others.
    */
-  closeUnclaimed(): string[] {
-    const unclaimed = [...this.#views.values()].filter((view) => view.definition === undefined);
+  closeUnclaimed(resuming: string | null = null): string[] {
+    const unclaimed = [...this.#views.values()].filter(
+      (view) => view.definition === undefined && (resuming === null || view.step?.operationId !== resuming),
+    );
     for (const view of unclaimed) this.close(view, err('disposed'), BACKGROUND_CONTEXT);
     return unclaimed.map((view) => view.viewId);
   }
@@ -268,7 +288,7 @@ export class ViewRegistry {
   }
 
   #newView(
-    parts: Pick<OpenView, 'viewId' | 'owner' | 'component' | 'durable' | 'to' | 'state' | 'definition'>,
+    parts: Pick<OpenView, 'viewId' | 'owner' | 'component' | 'durable' | 'step' | 'to' | 'state' | 'definition'>,
   ): OpenView {
     let settle!: OpenView['settle'];
     const done = new Promise<Result<JsonValue, ViewEnd>>((resolve) => (settle = resolve));
@@ -286,7 +306,14 @@ export class ViewRegistry {
   #persist(): void {
     const durable = [...this.#views.values()].filter((view) => view.durable);
     this.#options.persist?.(
-      durable.map(({ viewId, owner, component, state, to }) => ({ viewId, owner, component, state, to })),
+      durable.map(({ viewId, owner, component, state, to, step }) => ({
+        viewId,
+        owner,
+        component,
+        state,
+        to,
+        ...(step === undefined ? {} : { step }),
+      })),
     );
   }
 }

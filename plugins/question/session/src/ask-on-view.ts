@@ -1,6 +1,6 @@
 import { QuestionView, type QuestionRequest, type QuestionResponse } from '@pi/question';
 import { RemoteError } from '@pi/remote';
-import type { CodingAgentSessionPluginContext, Context } from '@pi/plugin-api';
+import { TOOL_CALL_STEP, type CodingAgentSessionPluginContext, type Context } from '@pi/plugin-api';
 
 /** Asks the user one question; rejects with a RemoteError whose code says why nobody answered. */
 export type Ask = (request: QuestionRequest, context: Context) => Promise<QuestionResponse>;
@@ -19,7 +19,8 @@ type ViewCapabilities = Pick<CodingAgentSessionPluginContext, 'view' | 'onClient
 
 /**
  * The spec's "open/ask" on views: each question is a durable view (so a TUI that reattaches finds it again and the
- * tool keeps waiting) addressed to the call's originator; the first answer a client sends closes it. It fails
+ * tool keeps waiting, also across a restart of the session) addressed to the client whose prompt started the run;
+ * the first answer a client sends closes it. It fails
  * closed: `no_handler` at once when clients are attached but none shows questions, `timeout` when the user (or,
  * unattended, a presentation) does not come in time, `cancelled` when the run is aborted.
  */
@@ -30,10 +31,13 @@ export function askOnView(context: ViewCapabilities, timeouts: AskTimeouts): Ask
   return async (request, callContext) => {
     const signal = callContext.abortSignal;
     if (signal?.aborted === true) throw new RemoteError('cancelled', 'The question was cancelled');
+    // Named after the tool call: a run resumed after a restart asks again on the view the user already sees.
+    const step = callContext.value(TOOL_CALL_STEP);
     const view = context.view<QuestionRequest, QuestionResponse, Ending>(QuestionView, request, {
       to: 'originator',
       durable: true,
       context: callContext,
+      ...(step === undefined ? {} : { id: `${step.operationId}:${step.toolCallId}` }),
     });
     const end = (ending: Ending) => view.close(ending);
     view.on((response) => end({ answered: response }));

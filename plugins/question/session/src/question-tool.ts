@@ -31,6 +31,8 @@ export function questionTool(ask: Ask): QuestionTool {
     description: 'Ask the user a question and let them select an option or enter an answer of their own.',
     // One dialog at a time: two questions of one turn would race for the same user.
     executionMode: 'sequential',
+    // Asking again after a restart is harmless (the same view, the same question): a run parked on it resumes.
+    replay: 'safe',
     parameters: questionParameters,
     async execute(request, context) {
       if (request.options.length === 0) return questionResult(request, null, false, 'No options provided');

@@ -4,7 +4,12 @@ import { onTestFinished } from 'vitest';
 import type { AgentLanePluginView, SessionFacet, ViewsService } from '@pi/plugin-api';
 import { RunSettingsService, ViewReplica, Views } from '@pi/plugin-api';
 import { QuestionView, type QuestionRequest, type QuestionResponse } from '@pi/question';
-import { TEST_SESSION_TOKEN, startTestSessionHost, type TestSessionHost } from '@pi/host-session/testing';
+import {
+  TEST_SESSION_TOKEN,
+  restartAfterCrash,
+  startTestSessionHost,
+  type TestSessionHost,
+} from '@pi/host-session/testing';
 import type { AgentMessage, RunOutcome, SessionEntry, ToolResultMessage } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { OFFLINE_PROVIDER_ID, createOfflineProvider } from '@pi/model-providers';
@@ -40,18 +45,45 @@ export async function startQuestionHost(
   transport: Transport,
   config: { timeoutMs?: number; unattendedTimeoutMs?: number } | null = null,
 ): Promise<QuestionHost> {
+  const driver = questionFacets(config);
+  const fixture = await startTestSessionHost({ transport, facets: driver.facets });
+  return questionHost(fixture, driver.lane());
+}
+
+/**
+ * The question host of `crashed` after a `kill -9` (see `restartAfterCrash`): a new session process on the files the
+ * old one left, running the same plugins (or the same without the question plugin).
+ */
+export async function restartQuestionHost(
+  crashed: QuestionHost,
+  transport: Transport,
+  { withQuestion = true }: { withQuestion?: boolean } = {},
+): Promise<QuestionHost> {
+  const driver = questionFacets(null);
+  const facets = withQuestion ? driver.facets : driver.facets.filter((facet) => facet.id !== pluginId);
+  const fixture = await restartAfterCrash(crashed.fixture, { transport, facets });
+  return questionHost(fixture, driver.lane());
+}
+
+/** The offline model, the question plugin, and a driver facet that hands the test the main lane. */
+function questionFacets(config: { timeoutMs?: number; unattendedTimeoutMs?: number } | null) {
   let lane: AgentLanePluginView | undefined;
-  const fixture = await startTestSessionHost({
-    transport,
-    facets: [
-      { id: '@test/model', facet: offlineModel },
-      { id: pluginId, facet: questionSessionFacet, config },
-      { id: '@test/driver', facet: (context) => void (lane = context.agent.main) },
-    ],
-  });
+  const facets = [
+    { id: '@test/model', facet: offlineModel },
+    { id: pluginId, facet: questionSessionFacet, config },
+    { id: '@test/driver', facet: ((context) => void (lane = context.agent.main)) satisfies SessionFacet },
+  ];
+  return {
+    facets,
+    lane: () => {
+      if (lane === undefined) throw new Error('the driver facet did not run');
+      return lane;
+    },
+  };
+}
+
+function questionHost(fixture: TestSessionHost, driven: AgentLanePluginView): QuestionHost {
   onTestFinished(() => fixture.close());
-  if (lane === undefined) throw new Error('the driver facet did not run');
-  const driven = lane;
   const start = async (text: string) => {
     const accepted = await driven.prompt([{ role: 'user', content: [{ type: 'text', text }] }], BACKGROUND_CONTEXT);
     if (accepted.isErr()) throw new Error(`prompt rejected: ${accepted.error.message}`);

@@ -1,0 +1,47 @@
+import type { AnyAgentTool, SessionEntry, ToolCallPart } from '@pi/agent-contract';
+import { settledOutcomes } from './interrupted-operations';
+
+/**
+ * A run the file shows cut short in a tool round: started, not settled, not cancelled, its last model answer made
+ * tool calls and nothing but their results followed. That is where a run parks while a tool waits on someone (the
+ * question tool on its durable view); whether it resumes is decided once the tools are known (`resumesParked`).
+ */
+export interface ParkedRun {
+  readonly operationId: string;
+  /** The calls of its last model answer, in call order. */
+  readonly calls: readonly ToolCallPart[];
+  /** Of those, the ones the file has no result for: what the run was waiting on when it stopped. */
+  readonly pending: readonly ToolCallPart[];
+  /** How many model answers it recorded: the turns it used. */
+  readonly turns: number;
+}
+
+/** The parked run the file leaves, or null. Only the latest run can be one: a start settles every other. */
+export function findParkedRun(entries: readonly SessionEntry[]): ParkedRun | null {
+  const started = entries.findLast((entry) => entry.kind === 'operation_started');
+  if (started?.kind !== 'operation_started' || settledOutcomes(entries).has(started.operationId)) return null;
+  const { operationId } = started;
+  const own = entries.filter((entry) => 'operationId' in entry && entry.operationId === operationId);
+  if (own.some((entry) => entry.kind === 'cancel_requested')) return null;
+  const messages = own.flatMap((entry) => (entry.kind === 'message' ? [entry.message] : []));
+  const lastAnswer = messages.findLastIndex((message) => message.role === 'assistant');
+  const answer = messages[lastAnswer];
+  if (answer?.role !== 'assistant') return null;
+  const calls = answer.content.filter((part): part is ToolCallPart => part.type === 'tool_call');
+  const after = messages.slice(lastAnswer + 1);
+  // A steer delivered after the results means the next model request was under way: not a parked tool round.
+  if (calls.length === 0 || after.some((message) => message.role !== 'tool')) return null;
+  const answered = new Set(after.map((message) => (message.role === 'tool' ? message.toolCallId : '')));
+  const turns = messages.filter((message) => message.role === 'assistant').length;
+  return { operationId, calls, pending: calls.filter((call) => !answered.has(call.id)), turns };
+}
+
+/**
+ * Whether the parked run resumes with these tools: its round called a tool that may run again (`replay: 'safe'`)
+ * and every call still owed a result is to such a tool. A round of other tools (a `bash` cut short) is settled as
+ * interrupted, as before: running it again could do its work twice.
+ */
+export function resumesParked(parked: ParkedRun, tools: ReadonlyMap<string, AnyAgentTool>): boolean {
+  const replayable = (call: ToolCallPart) => tools.get(call.name)?.replay === 'safe';
+  return parked.calls.some(replayable) && parked.pending.every(replayable);
+}
