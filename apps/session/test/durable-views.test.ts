@@ -6,11 +6,13 @@ import { Chat } from '@pi/chat';
 import { connect, type PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { ViewReplica, Views } from '@pi/plugin-api';
-import { eventually } from '@pi/test-support';
+import { QuestionView } from '@pi/question';
+import { eventually, messageOnceTaken } from '@pi/test-support';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
   readConnectionFile,
+  readSessionEntries,
   runPiSession,
   type SessionProcess,
   type SessionSandbox,
@@ -30,8 +32,13 @@ afterEach(async () => {
 });
 
 /** Starts pi-session with the todo plugin and a client watching its views. */
-async function attach(sandbox: SessionSandbox, manifest: string, extra: readonly string[] = []) {
-  const process = runPiSession(sandbox, [...sandbox.flags, '--manifest', manifest, ...extra]);
+function attach(sandbox: SessionSandbox, manifest: string, extra: readonly string[] = []) {
+  return attachWith(sandbox, [...sandbox.flags, '--manifest', manifest, ...extra]);
+}
+
+/** Starts pi-session with `args` and a client watching its views, which shows questions. */
+async function attachWith(sandbox: SessionSandbox, args: readonly string[]) {
+  const process = runPiSession(sandbox, [...args]);
   processes.push(process);
   const line = await process.listening();
   const { socketPath, token } = await readConnectionFile(line.connectionFile);
@@ -41,7 +48,8 @@ async function attach(sandbox: SessionSandbox, manifest: string, extra: readonly
   const replica = new ViewReplica();
   views.open.subscribe((records) => replica.applyOpen(records));
   views.deltas.subscribe((delta) => replica.applyDelta(delta));
-  return { process, line, chat: await client.use(Chat), replica };
+  await views.show([QuestionView.component], BACKGROUND_CONTEXT);
+  return { process, line, chat: await client.use(Chat), views, replica };
 }
 
 describe('a durable view of a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
@@ -76,6 +84,42 @@ describe('a durable view of a pi-session killed with SIGKILL', { timeout: PROCES
         state: { items: [{ id: 1, text: 'outlive a crash', done: false }], nextId: 2 },
       }),
     ]);
+  });
+});
+
+describe('a question of a pi-session killed with SIGKILL', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  it('is asked again on the same view when the session restarts, and its answer goes on with the run', async () => {
+    const sandbox = await createSandbox();
+    sandboxes.push(sandbox);
+    const first = await attachWith(sandbox, sandbox.flags);
+    const { operationId } = await first.chat.prompt(
+      { text: 'ask me which color I like: red, green or blue' },
+      BACKGROUND_CONTEXT,
+    );
+    await eventually(() => first.replica.list().some((view) => view.component === QuestionView.component));
+    const [question] = first.replica.list();
+    const viewId = question?.viewId ?? '';
+    await fileSays(join(sandbox.dataDir, 'sessions', `${first.line.sessionId}.jsonl.views.json`), viewId);
+    expect(await first.process.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+
+    const second = await attachWith(sandbox, [...sandbox.flags, '--session', first.line.sessionId]);
+    const settled = new Promise<void>((done) =>
+      second.chat.events.subscribe((event) => event.type === 'settled' && event.operationId === operationId && done()),
+    );
+    await eventually(() => second.replica.get(viewId) !== undefined);
+    await messageOnceTaken(second.views, viewId, { outcome: 'selected', index: 0 });
+    await settled;
+
+    const entries = await readSessionEntries(sandbox.dataDir, first.line.sessionId);
+    const own = entries.filter((entry) => entry['operationId'] === operationId);
+    const results = own.filter((entry) => (entry['message'] as { role?: string } | undefined)?.role === 'tool');
+    expect(results).toEqual([
+      expect.objectContaining({
+        message: expect.objectContaining({ toolName: 'question', details: expect.objectContaining({ answer: 'red' }) }),
+      }),
+    ]);
+    expect(own.at(-1)).toMatchObject({ kind: 'operation_settled', outcome: 'completed' });
+    await eventually(() => second.replica.get(viewId) === undefined);
   });
 });
 

@@ -35,6 +35,7 @@ export {
   type TransportKind,
 } from './rpc-fixture';
 export { eventually, nextValue } from './waiting';
+export { messageOnceTaken, type ViewMessaging } from './restored-view';
 export { serveHost, type HostTransport } from './host-transport';
 export { remoteErrorOf } from './remote-expectations';
 export { openRawChannel, type RawChannel } from './raw-channel';

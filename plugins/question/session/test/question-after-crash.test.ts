@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_CONTEXT } from '@pi/context';
 import type { ToolResultMessage } from '@pi/agent';
-import type { QuestionResponse } from '@pi/question';
-import { RemoteError } from '@pi/remote';
-import { eventually, nextValue } from '@pi/test-support';
+import { eventually, messageOnceTaken } from '@pi/test-support';
 import {
   ASK_COLOR,
   durableMessages,
@@ -12,27 +9,9 @@ import {
   questionClient,
   restartQuestionHost,
   startQuestionHost,
-  type QuestionClient,
   type QuestionHost,
   type Transport,
 } from './question-host';
-
-/**
- * Sends `response` to the view once the session's question tool took it back (a restored view refuses answers with
- * `unavailable` until then, and announces the moment it is taken back with a new version of the open cell).
- */
-async function answerOnceTaken(client: QuestionClient, viewId: string, response: QuestionResponse): Promise<void> {
-  for (;;) {
-    const before = client.views.open.value.find((record) => record.viewId === viewId)?.version;
-    try {
-      await client.views.message(viewId, response, BACKGROUND_CONTEXT);
-      return;
-    } catch (error) {
-      if (!(error instanceof RemoteError) || error.code !== 'unavailable') throw error;
-    }
-    await nextValue(client.views.open, (records) => records.some((r) => r.viewId === viewId && r.version !== before));
-  }
-}
 
 /** Asks, lets the question reach a client and the views file, and "kills" the session: returns the restarted one. */
 async function crashWhileAsking(transport: Transport, withQuestion = true) {
@@ -64,7 +43,7 @@ describe.each<Transport>(['loopback', 'websocket'])('a question the session proc
     const client = await questionClient(restarted.fixture, () => null);
     await eventually(() => client.open().length === 1);
     expect(client.open()).toEqual([viewId]);
-    await answerOnceTaken(client, viewId, { outcome: 'selected', index: 2 });
+    await messageOnceTaken(client.views, viewId, { outcome: 'selected', index: 2 });
 
     expect(await restarted.lane.settled(operationId)).toEqual({ outcome: 'completed', error: null });
     const results = await toolResults(restarted);
@@ -85,7 +64,7 @@ describe.each<Transport>(['loopback', 'websocket'])('a question the session proc
     const client = await questionClient(restarted.fixture, () => null);
     await eventually(() => client.open().length === 1);
 
-    await answerOnceTaken(client, viewId, { outcome: 'cancelled' });
+    await messageOnceTaken(client.views, viewId, { outcome: 'cancelled' });
 
     expect(await restarted.lane.settled(operationId)).toEqual({ outcome: 'completed', error: null });
     expect((await toolResults(restarted))[0]?.content[0]?.text).toBe('User cancelled the question');
