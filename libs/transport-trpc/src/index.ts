@@ -34,7 +34,9 @@ export {
   type ServiceWatchFrame,
 } from './typed-router';
 export type { RpcRouter } from './router';
-export { webSocketFactory, type ConnectAddress } from './websocket-client';
+export { CERTIFICATE_NOT_TRUSTED, webSocketFactory, type ConnectAddress } from './websocket-client';
+export { webSocketUrlProblem } from './websocket-url';
+export { listenTlsFromFiles, type TlsListenFiles } from './tls-listen';
 export {
   DEFAULT_MAX_PAYLOAD,
   listenWebSocket,

@@ -31,8 +31,22 @@ function leaveMaskZero(mask: Buffer): void {
   mask.fill(0);
 }
 
+/** How a closed `wss:` connection's reason begins when the client did not trust the server's certificate. */
+export const CERTIFICATE_NOT_TRUSTED = "the server's TLS certificate is not trusted";
+
+/** Node's codes for a certificate the client refused (openssl's verify errors, and a name it was not issued for). */
+const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/;
+
+/** Why the socket failed, in a sentence: said as the close reason of a socket that closed without one. */
+function socketFailure(error: Error & { code?: string }): string {
+  return error.code !== undefined && CERTIFICATE_CODE.test(error.code)
+    ? `${CERTIFICATE_NOT_TRUSTED} (${error.message})`
+    : error.message;
+}
+
 function wrap(socket: WebSocket): WireSocket {
-  socket.on('error', () => undefined);
+  let failure = '';
+  socket.on('error', (error) => (failure = socketFailure(error)));
   return {
     send: batchWrites(socket),
     close: (code, reason) => socket.close(code, reason),
@@ -41,6 +55,6 @@ function wrap(socket: WebSocket): WireSocket {
     resume: () => socket.resume(),
     onOpen: (listener) => socket.on('open', listener),
     onMessage: (listener) => socket.on('message', (data) => listener(data.toString())),
-    onClose: (listener) => socket.on('close', (code, reason) => listener(code, reason.toString())),
+    onClose: (listener) => socket.on('close', (code, reason) => listener(code, reason.toString() || failure)),
   };
 }

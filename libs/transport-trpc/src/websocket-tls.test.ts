@@ -4,7 +4,7 @@ import { ServiceRegistry } from '@pi/remote';
 import { createRpcClient, type RpcClient } from './rpc-client';
 import { createRpcHost } from './rpc-host';
 import { makeTestCertificates, type TestCertificates } from './testing/test-certificates';
-import { webSocketFactory } from './websocket-client';
+import { CERTIFICATE_NOT_TRUSTED, webSocketFactory } from './websocket-client';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
 const TOKEN = 'the-deployment-token';
@@ -24,7 +24,7 @@ function settled(client: RpcClient): Promise<string> {
     const check = () => {
       const state = client.connection.value;
       if (state.status === 'connected') resolve('connected');
-      if (state.status === 'disconnected') resolve(`disconnected: ${state.reason}`);
+      if (state.status === 'disconnected') resolve(`disconnected: ${state.reason.message}`);
     };
     client.connection.subscribe(check);
     check();
@@ -71,8 +71,10 @@ describe('listenWebSocket over TLS on TCP', () => {
     const listener = await serve();
     expect(await settled(connect(listener.url, 'guessed', certificates?.ca))).toMatch(/^disconnected: /);
     const untrusting = await settled(connect(listener.url, TOKEN, certificates?.otherCa));
-    expect(untrusting).toMatch(/^disconnected: /);
-    expect(await settled(connect(listener.url, TOKEN, undefined))).toMatch(/^disconnected: /);
+    expect(untrusting).toMatch(
+      new RegExp(`^disconnected: The connection closed: ${CERTIFICATE_NOT_TRUSTED} \\(.+\\)$`),
+    );
+    expect(await settled(connect(listener.url, TOKEN, undefined))).toContain(CERTIFICATE_NOT_TRUSTED);
   });
 
   it('says a certificate and key it cannot use are the reason it did not listen', async () => {
