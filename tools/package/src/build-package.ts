@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { bundleDeclarations } from './bundle-declarations';
 import { bundleJavaScript } from './bundle-javascript';
 import { bundleProgram } from './bundle-program';
+import { bundleCarriedApp } from './carried-apps';
 import {
   packedManifest,
   packedProgramManifest,
@@ -35,8 +36,8 @@ function typescriptVersions(devDependencies: Readonly<Record<string, string>>): 
 
 /**
  * Builds a published package: `index.js` (ES module, internal libraries bundled), `index.d.ts` (declarations
- * bundled the same way), the generated `package.json`, and the README; a program instead is `<bin>.mjs` with every
- * dependency bundled.
+ * bundled the same way), the generated `package.json`, and the README; a program instead is `bin/<bin>.mjs` with
+ * every dependency bundled, and the app bundles it carries in folders beside `bin/`.
  */
 export async function buildPackage(name: string, options: BuildOptions = {}): Promise<BuiltPackage> {
   const root = options.root ?? WORKSPACE_ROOT;
@@ -56,8 +57,14 @@ export async function buildPackage(name: string, options: BuildOptions = {}): Pr
   const readme = join(source.dir, 'README.md');
   if (existsSync(readme)) await copyFile(readme, join(outDir, 'README.md'));
   if (published.bin !== undefined) {
-    await bundleProgram(entry, join(outDir, `${published.bin}.mjs`), nodeTarget);
-    const manifest = packedProgramManifest(source.manifest, published.bin, nodeEngine);
+    const bin: Record<string, string> = { [published.bin]: `./bin/${published.bin}.mjs` };
+    await mkdir(join(outDir, 'bin'));
+    await bundleProgram(entry, join(outDir, 'bin', `${published.bin}.mjs`), nodeTarget);
+    for (const app of published.apps ?? []) {
+      const carried = await bundleCarriedApp(app, outDir, root);
+      bin[carried.command] = carried.bin;
+    }
+    const manifest = packedProgramManifest(source.manifest, bin, nodeEngine);
     await writeFile(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return { dir: outDir, manifest };
   }

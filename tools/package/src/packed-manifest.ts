@@ -74,7 +74,7 @@ export function packedManifest(
   };
 }
 
-/** The package.json of a program: one executable bundle with everything inside it, and no dependencies. */
+/** The package.json of a program: executable bundles with everything inside them, and no dependencies. */
 export interface PackedProgramManifest {
   readonly name: string;
   readonly version: string;
@@ -84,10 +84,10 @@ export interface PackedProgramManifest {
   readonly engines: { readonly node: string };
 }
 
-/** The manifest for `source` built as the program `command`, whose bundle is `./<command>.mjs`. */
+/** The manifest for `source` built as programs: `bin` maps each command to its bundle in the package. */
 export function packedProgramManifest(
   source: PackageManifest,
-  command: string,
+  bin: Readonly<Record<string, string>>,
   nodeEngine: string,
 ): PackedProgramManifest {
   return {
@@ -95,7 +95,7 @@ export function packedProgramManifest(
     version: source.version,
     ...(source.description === undefined ? {} : { description: source.description }),
     type: 'module',
-    bin: { [command]: `./${command}.mjs` },
+    bin: { ...bin },
     engines: { node: nodeEngine },
   };
 }

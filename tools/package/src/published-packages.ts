@@ -10,13 +10,18 @@ export interface PublishedPackage {
    * `bin` of that name, instead of a library with declarations.
    */
   readonly bin?: string;
+  /**
+   * App bundles (tools/app-bundle) a program carries beside its own bundle, each with a bin of its own: the
+   * `pi-session` that `pi -p` and `pi --mode rpc` start where no session runs.
+   */
+  readonly apps?: readonly string[];
 }
 
 export const PUBLISHED_PACKAGES: Readonly<Record<string, PublishedPackage>> = Object.freeze({
   '@pi/client': { entry: 'src/index.ts' },
   '@pi/plugin-api': { entry: 'src/index.ts' },
   '@pi/session-api': { entry: 'src/index.ts' },
-  '@pi/cli': { entry: 'src/main.ts', bin: 'pi' },
+  '@pi/cli': { entry: 'src/main.ts', bin: 'pi', apps: ['session'] },
 });
 
 /** Imports of this scope are bundled: no registry holds them. */

@@ -1,15 +1,17 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedManifest } from '../src/index';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
+import { createFreshHome } from './fresh-home';
 import { MODEL_ANSWER } from './model-server';
 import { packWorkspace, type PackedWorkspace } from './packed-workspace';
 import { runnableBlocks } from './readme-blocks';
 import { runTallyInTui } from './tally-tui';
 
 const LIBRARIES = ['@pi/client', '@pi/plugin-api', '@pi/session-api'];
+const PYTHON_CLIENT = join(WORKSPACE_ROOT, 'examples', 'python-rpc', 'client.py');
 const BLOCKS = await runnableBlocks(WORKSPACE_ROOT);
 
 // One packing and one session serve every test: packing and installing are the slow part.
@@ -30,11 +32,17 @@ function pi(
   cwd = packed.host.cwd,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(packed.pi, [...args], {
-    cwd,
-    env: { ...env, ...packed.host.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return run(packed.pi, args, cwd, { ...env, ...packed.host.env });
+}
+
+/** Runs `command` with stdin closed and resolves with its exit code and output. */
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, [...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -143,9 +151,12 @@ describe('the examples, installed from the packed tarballs by their own package.
 });
 
 describe('the pi CLI installed with npm install -g from its tarball', () => {
-  it('is one bundle with no dependencies and a bin', async () => {
+  it('is bundles with no dependencies: pi, and the pi-session it starts', async () => {
     const manifest = packed.built.get('@pi/cli')?.manifest;
-    expect(manifest).toMatchObject({ name: '@pi/cli', bin: { pi: './pi.mjs' } });
+    expect(manifest).toMatchObject({
+      name: '@pi/cli',
+      bin: { pi: './bin/pi.mjs', 'pi-session': './session/pi-session.mjs' },
+    });
     expect(manifest).not.toHaveProperty('dependencies');
   });
 
@@ -180,13 +191,47 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
     expect(await pi(['-p', 'say hello'])).toEqual({ code: 0, stdout: `${MODEL_ANSWER}\n`, stderr: '' });
   });
 
-  it('print mode where no session runs, with no pi-session to start, exits 3 saying what starts one', async () => {
-    const nowhere = dirname(packed.host.cwd);
-    // Only node on PATH: this workspace's node_modules/.bin, which a test runner puts there, would offer pi-session.
-    const result = await pi(['-p', 'hello'], nowhere, { ...process.env, PATH: dirname(process.execPath) });
-    expect(result.code).toBe(3);
-    expect(result.stderr).toContain(`No session is running in ${nowhere}`);
-    expect(result.stderr).toContain(`node <pi checkout>/apps/session/bin/pi-session.mjs --cwd ${nowhere}`);
+  it('print mode where no session runs starts the pi-session it carries, answers, and stops it', async () => {
+    await using home = await createFreshHome(packed.model.baseUrl);
+    const env = { ...process.env, ...home.env };
+    expect(await run(packed.pi, ['-p', 'hello'], home.project, env)).toEqual({
+      code: 0,
+      stdout: `${MODEL_ANSWER}\n`,
+      stderr: '',
+    });
+    const status = await run(packed.pi, ['status'], home.project, env);
+    expect(status.code).toBe(3);
+    expect(status.stderr).toContain(`No session is running in ${home.project}`);
+  });
+
+  it('a stock @trpc/client tool typed by SessionRouter handles NOT_FOUND and BAD_REQUEST as TRPCClientErrors', async () => {
+    expect(packed.compileError).toBeUndefined();
+    const env = { PI_SOCKET: packed.host.socketPath, PI_TOKEN: packed.host.token };
+    expect(JSON.parse(await packed.consumer.node('dist/stock-trpc.js', env))).toEqual({
+      services: expect.arrayContaining(['chat', 'models', 'greeting', 'tally']) as unknown,
+      info: 'object',
+      notFound: { code: 'NOT_FOUND', httpStatus: 404, remote: 'unknown_operation' },
+      badRequest: { code: 'BAD_REQUEST', httpStatus: 400, remote: 'invalid_argument' },
+    });
+  });
+
+  it('the Python example drives pi --mode rpc, which starts the pi-session it carries', async (context) => {
+    const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+    if (python.error !== undefined || python.status !== 0) {
+      console.warn('skipped: python3 is not on PATH, so examples/python-rpc/client.py cannot be run');
+      context.skip('python3 is not on PATH');
+    }
+    // The example as a user downloads it: one file, beside nothing of this repository.
+    await packed.consumer.writeFile('client.py', await readFile(PYTHON_CLIENT, 'utf8'));
+    await using home = await createFreshHome(packed.model.baseUrl);
+    const env = { ...process.env, ...home.env, PI_COMMAND: packed.pi };
+    const client = join(packed.consumer.dir, 'client.py');
+    const result = await run(python.stdout.trim(), [client, 'hello?'], home.project, env);
+    expect(result).toMatchObject({ code: 0, stdout: `${MODEL_ANSWER}\n` });
+    expect(result.stderr).toContain(`in ${home.project}`);
+    expect(result.stderr).toMatch(/^services: .*\bchat\b/m);
+    expect(result.stderr).toContain('as expected, no such model: unknown_model');
+    expect((await run(packed.pi, ['status'], home.project, env)).code).toBe(3);
   });
 
   it('sessions without a coordinator exits 3 with a hint that names a command to run', async () => {

@@ -24,7 +24,8 @@ export const STANDALONE = 'standalone-plugin';
  * Every published package packed once, into `<scratch>/dist/packages` as `npm run pack:*` does in a checkout, and
  * what an outside developer does with them: a consumer folder with the libraries installed (itself a plugin and a
  * tool), copies of the examples installed by their own package.json, the `pi` CLI installed with `npm install -g`
- * into a prefix of its own, and a real `pi-session` that loaded those plugins and answers with a local model.
+ * into a prefix of its own, and the `pi-session` it carries, running, loaded with those plugins and answering with a
+ * local model.
  */
 export interface PackedWorkspace extends AsyncDisposable {
   readonly built: ReadonlyMap<string, BuiltPackage>;
@@ -35,6 +36,8 @@ export interface PackedWorkspace extends AsyncDisposable {
   readonly examples: Readonly<Record<(typeof EXAMPLES)[number], string>>;
   /** The `pi` command that `npm install -g` linked. */
   readonly pi: string;
+  /** The `pi-session` the installed `pi` carries: `host` runs it, and `pi -p` starts it where no session runs. */
+  readonly piSession: string;
   readonly host: SessionHost;
   readonly model: FakeChatServer;
 }
@@ -77,6 +80,11 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
     await generateStandalonePlugin('standalone', join(consumer.dir, STANDALONE));
     const tools = (await readManifest(WORKSPACE_ROOT)).devDependencies ?? {};
     const zod = (await readManifest(join(WORKSPACE_ROOT, 'libs', 'plugin-api'))).dependencies?.['zod'];
+    // What a stock tRPC client needs beside the packed types, at the versions the transport is built with.
+    const transport = await readManifest(join(WORKSPACE_ROOT, 'libs', 'transport-trpc'));
+    const stockClient = ['@trpc/client', 'superjson', 'ws', '@types/ws'].map(
+      (name) => `${name}@${transport.dependencies?.[name] ?? transport.devDependencies?.[name]}`,
+    );
     const libraries = ['@pi/client', '@pi/plugin-api', '@pi/session-api'].map((name) => tarballs.get(name) ?? name);
     const global = join(scratch, 'global');
     // npm mostly waits on the disk, and each folder is its own: the installs (and the consumer's compile) overlap.
@@ -87,6 +95,7 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
           `zod@${zod}`,
           `typescript@${tools['typescript']}`,
           `@types/node@${tools['@types/node']}`,
+          ...stockClient,
         ])
         .then(() => Promise.all([consumer.compile(), consumer.compileProject(STANDALONE)]))
         .then(
@@ -103,7 +112,8 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
     const compiled = compileError === undefined ? [consumer.dir, join(consumer.dir, STANDALONE)] : [];
     const plugins = [...DEFAULT_MANIFEST.plugins, ...compiled];
     await writeFile(manifest, JSON.stringify({ plugins: [...plugins, ...Object.values(examples)] }));
-    const host = await startSessionHost(join(scratch, 'host'), manifest, model.baseUrl);
+    const piSession = join(global, 'bin', 'pi-session');
+    const host = await startSessionHost(join(scratch, 'host'), manifest, model.baseUrl, piSession);
     cleanups.push(() => host[Symbol.asyncDispose]());
     return {
       built,
@@ -111,6 +121,7 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
       compileError,
       examples,
       pi: join(global, 'bin', 'pi'),
+      piSession,
       host,
       model,
       [Symbol.asyncDispose]: dispose,

@@ -20,11 +20,27 @@ export interface SessionHost extends AsyncDisposable {
   readonly env: Readonly<Record<string, string>>;
 }
 
+/** Writes `models.json` and `settings.json` into `configDir`: the default model is `LOCAL_MODEL` at `modelServer`. */
+export async function writeLocalModelConfig(configDir: string, modelServer: string): Promise<void> {
+  await mkdir(configDir, { recursive: true });
+  const models = {
+    providers: { [LOCAL_MODEL.provider]: { baseUrl: modelServer, models: [{ id: LOCAL_MODEL.modelId }] } },
+  };
+  await writeFile(join(configDir, 'models.json'), JSON.stringify(models));
+  await writeFile(join(configDir, 'settings.json'), JSON.stringify({ defaultModel: LOCAL_MODEL }));
+}
+
 /**
- * Starts `pi-session` on `manifest` (a JSON manifest file) and resolves once it listens. Its data directory is the
- * default one under `$XDG_DATA_HOME` of `env`, and its default model is `LOCAL_MODEL` at `modelServer` (a base URL).
+ * Starts `pi-session` (`program`, by default the workspace's) on `manifest` (a JSON manifest file) and resolves once
+ * it listens. Its data directory is the default one under `$XDG_DATA_HOME` of `env`, and its default model is
+ * `LOCAL_MODEL` at `modelServer` (a base URL).
  */
-export async function startSessionHost(home: string, manifest: string, modelServer: string): Promise<SessionHost> {
+export async function startSessionHost(
+  home: string,
+  manifest: string,
+  modelServer: string,
+  program = BIN,
+): Promise<SessionHost> {
   const dirs = {
     cwd: join(home, 'project'),
     run: join(home, 'run'),
@@ -33,16 +49,11 @@ export async function startSessionHost(home: string, manifest: string, modelServ
   };
   await mkdir(dirs.cwd, { recursive: true });
   await mkdir(dirs.run, { recursive: true, mode: 0o700 });
-  await mkdir(dirs.config, { recursive: true });
-  const models = {
-    providers: { [LOCAL_MODEL.provider]: { baseUrl: modelServer, models: [{ id: LOCAL_MODEL.modelId }] } },
-  };
-  await writeFile(join(dirs.config, 'models.json'), JSON.stringify(models));
-  await writeFile(join(dirs.config, 'settings.json'), JSON.stringify({ defaultModel: LOCAL_MODEL }));
+  await writeLocalModelConfig(dirs.config, modelServer);
   const args = ['--cwd', dirs.cwd, '--data-dir', dirs.data, '--config-dir', dirs.config];
   args.push('--manifest', manifest, '--socket', join(dirs.run, 's.sock'));
   const env = { XDG_RUNTIME_DIR: dirs.run, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home };
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [program, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stdout = '';
   let stderr = '';

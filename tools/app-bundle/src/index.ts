@@ -1,0 +1,2 @@
+export { APPS, bundleFolder, type AppBundle } from './apps';
+export { buildApp } from './build-app';

@@ -1,0 +1,43 @@
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { APPS, buildApp } from '@pi/app-bundle';
+import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+
+/** What a program package carries of one app: the bin that runs it, relative to the package folder. */
+export interface CarriedApp {
+  readonly command: string;
+  readonly bin: string;
+}
+
+/**
+ * Builds the app bundle `name` (as `npm start` builds dist/apps/<name>: its entry and its host's built-in facets,
+ * shared chunks) into `<outDir>/<name>`, beside a program bundled into `<outDir>/bin`: `findPiProgram` looks for a
+ * pi program in a sibling folder of the caller's, so `pi -p` starts this session. The built-in plugins' package.json
+ * files (name, version, `pi` field) go into the bundle folder's `node_modules`, where the host looks up the
+ * built-in manifest's ids (the bundle's `BUILTIN_PLUGINS_ROOT` is its folder); their facets are the bundle's own.
+ */
+export async function bundleCarriedApp(name: string, outDir: string, root: string): Promise<CarriedApp> {
+  const app = APPS.find((candidate) => candidate.name === name);
+  if (app === undefined) throw new Error(`${name} is not an app of tools/app-bundle`);
+  if (app.host === null) throw new Error(`${name} loads no plugins: bundle it as the program itself`);
+  const folder = join(outDir, app.name);
+  await buildApp(app, folder);
+  // What a checkout's start reads to tell a stale bundle, and the bundler's report: nothing a package runs.
+  await Promise.all(['build-info.json', 'meta.json'].map((file) => rm(join(folder, file), { force: true })));
+  for (const id of DEFAULT_MANIFEST.plugins) {
+    const source = JSON.parse(await readFile(join(root, 'node_modules', id, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      pi?: unknown;
+    };
+    const target = join(folder, 'node_modules', id);
+    await mkdir(target, { recursive: true });
+    const metadata = { name: source.name, version: source.version, private: true, pi: source.pi };
+    await writeFile(join(target, 'package.json'), `${JSON.stringify(metadata, null, 2)}\n`);
+  }
+  const program = join(folder, `${app.output}.mjs`);
+  // npm links a bin to the file itself: it runs by its `#!` line.
+  await writeFile(program, `#!/usr/bin/env node\n${await readFile(program, 'utf8')}`);
+  await chmod(program, 0o755);
+  return { command: app.output, bin: `./${app.name}/${app.output}.mjs` };
+}
