@@ -17,6 +17,7 @@ describe('pi-coordinator command lines', () => {
       idleStop: undefined,
       database: undefined,
       listen: undefined,
+      enroll: undefined,
     });
     expect(parse('--json', 'status')._unsafeUnwrap()).toMatchObject({ command: 'status', json: true });
     expect(
@@ -71,7 +72,7 @@ describe('pi-coordinator command lines', () => {
 
   it('refuses an unknown command or flag, an extra argument and a flag without its value, in one line', () => {
     expect(parse('restart')._unsafeUnwrapErr()).toBe(
-      'Unknown command "restart": use start, run, stop or status (see --help)',
+      'Unknown command "restart": use start, run, stop, status or enroll (see --help)',
     );
     expect(parse('start', 'now')._unsafeUnwrapErr()).toBe('Unexpected argument "now" (see --help)');
     expect(parse('--nope')._unsafeUnwrapErr()).toMatch(/^Unknown option '--nope'.*\(see --help\)$/);
@@ -101,5 +102,29 @@ describe('pi-coordinator command lines', () => {
     ]) {
       expect(USAGE).toContain(word);
     }
+  });
+
+  it('enrolls a session to run elsewhere: an absolute --cwd and an --out file, optionally its id and title', () => {
+    expect(parse('enroll', '--cwd', '/srv/p', '--out', 'cred.json')._unsafeUnwrap().enroll).toEqual({
+      cwd: '/srv/p',
+      sessionId: undefined,
+      title: undefined,
+      out: resolve('cred.json'),
+    });
+    expect(
+      parse('enroll', '--cwd', '/srv/p', '--out', '/c', '--session', 's-1', '--title', 'T')._unsafeUnwrap().enroll,
+    ).toMatchObject({ sessionId: 's-1', title: 'T' });
+    expect(parse('enroll', '--cwd', '/srv/p')._unsafeUnwrapErr()).toBe(
+      'enroll needs --cwd DIR (the project directory where the session runs) and --out FILE (see --help)',
+    );
+    expect(parse('enroll', '--cwd', 'srv/p', '--out', '/c')._unsafeUnwrapErr()).toBe(
+      'enroll --cwd names the directory as the session\'s host does, from /: not "srv/p"',
+    );
+    expect(parse('enroll', '--cwd', '/p', '--out', '/c', '--session', '../x')._unsafeUnwrapErr()).toMatch(
+      /^--session must/,
+    );
+    expect(parse('run', '--cwd', '/srv/p')._unsafeUnwrapErr()).toBe(
+      '--cwd, --session, --title and --out belong to enroll (see --help)',
+    );
   });
 });

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
 
-export type CoordinatorCommand = 'start' | 'run' | 'stop' | 'status';
+export type CoordinatorCommand = 'start' | 'run' | 'stop' | 'status' | 'enroll';
 
 export interface CliOptions {
   readonly help: boolean;
@@ -19,6 +19,16 @@ export interface CliOptions {
   readonly database: string | undefined;
   /** `--listen HOST:PORT` with `--tls-cert` and `--tls-key`: also serve over TLS on TCP (the user token admits). */
   readonly listen: TlsListen | undefined;
+  /** `enroll`: the session to enroll for running elsewhere, and the file its credential goes to. */
+  readonly enroll: EnrollOptions | undefined;
+}
+
+export interface EnrollOptions {
+  /** The project directory on the host that will run the session (absolute, as that host names it). */
+  readonly cwd: string;
+  readonly sessionId: string | undefined;
+  readonly title: string | undefined;
+  readonly out: string;
 }
 
 export interface TlsListen {
@@ -43,6 +53,10 @@ Commands:
   run                 run in the foreground until SIGINT or SIGTERM (what "start" runs)
   stop                stop the running coordinator (it stops its session processes first)
   status              say whether a coordinator runs, and where
+  enroll              enroll a session that will run elsewhere (another data directory or host):
+                      --cwd DIR (its absolute project directory there) --out FILE, optionally
+                      --session ID and --title TEXT; the running coordinator keeps its record and
+                      writes its credential to FILE (mode 0600), for pi-session --credential-file
 
 Options:
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
@@ -61,7 +75,7 @@ Options:
   -h, --help          show this help
 `;
 
-const COMMANDS: readonly CoordinatorCommand[] = ['start', 'run', 'stop', 'status'];
+const COMMANDS: readonly CoordinatorCommand[] = ['start', 'run', 'stop', 'status', 'enroll'];
 
 /** Parses argv strictly: an unknown flag or command is one clear error line. */
 export function parseCliOptions(argv: readonly string[]): Result<CliOptions, string> {
@@ -82,6 +96,10 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         json: { type: 'boolean' },
+        cwd: { type: 'string' },
+        session: { type: 'string' },
+        title: { type: 'string' },
+        out: { type: 'string' },
       },
     });
   } catch (error) {
@@ -89,7 +107,7 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   }
   const [command = 'start', ...rest] = parsed.positionals;
   if (!COMMANDS.includes(command as CoordinatorCommand)) {
-    return err(`Unknown command "${command}": use start, run, stop or status (see --help)`);
+    return err(`Unknown command "${command}": use start, run, stop, status or enroll (see --help)`);
   }
   if (rest.length > 0) return err(`Unexpected argument "${rest[0]}" (see --help)`);
   const values = parsed.values;
@@ -100,6 +118,8 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   }
   const listen = parseListen(values.listen, values['tls-cert'], values['tls-key']);
   if (listen.isErr()) return err(listen.error);
+  const enroll = parseEnroll(command as CoordinatorCommand, values);
+  if (enroll.isErr()) return err(enroll.error);
   return ok({
     help: values.help === true,
     command: command as CoordinatorCommand,
@@ -111,7 +131,25 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     idleStop,
     database: values.database,
     listen: listen.value,
+    enroll: enroll.value,
   });
+}
+
+/** `enroll` needs an absolute --cwd and an --out file; its flags mean nothing to the other commands. */
+function parseEnroll(
+  command: CoordinatorCommand,
+  values: { cwd?: string; session?: string; title?: string; out?: string },
+): Result<EnrollOptions | undefined, string> {
+  const given = [values.cwd, values.session, values.title, values.out].some((value) => value !== undefined);
+  if (command !== 'enroll')
+    return given ? err('--cwd, --session, --title and --out belong to enroll (see --help)') : ok(undefined);
+  if (values.cwd === undefined || values.out === undefined)
+    return err('enroll needs --cwd DIR (the project directory where the session runs) and --out FILE (see --help)');
+  if (!values.cwd.startsWith('/'))
+    return err(`enroll --cwd names the directory as the session's host does, from /: not "${values.cwd}"`);
+  if (values.session !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(values.session))
+    return err(`--session must be letters, digits, "_" or "-" (at most 64), got "${values.session}"`);
+  return ok({ cwd: values.cwd, sessionId: values.session, title: values.title, out: resolve(values.out) });
 }
 
 /** `--listen HOST:PORT` needs both TLS files, and they need it: a TCP listener is never plain text. */

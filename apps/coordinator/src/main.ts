@@ -87,6 +87,19 @@ async function main(): Promise<number> {
     }
     case 'run':
       return run(options);
+    case 'enroll': {
+      if (options.enroll === undefined) return 2;
+      const { enrollSession } = await import('./enroll');
+      const enrolled = await enrollSession(files, options.enroll);
+      if (enrolled.isErr()) {
+        process.stderr.write(`pi-coordinator: ${enrolled.error}\n`);
+        return 1;
+      }
+      process.stdout.write(
+        `pi-coordinator: enrolled session ${enrolled.value.sessionId} for ${options.enroll.cwd}; its credential is in ${options.enroll.out}\n`,
+      );
+      return 0;
+    }
   }
 }
 

@@ -15,15 +15,14 @@ import {
 } from '@pi/connection-files';
 import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
 import { failureText, readBundledFacets, resolvePluginSet } from '@pi/host-kit';
-import { SessionProcesses } from '@pi/session-processes';
+import { SessionProcesses, SessionsElsewhere } from '@pi/session-processes';
 import type { SessionRepo } from '@pi/session-repo';
-import { listenWebSocket } from '@pi/transport-trpc';
+import { listenTlsFromFiles, listenWebSocket } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { acquireRuntimeLock } from './runtime-lock';
 import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
-import { listenOverTls } from './tls-listener';
 
 export interface RunningCoordinator {
   readonly files: CoordinatorFiles;
@@ -113,7 +112,9 @@ export async function startCoordinator(
   const host = await startCoordinatorHost({
     facets: plugins.value.facets,
     repo: repo.value,
-    processes,
+    // Sessions enrolled to run elsewhere, or started by another replica, are followed by their connection here.
+    processes: new SessionsElsewhere(processes),
+    credentials,
     sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),
     idleStopMs: options.idleStopMs,
     transport: {
@@ -135,7 +136,7 @@ export async function startCoordinator(
   const listener = await listenWebSocket(host.value.rpc, { socketPath: files.socketPath });
   if (listener.isErr()) return fail(`Cannot listen on ${files.socketPath}: ${listener.error.message}`);
   cleanups.push(() => listener.value.close());
-  const tls = options.listen === undefined ? undefined : await listenOverTls(host.value.rpc, options.listen);
+  const tls = options.listen === undefined ? undefined : await listenTlsFromFiles(host.value.rpc, options.listen);
   if (tls?.isErr()) return fail(tls.error);
   if (tls?.isOk()) cleanups.push(() => tls.value.close());
   await writeCoordinatorConnection(files.connectionFile, {

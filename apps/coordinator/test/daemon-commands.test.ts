@@ -50,7 +50,7 @@ describe('pi-coordinator flags', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(await box.coordinator(['restart'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'pi-coordinator: Unknown command "restart": use start, run, stop or status (see --help)\n',
+      stderr: 'pi-coordinator: Unknown command "restart": use start, run, stop, status or enroll (see --help)\n',
     });
     // None of these started anything.
     expect(existsSync(box.files.lockFile)).toBe(false);

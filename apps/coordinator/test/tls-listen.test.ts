@@ -63,4 +63,15 @@ describe('pi-coordinator --listen over TLS', { timeout: PROCESS_TEST_TIMEOUT_MS 
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(new RegExp(`^pi-coordinator: Cannot read --tls-cert ${missing}: .+\\n$`));
   });
+
+  it('enroll says in one line that no coordinator runs to enroll with, and writes no credential file', async () => {
+    box = await createCoordinatorSandbox();
+    const out = join(box.root, 'credential.json');
+    expect(await box.coordinator(['enroll', '--cwd', '/srv/project', '--out', out])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'pi-coordinator: No coordinator runs here: start one first (pi-coordinator start)\n',
+    });
+    expect(readText(out)).toBe('');
+  });
 });

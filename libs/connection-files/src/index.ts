@@ -29,3 +29,9 @@ export {
   type UpstreamHandoff,
 } from './upstream-handoff';
 export { findPiProgram, type PiProgram } from './find-program';
+export {
+  readSessionCredentialFile,
+  sessionCredentialFileSchema,
+  writeSessionCredentialFile,
+  type SessionCredentialFile,
+} from './credential-file';

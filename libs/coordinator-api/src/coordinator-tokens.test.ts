@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SessionDirectory } from '@pi/session-directory';
-import { SessionPresence, coordinatorTokens } from './index';
+import { SessionEnrollment, SessionPresence, coordinatorTokens } from './index';
 
 describe('the coordinator API', () => {
   it('names the services a coordinator with the default manifest serves', () => {
-    expect(coordinatorTokens).toEqual({ SessionDirectory, SessionPresence });
+    expect(coordinatorTokens).toEqual({ SessionDirectory, SessionPresence, SessionEnrollment });
     expect(SessionPresence.id).toBe('session-presence');
+    expect(SessionEnrollment.id).toBe('session-enrollment');
   });
 
   it('takes a presence report of a whole, bounded number of presentations, whether it is busy, and nothing else', () => {
@@ -21,6 +22,15 @@ describe('the coordinator API', () => {
       { presentations: 1, busy: 'yes' },
     ]) {
       expect(report?.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('enrolls an absolute project directory with an optional id and title, and refuses anything else', () => {
+    const request = SessionEnrollment.exposure.methods.enroll?.args[0];
+    expect(request?.safeParse({ cwd: '/srv/project' }).success).toBe(true);
+    expect(request?.safeParse({ cwd: '/srv/project', sessionId: 's-1', title: 'Remote' }).success).toBe(true);
+    for (const bad of [{}, { cwd: 'relative' }, { cwd: '/p', sessionId: '../x' }, { cwd: '/p', workspaceId: 'w' }]) {
+      expect(request?.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });

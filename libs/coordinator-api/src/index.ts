@@ -1,2 +1,8 @@
 export { SessionPresence, type SessionPresenceReport, type SessionPresenceService } from './session-presence';
+export {
+  SessionEnrollment,
+  type EnrolledSession,
+  type SessionEnrollmentRequest,
+  type SessionEnrollmentService,
+} from './session-enrollment';
 export { coordinatorTokens, type CoordinatorTokens } from './coordinator-tokens';

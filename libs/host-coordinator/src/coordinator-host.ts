@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { SessionPresence } from '@pi/coordinator-api';
+import { SessionEnrollment, SessionPresence } from '@pi/coordinator-api';
 import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
 import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
@@ -7,6 +7,8 @@ import type { OwnerMessage } from '@pi/registry';
 import type { SessionRepo } from '@pi/session-repo';
 import type { RpcHost } from '@pi/transport-trpc';
 import { Fleet, type SessionProcessControl } from './fleet';
+import type { SessionCredentials } from './session-credentials';
+import { sessionEnrollment } from './session-enrollment';
 
 export interface CoordinatorHostOptions {
   /** The manifest's coordinator facets, loaded in manifest order. */
@@ -26,6 +28,8 @@ export interface CoordinatorHostOptions {
    * record stays, and a resume starts it again. Default 0: never.
    */
   readonly idleStopMs?: number;
+  /** The key that signs session credentials: given, the host serves `SessionEnrollment` (sessions run elsewhere). */
+  readonly credentials?: SessionCredentials;
 }
 
 export interface CoordinatorHostError {
@@ -78,6 +82,8 @@ export async function startCoordinatorHost(
       fleet.reported(sessionId, busy);
     },
   });
+  if (options.credentials !== undefined)
+    providing.services.provide(SessionEnrollment, sessionEnrollment(options.repo, options.credentials));
   const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
   const rpc = providing.expose({ hello, ...options.transport });
 

@@ -127,6 +127,7 @@ async function assemble(
       processes,
       sessionFile: (sessionId) => sessionFilePath(dataDir, sessionId),
       ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
+      credentials,
       transport: {
         authenticate: coordinatorAuthentication({ userToken: USER_TOKEN, userPrincipal: 'tester', credentials, repo }),
         keepAlive: false,
