@@ -8,7 +8,8 @@ import type { RunningSession } from './start-session';
  * the session lives are repeated, so each command works as printed.
  */
 export function startedLines(session: RunningSession, options: CliOptions, processCwd: string): string[] {
-  const also = session.url === null ? '' : ` and ${session.url}`;
+  const urls = [session.url, session.tlsUrl].filter((url, index, all) => url != null && all.indexOf(url) === index);
+  const also = urls.map((url) => ` and ${url}`).join('');
   const located = locationFlags(options, processCwd, ['--data-dir']);
   return [
     `pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})`,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { USAGE, parseCliOptions } from './cli-options';
 import { locate } from './locations';
@@ -16,6 +17,8 @@ describe('pi-session flags', () => {
       upstreamFd: undefined,
       stopWithStdin: false,
       dev: false,
+      coordinator: undefined,
+      listen: undefined,
     });
   });
 
@@ -97,5 +100,62 @@ describe('--upstream-fd', () => {
       );
     }
     expect(parseCliOptions(['--upstream-fd', '3'], '/')._unsafeUnwrapErr()).toMatch(/needs --session/);
+  });
+});
+
+describe('--coordinator and --listen (a session on another host)', () => {
+  it('takes one URL per replica with the credential file and a CA, and a TLS listener with its files', () => {
+    const options = parseCliOptions(
+      [
+        '--coordinator',
+        'wss://a.example:7443/',
+        '--coordinator',
+        'wss://b.example:7443/',
+        '--credential-file',
+        'cred.json',
+        '--tls-ca',
+        '/etc/pi/ca.pem',
+        '--listen',
+        '0.0.0.0:7444',
+        '--tls-cert',
+        '/etc/pi/cert.pem',
+        '--tls-key',
+        '/etc/pi/key.pem',
+      ],
+      '/',
+    )._unsafeUnwrap();
+    expect(options.coordinator).toEqual({
+      urls: ['wss://a.example:7443/', 'wss://b.example:7443/'],
+      credentialFile: resolve('cred.json'),
+      caFile: '/etc/pi/ca.pem',
+    });
+    expect(options.listen).toEqual({
+      host: '0.0.0.0',
+      port: 7444,
+      certFile: '/etc/pi/cert.pem',
+      keyFile: '/etc/pi/key.pem',
+    });
+    for (const flag of ['--coordinator', '--credential-file', '--tls-ca', '--listen', '--tls-cert', '--tls-key'])
+      expect(USAGE).toContain(flag);
+  });
+
+  it('refuses a URL that is not ws: or wss:, a coordinator without a credential, and half a TLS listener', () => {
+    const parse = (...argv: string[]) => parseCliOptions(argv, '/')._unsafeUnwrapErr();
+    expect(parse('--coordinator', 'https://a/', '--credential-file', 'c')).toBe(
+      '--coordinator takes a ws:// or wss:// URL, not https: "https://a/"',
+    );
+    expect(parse('--coordinator', 'wss://a/')).toBe(
+      '--coordinator needs --credential-file FILE: the credential `pi-coordinator enroll --out` wrote',
+    );
+    expect(parse('--tls-ca', 'ca.pem')).toBe('--credential-file and --tls-ca go with --coordinator URL (see --help)');
+    expect(parse('--coordinator', 'wss://a/', '--credential-file', 'c', '--session', 's-1', '--upstream-fd', '3')).toBe(
+      '--coordinator and --upstream-fd are two ways to name the upstream: give one',
+    );
+    expect(parse('--listen', '0.0.0.0:7444')).toBe(
+      '--listen, --tls-cert and --tls-key go together: a TCP listener is always TLS (see --help)',
+    );
+    expect(parse('--listen', 'nowhere', '--tls-cert', 'c', '--tls-key', 'k')).toBe(
+      '--listen takes HOST:PORT, such as 0.0.0.0:7444: not "nowhere"',
+    );
   });
 });

@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
+import { webSocketUrlProblem } from '@pi/transport-trpc';
 
 export interface CliOptions {
   readonly help: boolean;
@@ -16,6 +18,26 @@ export interface CliOptions {
   readonly stopWithStdin: boolean;
   /** Reload the plugin set when a file under a plugin's own folder changes. */
   readonly dev: boolean;
+  /** `--coordinator URL` (repeatable) with `--credential-file`: register upstream with a coordinator elsewhere. */
+  readonly coordinator: RemoteCoordinator | undefined;
+  /** `--listen HOST:PORT` with `--tls-cert` and `--tls-key`: serve presentations on TCP over TLS too. */
+  readonly listen: TlsListen | undefined;
+}
+
+export interface RemoteCoordinator {
+  /** Its replicas' `ws:` or `wss:` URLs; a connection that fails goes to the next one. */
+  readonly urls: readonly string[];
+  /** What `pi-coordinator enroll --out` wrote: this session's id, workspace and credential. */
+  readonly credentialFile: string;
+  /** A PEM file of the CA that signed the coordinator's certificate (else the system's CAs are trusted). */
+  readonly caFile: string | undefined;
+}
+
+export interface TlsListen {
+  readonly host: string;
+  readonly port: number;
+  readonly certFile: string;
+  readonly keyFile: string;
 }
 
 export const USAGE = `Usage: pi-session [options]
@@ -37,6 +59,12 @@ Options:
                       $XDG_CONFIG_HOME/pi, or ~/.config/pi)
   --upstream-fd N     read the coordinator's handoff (its socket and this session's credential)
                       from file descriptor N; the coordinator passes it when it starts a session
+  --coordinator URL   register upstream with the coordinator at this ws:// or wss:// URL (give it
+                      once per replica: when one dies the session reconnects to the next), as the
+                      session of --credential-file FILE (what \`pi-coordinator enroll --out\` wrote)
+  --tls-ca FILE       trust the coordinator's certificate when this CA (PEM) signed it
+  --listen HOST:PORT  also serve presentations on TCP over TLS (wss://HOST:PORT/), with --tls-cert
+                      FILE and --tls-key FILE (PEM); clients present the connection file's token
   --stop-with-stdin   stop when standard input closes (a launcher such as \`pi -p\` holds it open,
                       so the session ends with the launcher, even one that was killed)
   --dev               reload the plugins when a file under a plugin's own folder (a plugin
@@ -66,6 +94,12 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         'upstream-fd': { type: 'string' },
         'stop-with-stdin': { type: 'boolean' },
         dev: { type: 'boolean' },
+        coordinator: { type: 'string', multiple: true },
+        'credential-file': { type: 'string' },
+        'tls-ca': { type: 'string' },
+        listen: { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
       },
     });
   } catch (error) {
@@ -88,6 +122,12 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
   if (values.session !== undefined && !SESSION_ID.test(values.session)) {
     return err(`--session must be letters, digits, "_" or "-" (at most 64), got "${values.session}"`);
   }
+  const coordinator = parseCoordinator(values.coordinator, values['credential-file'], values['tls-ca']);
+  if (coordinator.isErr()) return err(coordinator.error);
+  if (coordinator.value !== undefined && upstreamFd !== undefined)
+    return err('--coordinator and --upstream-fd are two ways to name the upstream: give one');
+  const listen = parseListen(values.listen, values['tls-cert'], values['tls-key']);
+  if (listen.isErr()) return err(listen.error);
   return ok({
     help: values.help === true,
     cwd: values.cwd ?? cwd,
@@ -100,5 +140,45 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     upstreamFd: upstreamFd === undefined ? undefined : Number(upstreamFd),
     stopWithStdin: values['stop-with-stdin'] === true,
     dev: values.dev === true,
+    coordinator: coordinator.value,
+    listen: listen.value,
   });
+}
+
+function parseCoordinator(
+  urls: readonly string[] | undefined,
+  credentialFile: string | undefined,
+  caFile: string | undefined,
+): Result<RemoteCoordinator | undefined, string> {
+  if (urls === undefined) {
+    if (credentialFile !== undefined || caFile !== undefined)
+      return err('--credential-file and --tls-ca go with --coordinator URL (see --help)');
+    return ok(undefined);
+  }
+  for (const url of urls) {
+    const problem = webSocketUrlProblem(url);
+    if (problem !== undefined) return err(`--coordinator ${problem}`);
+  }
+  if (credentialFile === undefined)
+    return err('--coordinator needs --credential-file FILE: the credential `pi-coordinator enroll --out` wrote');
+  return ok({
+    urls,
+    credentialFile: resolve(credentialFile),
+    caFile: caFile === undefined ? undefined : resolve(caFile),
+  });
+}
+
+/** `--listen HOST:PORT` needs both TLS files, and they need it: a TCP listener for other hosts is never plain text. */
+function parseListen(
+  listen: string | undefined,
+  certFile: string | undefined,
+  keyFile: string | undefined,
+): Result<TlsListen | undefined, string> {
+  if (listen === undefined && certFile === undefined && keyFile === undefined) return ok(undefined);
+  if (listen === undefined || certFile === undefined || keyFile === undefined)
+    return err('--listen, --tls-cert and --tls-key go together: a TCP listener is always TLS (see --help)');
+  const match = /^(.+):(\d{1,5})$/.exec(listen);
+  const port = Number(match?.[2]);
+  if (match === null || port > 65535) return err(`--listen takes HOST:PORT, such as 0.0.0.0:7444: not "${listen}"`);
+  return ok({ host: match[1] ?? '', port, certFile: resolve(certFile), keyFile: resolve(keyFile) });
 }

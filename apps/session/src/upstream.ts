@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { err, ok, type Result } from 'neverthrow';
-import { readUpstreamHandoff, workspaceIdOf } from '@pi/connection-files';
+import { readSessionCredentialFile, readUpstreamHandoff, workspaceIdOf } from '@pi/connection-files';
 import { coordinatorUpstream, type CoordinatorUpstream } from '@pi/host-session';
+import type { RemoteCoordinator } from './cli-options';
 
 /**
  * The upstream a coordinator handed this session on a pipe: its socket and this session's credential (never on
@@ -21,4 +23,35 @@ export async function upstreamFromHandoff(
     return err(`The coordinator's handoff names another workspace than ${cwd}'s`);
   }
   return ok(coordinatorUpstream({ socketPath: handoff.value.socketPath, credential: handoff.value.credential }));
+}
+
+/**
+ * The upstream of a session that runs away from its coordinator (`--coordinator URL --credential-file FILE`): the
+ * enrolled session's credential, presented to whichever replica URL answers, its certificate checked against
+ * `--tls-ca` when given. The file must name this session (when `--session` names one) and its directory's workspace.
+ */
+export async function upstreamFromCredentialFile(
+  remote: RemoteCoordinator,
+  sessionId: string | undefined,
+  cwd: string,
+): Promise<Result<{ sessionId: string; connect: () => CoordinatorUpstream }, string>> {
+  const file = await readSessionCredentialFile(remote.credentialFile);
+  if (file.isErr()) return err(file.error);
+  if (sessionId !== undefined && file.value.sessionId !== sessionId)
+    return err(`The credential file names session ${file.value.sessionId}, not ${sessionId}`);
+  if (file.value.workspaceId !== workspaceIdOf(cwd))
+    return err(`The credential file was enrolled for another directory than ${cwd} (pi-coordinator enroll --cwd)`);
+  let ca: string | undefined;
+  if (remote.caFile !== undefined) {
+    try {
+      ca = await readFile(remote.caFile, 'utf8');
+    } catch (error) {
+      return err(`Cannot read --tls-ca ${remote.caFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const { credential } = file.value;
+  return ok({
+    sessionId: file.value.sessionId,
+    connect: () => coordinatorUpstream({ urls: remote.urls, ca, credential }),
+  });
 }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, type ExpectStatic, type TestContext } from 'vitest';
+import { workspaceIdOf } from '@pi/connection-files';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createSandbox,
@@ -131,5 +132,24 @@ describe.concurrent('pi-session on the command line', { timeout: PROCESS_TEST_TI
     const port = new URL(url ?? 'ws://127.0.0.1:0/').port;
 
     context.expect(await oneLineFailure(context.expect, run(where, [...where.flags, '--port', port]))).toContain(port);
+  });
+
+  it('refuses a credential file enrolled for another directory, and TLS files it cannot read, in one line', async (context) => {
+    const { sandbox, run } = fixtures(context);
+    const where = await sandbox();
+    const credential = join(where.root, 'credential.json');
+    const enrolled = { version: 1, sessionId: 's-remote', workspaceId: workspaceIdOf('/elsewhere'), credential: 'p.m' };
+    await writeFile(credential, JSON.stringify(enrolled));
+    const remote = ['--coordinator', 'wss://127.0.0.1:1/', '--credential-file', credential];
+    context
+      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, ...remote])))
+      .toBe(
+        `pi-session: The credential file was enrolled for another directory than ${where.cwd} (pi-coordinator enroll --cwd)`,
+      );
+    const missing = join(where.root, 'none.pem');
+    const tls = ['--listen', '127.0.0.1:0', '--tls-cert', missing, '--tls-key', missing];
+    context
+      .expect(await oneLineFailure(context.expect, run(where, [...where.flags, ...tls])))
+      .toMatch(new RegExp(`^pi-session: Cannot read --tls-cert ${missing}: `));
   });
 });

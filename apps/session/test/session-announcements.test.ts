@@ -23,6 +23,8 @@ const OPTIONS: CliOptions = {
   upstreamFd: undefined,
   stopWithStdin: false,
   dev: false,
+  coordinator: undefined,
+  listen: undefined,
 };
 
 const SESSION = {
