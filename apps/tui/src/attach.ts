@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { acceptSessionHost } from '@pi/host-tui';
-import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import { CERTIFICATE_NOT_TRUSTED, createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { findSessionTarget, tokenSource, type SessionTarget } from './session-target';
 
@@ -19,25 +19,42 @@ export async function attach(
   timeoutMs: number = CONNECT_TIMEOUT_MS,
 ): Promise<Result<Attachment, string>> {
   const client = createRpcClient({
-    socketFactory: webSocketFactory(target.address),
+    socketFactory: webSocketFactory(target.address, target.ca === undefined ? {} : { ca: target.ca }),
     connectionParams: tokenSource(target),
     acceptHost: acceptSessionHost,
   });
   let timer: NodeJS.Timeout | undefined;
+  let stopWatching: () => void = () => undefined;
   const failure = await Promise.race([
     client.whenConnected().then(
       () => undefined,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      (error: unknown) => refusal(error, target),
     ),
+    // A certificate this TUI does not trust stays untrusted: say so now rather than retry until the timeout.
+    new Promise<string>((resolve) => {
+      stopWatching = client.connection.subscribe((state) => {
+        if (state.status === 'disconnected' && state.reason.message.includes(CERTIFICATE_NOT_TRUSTED))
+          resolve(`${state.reason.message}; give the CA that signed it with --tls-ca FILE`);
+      });
+    }),
     new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve(`the session did not answer within ${timeoutMs / 1000} s`), timeoutMs);
       timer.unref();
     }),
   ]);
   clearTimeout(timer);
+  stopWatching();
   if (failure === undefined) return ok({ client, label: target.label, sessionId: target.sessionId });
   client.close();
   return err(`Cannot attach to ${target.label}: ${failure}`);
+}
+
+/** Why the session refused this TUI: a token given in $PI_TOKEN is named as the one to check. */
+function refusal(error: unknown, target: SessionTarget): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'not_authorized' && target.file === undefined)
+    return 'the session refused the token in $PI_TOKEN (its connection file holds the one it takes)';
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

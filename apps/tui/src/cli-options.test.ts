@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliOptions } from './cli-options';
 
@@ -34,5 +35,18 @@ describe('pi-tui flags', () => {
   it('refuses an unknown flag or a stray argument with a pointer to --help', () => {
     expect(parseCliOptions(['--nope'], '/p')._unsafeUnwrapErr()).toContain('(see --help)');
     expect(parseCliOptions(['extra'], '/p')._unsafeUnwrapErr()).toContain('(see --help)');
+  });
+
+  it('attaches by a ws:// or wss:// URL, trusting a private CA with --tls-ca, and says what is wrong otherwise', () => {
+    expect(parseCliOptions(['--url', 'wss://host:7444/', '--tls-ca', 'ca.pem'], '/p')._unsafeUnwrap()).toMatchObject({
+      url: 'wss://host:7444/',
+      tlsCa: resolve('ca.pem'),
+    });
+    expect(parseCliOptions(['--url', 'host:7444'], '/p')._unsafeUnwrapErr()).toBe(
+      '--url takes a ws:// or wss:// URL, not host: "host:7444"',
+    );
+    expect(parseCliOptions(['--url', 'ws://host:7444/', '--tls-ca', 'ca.pem'], '/p')._unsafeUnwrapErr()).toBe(
+      '--tls-ca goes with a wss:// --url (see --help)',
+    );
   });
 });

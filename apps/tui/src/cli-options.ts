@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
+import { webSocketUrlProblem } from '@pi/transport-trpc/url';
 
 export interface CliOptions {
   readonly help: boolean;
@@ -8,6 +10,8 @@ export interface CliOptions {
   readonly connection: string | undefined;
   readonly socket: string | undefined;
   readonly url: string | undefined;
+  /** A PEM file of the CA that signed a `wss:` session's certificate (else the system's CAs are trusted). */
+  readonly tlsCa: string | undefined;
   readonly manifest: string | undefined;
   readonly dataDir: string | undefined;
   readonly configDir: string | undefined;
@@ -29,7 +33,9 @@ Options:
   --session ID        attach to the running session with this id
   --connection FILE   attach through a connection file written by pi-session
   --socket PATH       attach to this Unix socket; the token comes from $PI_TOKEN
-  --url URL           attach to this ws:// URL; the token comes from $PI_TOKEN
+  --url URL           attach to this ws:// or wss:// URL (a session's --listen, on any host); the
+                      token comes from $PI_TOKEN (the session's connection file holds it)
+  --tls-ca FILE       with a wss:// --url: trust the session's certificate when this CA (PEM) signed it
   --start             open --cwd's session through the coordinator (what \`npm start\` does)
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi)
@@ -59,6 +65,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
         connection: { type: 'string' },
         socket: { type: 'string' },
         url: { type: 'string' },
+        'tls-ca': { type: 'string' },
         start: { type: 'boolean' },
         dev: { type: 'boolean' },
         manifest: { type: 'string' },
@@ -74,6 +81,10 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
   if (ways.length > 1) return err('Give one of --session, --connection, --socket or --url (see --help)');
   if (values.start === true && ways.length > 0)
     return err('--start finds the session by --cwd; it takes no --session, --connection, --socket or --url');
+  const urlProblem = values.url === undefined ? undefined : webSocketUrlProblem(values.url);
+  if (urlProblem !== undefined) return err(`--url ${urlProblem}`);
+  if (values['tls-ca'] !== undefined && !values.url?.startsWith('wss:'))
+    return err('--tls-ca goes with a wss:// --url (see --help)');
   return ok({
     help: values.help ?? false,
     cwd: values.cwd ?? cwd,
@@ -81,6 +92,7 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
     connection: values.connection,
     socket: values.socket,
     url: values.url,
+    tlsCa: values['tls-ca'] === undefined ? undefined : resolve(values['tls-ca']),
     manifest: values.manifest,
     dataDir: values['data-dir'],
     configDir: values['config-dir'],

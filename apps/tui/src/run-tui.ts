@@ -144,7 +144,8 @@ async function attachFirst(
     env,
   );
   if (target.isErr()) {
-    return err(`${target.error}${options.start ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
+    const named = options.start || options.url !== undefined || options.socket !== undefined;
+    return err(`${target.error}${named ? '' : ' (start one with `npm start`, or pi-tui --start)'}`);
   }
   const loaded = await facets;
   if (loaded.isErr()) return err(loaded.error);

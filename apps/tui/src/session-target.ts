@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { connectionFilePath, findRunningSession, readConnectionFile } from '@pi/connection-files';
@@ -13,6 +14,8 @@ export interface SessionTarget {
   readonly label: string;
   /** The session's id, when the target was found in the data directory (not by socket or URL). */
   readonly sessionId: string | undefined;
+  /** The CA (PEM) a `wss:` session's certificate must chain to, from `--tls-ca`; else the system's CAs. */
+  readonly ca?: string;
 }
 
 /** The session the flags name: a connection file, a session id, a socket or URL (token from $PI_TOKEN), or the one in --cwd. */
@@ -26,7 +29,14 @@ export async function findSessionTarget(
     if (token === undefined || token === '') return err('--socket and --url need the session token in $PI_TOKEN');
     const address: ConnectAddress =
       options.socket !== undefined ? { socketPath: resolve(options.socket) } : { url: options.url as string };
-    return ok({ address, token, file: undefined, label: options.socket ?? options.url ?? '', sessionId: undefined });
+    const label = options.socket ?? options.url ?? '';
+    if (options.tlsCa === undefined) return ok({ address, token, file: undefined, label, sessionId: undefined });
+    try {
+      const ca = await readFile(options.tlsCa, 'utf8');
+      return ok({ address, token, file: undefined, label, sessionId: undefined, ca });
+    } catch (error) {
+      return err(`Cannot read --tls-ca ${options.tlsCa}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
   }
   const info =
     options.connection !== undefined
