@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { databaseUrl, type TestPostgres } from '@pi/test-support/postgres';
+import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
+import {
+  sessionConnection,
+  startTlsCoordinator,
+  statusIs,
+  writeCertificates,
+  type CertificateFiles,
+  type TlsCoordinator,
+} from './remote-sessions';
+
+const postgres = (inject('piPostgres') as TestPostgres | undefined) ?? {
+  available: false as const,
+  reason: "the project's global setup did not run",
+};
+
+/** Real processes (tsx starts, a TLS handshake each): generous, never asserted on. */
+const TIMEOUT_MS = 120_000;
+
+const clients: RpcClient[] = [];
+const coordinators: TlsCoordinator[] = [];
+const sandboxes: Sandbox[] = [];
+const sessions: SessionProcess[] = [];
+const tuis: TuiPty[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await Promise.all(tuis.splice(0).map((tui) => tui.kill()));
+  await Promise.all(sessions.splice(0).map((session) => session.stop('SIGKILL')));
+  for (const coordinator of coordinators.splice(0)) await coordinator.e2e.dispose();
+  for (const sandbox of sandboxes.splice(0)) await sandbox.remove();
+}, TIMEOUT_MS);
+
+async function coordinator(
+  certificates: CertificateFiles,
+  options: Parameters<typeof startTlsCoordinator>[2] = {},
+): Promise<TlsCoordinator> {
+  const started = await startTlsCoordinator(certificates, clients, options);
+  coordinators.push(started);
+  return started;
+}
+
+/** Another host's home: a sandbox with its own data directory, where the session runs. */
+async function elsewhere(): Promise<Sandbox> {
+  const sandbox = await createSandbox();
+  sandboxes.push(sandbox);
+  return sandbox;
+}
+
+async function runSession(sandbox: Sandbox, args: readonly string[]): Promise<SessionProcess> {
+  const session = await startSession(sandbox, args);
+  sessions.push(session);
+  return session;
+}
+
+/** A presentation of the session: a client on its socket with its connection file's token. */
+async function present(connectionFile: string): Promise<RpcClient> {
+  const info = await sessionConnection(connectionFile);
+  const client = createRpcClient({
+    socketFactory: webSocketFactory({ socketPath: info.socketPath }),
+    connectionParams: { token: info.token },
+    reconnect: false,
+  });
+  clients.push(client);
+  await client.whenConnected();
+  return client;
+}
+
+describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
+  it('registers upstream over wss: from its own data directory, is listed, and a TUI attached by URL gets its prompt answered', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const coordinatorHost = await coordinator(certificates);
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const tls = ['--tls-cert', certificates.cert, '--tls-key', certificates.key];
+    const session = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+      ...['--listen', '127.0.0.1:0', ...tls],
+    ]);
+    expect(session.connectionFile.startsWith(host.dataDir)).toBe(true);
+
+    const directory = await coordinatorHost.directory();
+    await statusIs(directory, session.sessionId, 'idle');
+    expect(directory.state.value.sessions.find((s) => s.sessionId === session.sessionId)).toMatchObject({
+      title: 'on another host',
+      cwd: host.cwd,
+    });
+
+    const { token, url } = await sessionConnection(session.connectionFile);
+    expect(url).toMatch(/^wss:\/\/127\.0\.0\.1:\d+\/$/);
+    const tui = coordinatorHost.e2e.spawnTui(['--url', url ?? '', '--tls-ca', certificates.ca], undefined, {
+      PI_TOKEN: token,
+    });
+    tuis.push(tui);
+    await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI attached by URL');
+    tui.write('hello over TLS');
+    tui.press('enter');
+    await tui.waitForScreen((screen) => screen.text.includes('You said: hello over TLS'), 'the answer');
+    await statusIs(directory, session.sessionId, 'active');
+  });
+
+  it('pi-tui --url says in one line why it cannot attach: a bad URL, a certificate it does not trust, a wrong token', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const session = await runSession(host, [
+      ...['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key],
+    ]);
+    const { token, url } = await sessionConnection(session.connectionFile);
+    const attach = async (args: readonly string[], attachToken: string) => {
+      const tui = spawn(host, args, attachToken);
+      await tui.exited;
+      const lines = tui.output().split(/\r?\n/);
+      return lines.filter((line) => line.includes('pi-tui: ')).map((line) => line.slice(line.indexOf('pi-tui: ')));
+    };
+
+    expect(await attach(['--url', 'https://127.0.0.1:1/'], token)).toEqual([
+      'pi-tui: --url takes a ws:// or wss:// URL, not https: "https://127.0.0.1:1/"',
+    ]);
+    expect(await attach(['--url', url ?? '', '--tls-ca', certificates.otherCa], token)).toEqual([
+      expect.stringMatching(
+        /^pi-tui: Cannot attach to wss:\/\/127\.0\.0\.1:\d+\/: The connection closed: the server's TLS certificate is not trusted \(.+\); give the CA that signed it with --tls-ca FILE$/,
+      ),
+    ]);
+    expect(await attach(['--url', url ?? '', '--tls-ca', certificates.ca], 'not-the-token')).toEqual([
+      `pi-tui: Cannot attach to ${url}: the session refused the token in $PI_TOKEN (its connection file holds the one it takes)`,
+    ]);
+  });
+});
+
+function spawn(sandbox: Sandbox, args: readonly string[], token: string): TuiPty {
+  const tui = spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, PI_TOKEN: token } });
+  tuis.push(tui);
+  return tui;
+}
+
+/** A database of its own for one test, as the ordinary test role. */
+async function freshDatabase(url: string): Promise<string> {
+  const name = `remote_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrl(url, name);
+}
+
+if (!postgres.available)
+  describe.skip(`a remote session failing over between replicas: skipped, ${postgres.reason}`, () =>
+    it('runs', () => undefined));
+
+describe.runIf(postgres.available)('a remote session failing over between replicas', { timeout: TIMEOUT_MS }, () => {
+  it('reconnects to the other replica when its replica is killed with -9, which then writes its status alone', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await freshDatabase(postgres.url) };
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const first = await coordinator(certificates, { env });
+    // Another host's replica: its own data and runtime directories, the same credential key.
+    const second = await coordinator(certificates, { env, keyFrom: first });
+    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', first.url, '--coordinator', second.url],
+      ...['--credential-file', credential, '--tls-ca', certificates.ca],
+    ]);
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, session.sessionId, 'idle');
+    // Its first connection goes to the first URL: the first replica writes what a presentation changes.
+    const before = await present(session.connectionFile);
+    await statusIs(throughSecond, session.sessionId, 'active');
+
+    process.kill(await first.pid(), 'SIGKILL');
+    before.close();
+    // Only the second replica is left to hear that the presentation left, and to write it.
+    await statusIs(throughSecond, session.sessionId, 'idle');
+    await present(session.connectionFile);
+    await statusIs(throughSecond, session.sessionId, 'active');
+
+    await session.stop('SIGTERM');
+    await statusIs(throughSecond, session.sessionId, 'closed');
+  });
+});
