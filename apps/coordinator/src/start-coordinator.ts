@@ -109,11 +109,12 @@ export async function startCoordinator(
   // A shared store's records are other replicas' too: their statuses are theirs to write, never this one's to close.
   const survivors = sharesRecords(repo.value) ? [] : await closeTheDead(repo.value, directories.dataDir);
 
+  const elsewhere = new SessionsElsewhere(processes);
   const host = await startCoordinatorHost({
     facets: plugins.value.facets,
     repo: repo.value,
     // Sessions enrolled to run elsewhere, or started by another replica, are followed by their connection here.
-    processes: new SessionsElsewhere(processes),
+    processes: elsewhere,
     credentials,
     sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),
     idleStopMs: options.idleStopMs,
@@ -139,6 +140,8 @@ export async function startCoordinator(
   const tls = options.listen === undefined ? undefined : await listenTlsFromFiles(host.value.rpc, options.listen);
   if (tls?.isErr()) return fail(tls.error);
   if (tls?.isOk()) cleanups.push(() => tls.value.close());
+  // Runs before the listeners close (cleanups run in reverse): the sessions elsewhere move on, not closed.
+  cleanups.push(() => elsewhere.leave());
   await writeCoordinatorConnection(files.connectionFile, {
     socketPath: files.socketPath,
     token: userToken,

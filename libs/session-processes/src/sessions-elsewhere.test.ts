@@ -74,4 +74,16 @@ describe('SessionsElsewhere', () => {
     expect(orchestrator.status('s-remote')).toBe('idle');
     expect(() => orchestrator.presentations('s-remote', -1)).toThrow(RangeError);
   });
+
+  it('once this coordinator is leaving, a session elsewhere that drops is forgotten, not closed', () => {
+    const { local } = localStandIn();
+    const orchestrator = new SessionsElsewhere(local);
+    const heard: StatusChange[] = [];
+    orchestrator.connected('s-remote');
+    orchestrator.onStatusChanged((change) => heard.push(change));
+    orchestrator.leave();
+    orchestrator.disconnected('s-remote');
+    expect(heard).toEqual([]);
+    expect(orchestrator.runningElsewhere()).toEqual([]);
+  });
 });

@@ -17,6 +17,7 @@ export class SessionsElsewhere implements SessionOrchestrator {
   readonly #local: SessionOrchestrator;
   readonly #elsewhere = new Map<string, SessionStatus>();
   readonly #listeners = new StatusListeners();
+  #leaving = false;
 
   constructor(local: SessionOrchestrator) {
     this.#local = local;
@@ -62,7 +63,17 @@ export class SessionsElsewhere implements SessionOrchestrator {
   /** A local process reconnects by itself and keeps its status; a session elsewhere is no longer seen from here. */
   disconnected(sessionId: string): void {
     if (!this.#elsewhere.has(sessionId)) return this.#local.disconnected(sessionId);
-    this.#move(sessionId, 'closed');
+    if (this.#leaving) this.#elsewhere.delete(sessionId);
+    else this.#move(sessionId, 'closed');
+  }
+
+  /**
+   * This coordinator is stopping: the sessions elsewhere that drop now are not closed, they reconnect to another
+   * replica, whose `idle` this one's late `closed` must not overwrite. (A coordinator alone finds them closed at its
+   * next start, when their records name no process it can see.)
+   */
+  leave(): void {
+    this.#leaving = true;
   }
 
   #move(sessionId: string, next: SessionStatus): void {
