@@ -16,6 +16,8 @@ export interface LoadedFacet<H extends HostName> {
   readonly facet: Facet<H>;
   /** The module the facet came from (a file URL). */
   readonly module: string;
+  /** The plugin API its package says it was built for (`pi.apiVersion`); absent for a facet given without one. */
+  readonly apiVersion?: string;
 }
 
 /** A manifest entry and the plugin package it names, found on disk but not loaded. */
@@ -107,7 +109,8 @@ export async function importFacets<H extends HostName>(
       const why = typeScript || !/\.[cm]?tsx?$/.test(url) ? facet.error.why : `${facet.error.why} (${NO_TYPESCRIPT})`;
       return fail(facet.error.code, why, facet.error.cause);
     }
-    loaded.push({ id: plugin.id, config: entry.config, facet: facet.value, module: url });
+    const { apiVersion } = plugin.metadata;
+    loaded.push({ id: plugin.id, config: entry.config, facet: facet.value, module: url, apiVersion });
   }
   return ok(loaded);
 }

@@ -28,6 +28,7 @@ import { durableViewsFile, durableViewsWriter, readDurableViews } from './views/
 import { ViewRegistry } from './views/view-registry';
 import { AttachedClients } from './presence/attached-clients';
 import { openSessionRecords } from './storage/open-storage';
+import { logUpstreamRefusal } from './upstream-refusal';
 
 export interface SessionHostOptions {
   /** The manifest's session facets, loaded in manifest order (the host kit's `loadFacets(manifest, 'session', …)`). */
@@ -133,6 +134,10 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   });
   if (harness.isErr()) return err({ code: 'session', message: harness.error.message });
   if (options.log !== undefined) logSessionFileFaults(harness.value, options.sessionFile, options.log);
+  const upstreamRefusal =
+    options.upstream === undefined || options.log === undefined
+      ? () => undefined
+      : logUpstreamRefusal(options.upstream.connection, options.log);
 
   const viewsFile = durableViewsFile(options.sessionFile);
   const stored = await readDurableViews(viewsFile);
@@ -168,6 +173,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
   };
   const started = await PluginGeneration.start(1, options.facets, parts);
   if (!started.ok) {
+    upstreamRefusal();
     await harness.value.close();
     return err(started.error);
   }
@@ -189,7 +195,16 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
     reported.record('host', 'missing_identities', 'warning', message);
   }
   front.services.replaceAll(first.providing.services);
-  const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
+  // Read at each hello: after a reload it names the plugins that run now, each with the API its package declares.
+  const hello = {
+    pluginApi: PLUGIN_API_VERSION,
+    get plugins() {
+      return (live()?.facets ?? options.facets).map(({ id, apiVersion }) => ({
+        id,
+        ...(apiVersion === undefined ? {} : { apiVersion }),
+      }));
+    },
+  };
   const rpc = front.expose({ hello, ...options.transport });
   const connected = new Set<string>();
   rpc.onClientConnect((clientId) => {
@@ -252,6 +267,7 @@ export async function startSessionHost(options: SessionHostOptions): Promise<Res
         await records.flushed();
         await harness.value.close();
         activity.dispose();
+        upstreamRefusal();
         return report;
       })()),
   });

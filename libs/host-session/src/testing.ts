@@ -37,6 +37,8 @@ export interface TestFacet {
   readonly id: string;
   readonly facet: SessionFacet;
   readonly config?: ManifestEntry['config'];
+  /** The plugin API its package would declare (`pi.apiVersion`); absent: none is known. */
+  readonly apiVersion?: string;
 }
 
 export interface TestSessionHostOptions {
@@ -61,6 +63,8 @@ export interface TestSessionHostOptions {
   readonly keepAlive?: SessionHostOptions['transport']['keepAlive'];
   /** What the plugin set left out at start, as the app passes it (reported as `load` diagnostics). */
   readonly loadProblems?: SessionHostOptions['loadProblems'];
+  /** The session's client of a coordinator (absent: a standalone session). */
+  readonly upstream?: SessionHostOptions['upstream'];
 }
 
 /** Facets given in a test, as the host kit's loader would hand them over. */
@@ -70,6 +74,7 @@ export function loadedTestFacets(facets: readonly TestFacet[]): LoadedFacet<'ses
     config: facet.config ?? null,
     facet: facet.facet,
     module: `test:${facet.id}`,
+    ...(facet.apiVersion === undefined ? {} : { apiVersion: facet.apiVersion }),
   }));
 }
 
@@ -123,6 +128,7 @@ export async function startTestSessionHost(options: TestSessionHostOptions): Pro
     ...(options.reloadFacets === undefined ? {} : { reloadSource: testReloadSource(options.reloadFacets) }),
     ...(options.loadProblems === undefined ? {} : { loadProblems: options.loadProblems }),
     ...(options.reloadSource === undefined ? {} : { reloadSource: options.reloadSource }),
+    ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
   };
   if (options.keepAlive !== undefined) {
     hostOptions.transport = { ...hostOptions.transport, keepAlive: options.keepAlive };

@@ -43,7 +43,7 @@ export {
   type PresenceService,
 } from './presence-contract';
 export { displayPath, type DisplayRoots } from './display-path';
-export { pluginApiMismatch } from './host-compatibility';
+export { pluginApiMismatch, type PluginApiDeclaration, type RunningPlugins } from './host-compatibility';
 export { followState, type FollowedState } from './follow-state';
 export { HOST_NAMES, type Facet, type HostContexts, type HostName } from './host-contexts';
 export { PLUGIN_API_VERSION, checkApiVersion, pluginMetadataSchema, type PluginMetadata } from './plugin-metadata';

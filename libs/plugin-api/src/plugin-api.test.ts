@@ -67,4 +67,27 @@ describe('pluginApiMismatch', () => {
   it('refuses a host of another major with one line naming both', () => {
     expect(pluginApiMismatch('3.0', '2.0')).toBe('the host runs plugin API 3.0, this pi 2.0');
   });
+
+  it('refuses a host running a plugin built for another major than this pi provides, naming the plugin', () => {
+    const host = { pluginApi: '2.1', plugins: [{ id: '@x/old' }, { id: '@x/new', apiVersion: '3.0' }] };
+    expect(pluginApiMismatch(host, '2.1')).toBe(
+      'the host runs plugin @x/new built for plugin API 3.0, this pi provides 2.1',
+    );
+  });
+
+  it('refuses a plugin whose two halves were built for different majors, and accepts another minor', () => {
+    const host = { pluginApi: '2.1', plugins: [{ id: '@x/todo', apiVersion: '2.0' }, { id: '@x/git' }] };
+    const own = (apiVersion: string) => ({ pluginApi: '2.1', plugins: [{ id: '@x/todo', apiVersion }] });
+    expect(pluginApiMismatch(host, own('2.1'))).toBeNull();
+    expect(pluginApiMismatch(host, { pluginApi: '2.1', plugins: [{ id: '@x/git', apiVersion: '1.0' }] })).toBeNull();
+    expect(pluginApiMismatch(host, own('1.4'))).toBe(
+      'plugin @x/todo is built for plugin API 2.0 in the host and 1.4 here; install one version of it for both',
+    );
+  });
+
+  it('is at plugin API 2.1: store, projectEntries and the editor slot were added, nothing removed', () => {
+    expect(PLUGIN_API_VERSION).toBe('2.1');
+    expect(checkApiVersion('2.0').isOk()).toBe(true);
+    expect(checkApiVersion('2.2').isErr()).toBe(true);
+  });
 });

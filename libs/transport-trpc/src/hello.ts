@@ -17,12 +17,12 @@ export const UNDECLARED_PROTOCOL = '1.0';
 export const VERSION_MISMATCH = 'version_mismatch';
 
 /**
- * One plugin a host runs; `api` is the plugin API version it was built for, where the host knows it (a host loads
- * only plugins whose API major is its own, so the host's `pluginApi` already bounds it).
+ * One plugin a host runs; `apiVersion` is the plugin API version its package says it was built for (`pi.apiVersion`),
+ * where the host knows it. A client compares it with its own half of the same plugin.
  */
 export interface HelloPlugin {
   readonly id: string;
-  readonly api?: string;
+  readonly apiVersion?: string;
 }
 
 /** What a host says about itself in its hello answer; the transport carries it and checks only the protocol. */
@@ -59,7 +59,7 @@ const answerSchema = z.object({
   clientId: z.string(),
   protocol: version.optional(),
   pluginApi: version.optional(),
-  plugins: z.array(z.object({ id: z.string(), api: z.string().optional() })).optional(),
+  plugins: z.array(z.object({ id: z.string(), apiVersion: version.optional() })).optional(),
 });
 
 /** The answer as the client reads it: a host that declares no protocol speaks `UNDECLARED_PROTOCOL`. */

@@ -21,7 +21,7 @@ import {
   type HostTransport,
 } from '@pi/test-support';
 
-const HELLO: HostHello = { pluginApi: '2.0', plugins: [{ id: '@pi/chat', api: '2.0' }] };
+const HELLO: HostHello = { pluginApi: '2.0', plugins: [{ id: '@pi/chat', apiVersion: '2.0' }] };
 
 describe.each(TRANSPORTS)('the version handshake over %s', (kind) => {
   let served: HostTransport | undefined;

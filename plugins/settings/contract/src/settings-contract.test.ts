@@ -15,7 +15,7 @@ describe('the settings contract', () => {
   it('is a plugin whose package metadata gives it a session facet and a TUI facet (/settings and themes)', () => {
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
-      apiVersion: '2.0',
+      apiVersion: '2.1',
       description: expect.any(String),
       facets: { session: '@pi/settings-session', tui: '@pi/settings-tui' },
     });
