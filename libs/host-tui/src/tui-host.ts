@@ -392,7 +392,11 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   }
 
   const decoder = createInputDecoder({ onEvent: handleInput });
-  const onData = (chunk: Buffer | string) => decoder.feed(typeof chunk === 'string' ? chunk : new Uint8Array(chunk));
+  const onData = (chunk: Buffer | string) => {
+    decoder.feed(typeof chunk === 'string' ? chunk : new Uint8Array(chunk));
+    // What was typed is on screen once this input is handled, not a frame interval after a streamed word.
+    scheduler.expedite();
+  };
   options.terminal.input.on('data', onData);
   const stopResize = screen.onResize(() => {
     transcript.invalidate();
