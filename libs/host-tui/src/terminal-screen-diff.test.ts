@@ -59,6 +59,32 @@ describe('the screen paints only what changed', () => {
     expect(screen.text().map((row) => row.trimEnd())).toEqual(['first row', '› second ─ 你好 ✅', 'third row']);
   });
 
+  it('draws only the changed character of a row with CJK and emoji, not its wide characters again', () => {
+    const { screen, paint } = screenOf(40, 2);
+    const row = (end: string) => `你好 ✅ 🇯🇵 ❤️ 👍🏽 ${styled(end)}`;
+    paint([row('end1'), 'below']);
+    const written = paint([row('end2'), 'below']);
+    expect(drawn(written)).toBe('2');
+    expect(screen.text()[0]?.trimEnd()).toBe('你好 ✅ 🇯🇵 ❤️ 👍🏽 › end2 ─ 你好 ✅');
+  });
+
+  it('writes nothing for a row with emoji when the frame leaves it as it is', () => {
+    const { paint } = screenOf(40, 2);
+    paint(['🇯🇵 你好 👍🏽', 'typed a']);
+    const written = paint(['🇯🇵 你好 👍🏽', 'typed ab']);
+    expect(drawn(written)).toBe('b');
+    expect(written).not.toContain('\x1b[1;');
+  });
+
+  it('draws a wide character again where a narrow one replaces it, and blanks its right half', () => {
+    const { screen, paint } = screenOf(10, 1);
+    paint(['a你b✅c']);
+    paint(['a b c']);
+    expect(screen.text()).toEqual(['a b c     ']);
+    paint(['a你b✅c']);
+    expect(screen.text()).toEqual(['a你b✅c   ']);
+  });
+
   it('lays out every row again after a resize, even rows whose line is unchanged', async () => {
     const { terminal, screen, paint } = screenOf(12, 2);
     const frame = ['abcdefghij', 'klmnop'];

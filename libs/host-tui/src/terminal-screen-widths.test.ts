@@ -121,6 +121,18 @@ describe.each(CASES)('the screen with $kind: $grapheme', ({ grapheme: g, termina
     }
   });
 
+  it('draws it once: changes beside it on its row write only themselves, and the row stays right', async () => {
+    const { terminal, screen } = emulated(24, 2, widths);
+    const frames = [`ab ${g} cd`, `ab ${g} ce`, `xb ${g} ce`, `xb ${g} cef`, `xb ${g}`, `xb ${g} c`];
+    screen.paint([frames[0] ?? '', 'below it'], null);
+    for (const line of frames.slice(1)) {
+      const before = terminal.written().length;
+      screen.paint([line, 'below it'], null);
+      expect(terminal.written().slice(before)).not.toContain(g);
+      expectRow((await terminal.cells())[0] ?? [], line, `after painting "${line}"`);
+    }
+  });
+
   it('cuts it at the right edge: nothing spills onto the next row or scrolls the screen', async () => {
     const { terminal, screen } = emulated(10, 3, widths);
     const edge = `abcdefgh${g}`;

@@ -30,8 +30,8 @@ export interface CursorPosition {
  *
  * Terminals disagree on the width of some graphemes (tmux 3.3 draws 👍🏽 in four columns and ❤️ in one; see
  * `isWidthUncertain`), so the screen never lets the terminal's cursor count across one: such a grapheme is drawn
- * over blanked cells and followed by an absolute move to the column after it, and a row holding one is rewritten
- * from there to its end whenever it changes. Autowrap is off, so one drawn wider than measured is cut at the right
+ * over blanked cells and followed by an absolute move to the column after it, and when one is drawn again its row
+ * is rewritten from there to its end; one that stays as it was is not drawn again. Autowrap is off, so one drawn wider than measured is cut at the right
  * edge instead of spilling onto the next row.
  */
 export interface TerminalScreen {
@@ -210,15 +210,68 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
   let laidOutRows: Row[] | undefined;
 
   /**
-   * A changed row with an uncertain grapheme is rewritten from that grapheme to its end: the terminal may have drawn
-   * it wider over the cells after it, so none of them may be skipped as unchanged.
+   * A row is rewritten from its first uncertain grapheme that is drawn again (new, moved or restyled) to its end: the
+   * terminal may draw it wider over the cells after it, so none of them may be skipped as unchanged. One that stays
+   * as it is on screen is not drawn again (see `noteWideCellsDrawn`), and what follows it stays too.
    */
   const rewriteAfterUncertain = (y: number, from: number) => {
+    const row = lines()[y];
     const old = shown()[y];
-    if (old === undefined) return;
-    for (let x = from; x < old.length; x++) {
+    if (row === undefined || old === undefined) return;
+    let x = from;
+    for (; x < old.length; x++) {
+      const cell = row[x];
+      const drawn = old[x];
+      if (cell === undefined || drawn === undefined) continue;
+      if (cell[1].charCodeAt(0) === 0x1b && (cell[0] !== drawn[0] || cell[1] !== drawn[1])) break;
+    }
+    for (; x < old.length; x++) {
       const cell = old[x];
       if (cell !== undefined) cell[0] = -1;
+    }
+  };
+
+  /**
+   * blessed marks every wide cell it draws as unknown ('\0') so that the next draw of its row writes it again, with
+   * every emoji's pinning moves, whatever changed on the row. Our cells already say what the terminal shows (an
+   * uncertain grapheme that changes rewrites the rest of its row, see above), so the wide cells just drawn are noted
+   * as drawn, and a later frame skips them when they are unchanged. The padding cell gets its attributes too: blessed
+   * leaves the old ones there, and a padding cell found different would be drawn over the wide character's right half.
+   */
+  const noteWideCellsDrawn = (y: number) => {
+    const row = lines()[y];
+    const old = shown()[y];
+    if (row === undefined || old === undefined) return;
+    for (let x = 0; x < old.length - 1; x++) {
+      const drawn = old[x];
+      const cell = row[x];
+      const padding = old[x + 1];
+      const cellPadding = row[x + 1];
+      // blessed marked both halves; where it drew a blank instead (no room for the wide character) it did not.
+      if (drawn?.[1] !== '\0' || padding?.[1] !== '\0' || cell === undefined || cellPadding?.[1] !== ' ') continue;
+      drawn[0] = cell[0];
+      drawn[1] = cell[1];
+      padding[0] = cellPadding[0];
+      padding[1] = cellPadding[1];
+      x += 1;
+    }
+  };
+
+  /**
+   * A wide cell on screen that is about to change takes its padding cell along: what the terminal shows there is
+   * not known (the right half of the old character, or, where a terminal drew a flag as two narrow indicators, the
+   * second one), so it is drawn again even when the new frame has a blank there too.
+   */
+  const forgetPaddingOfChangedWideCells = (y: number) => {
+    const row = lines()[y];
+    const old = shown()[y];
+    if (row === undefined || old === undefined) return;
+    for (let x = 0; x < old.length - 1; x++) {
+      const drawn = old[x];
+      const cell = row[x];
+      if (drawn === undefined || cell === undefined || (drawn[0] === cell[0] && drawn[1] === cell[1])) continue;
+      const padding = old[x + 1];
+      if (padding !== undefined && cellWidth(drawn[1]) === 2) padding[0] = -1;
     }
   };
 
@@ -237,20 +290,25 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         laidOut = [];
       }
       const width = screen.cols as number;
+      const changed: number[] = [];
       for (let y = 0; y < rows.length; y++) {
+        const row = rows[y] as Row;
         const line = frame[y] ?? '';
         // A row whose styled line is the one laid out last frame holds the same cells: skip it whole.
-        if (laidOut[y] === line) continue;
-        laidOut[y] = line;
-        const row = rows[y] as Row;
-        const uncertainAt = paintRow(row, line, width);
-        if (uncertainAt !== -1 && row.dirty === true) rewriteAfterUncertain(y, uncertainAt);
+        if (laidOut[y] !== line) {
+          laidOut[y] = line;
+          const uncertainAt = paintRow(row, line, width);
+          if (uncertainAt !== -1 && row.dirty === true) rewriteAfterUncertain(y, uncertainAt);
+        }
+        if (row.dirty === true) changed.push(y);
       }
       // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
       // the flushed frame: begin, frame, end.
       program.flush();
       program.write(SYNC_BEGIN);
+      for (const y of changed) forgetPaddingOfChangedWideCells(y);
       screen.draw(0, rows.length - 1);
+      for (const y of changed) noteWideCellsDrawn(y);
       if (cursor === null) program.hideCursor();
       else {
         program.cup(cursor.row, cursor.col);
