@@ -39,3 +39,27 @@ export function burstProvider(deltas: readonly string[]): BurstProvider {
 export function words(count: number): string[] {
   return Array.from({ length: count }, (_, index) => `w${index} `);
 }
+
+/** A model provider whose answers stream a word every `pieceMs` until `stop()` (or `maxPieces`), as a live model does. */
+export interface PacedProvider extends ModelProvider {
+  /** Ends the answer streaming now after its current word. */
+  stop(): void;
+}
+
+export function pacedProvider(pieceMs: number, maxPieces = 10_000): PacedProvider {
+  let stopped = false;
+  return {
+    id: 'paced',
+    name: 'Paced',
+    models: () => [{ provider: 'paced', modelId: 'paced-1', name: 'Paced', reasoning: false }],
+    stop: () => void (stopped = true),
+    async *stream(): AsyncGenerator<ProviderEvent> {
+      stopped = false;
+      for (let index = 0; index < maxPieces && !stopped; index += 1) {
+        await new Promise((resolve) => setTimeout(resolve, pieceMs));
+        yield { type: 'text_delta', delta: `w${index} ` };
+      }
+      yield { type: 'done', stopReason: 'stop' };
+    },
+  };
+}

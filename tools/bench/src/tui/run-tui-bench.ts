@@ -3,7 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { spread } from '../stats';
 import { measureHostAppend, measureSessionAppend, type AppendRound } from './append-bench';
 import { measureColdStart, type ColdStartRound, type StartPair } from './cold-start-bench';
-import { KEYS_PER_ROUND, measureKeypresses, type KeypressRound } from './keypress-bench';
+import {
+  KEYS_PER_ROUND,
+  STREAM_PIECE_MS,
+  measureKeypresses,
+  measureKeypressesWhileStreaming,
+  type KeypressRound,
+} from './keypress-bench';
 import { STREAM_DELTAS, measureStream, type StreamRound } from './stream-bench';
 import { loadPty, type TerminalKind } from './terminal-process';
 import type { TuiBenchOptions } from './tui-options';
@@ -22,7 +28,12 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
   const terminal: TerminalKind =
     options.terminal !== 'auto' ? options.terminal : (await loadPty()) === undefined ? 'pipe' : 'pty';
   const runs = (name: TuiBenchOptions['scenarios'][number]) => options.scenarios.includes(name);
-  const keys = { empty: [] as KeypressRound[], small: [] as KeypressRound[], large: [] as KeypressRound[] };
+  const keys = {
+    empty: [] as KeypressRound[],
+    small: [] as KeypressRound[],
+    large: [] as KeypressRound[],
+    streaming: [] as KeypressRound[],
+  };
   const streams = { small: [] as StreamRound[], large: [] as StreamRound[] };
   const host = { small: [] as AppendRound[], large: [] as AppendRound[] };
   const session = { small: [] as AppendRound[], large: [] as AppendRound[] };
@@ -33,8 +44,11 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     const swap = round % 2 !== 0;
     const label = record ? `round ${round + 1}/${options.rounds}` : 'warm-up';
     if (runs('keypress')) {
-      for (const size of rotate(['empty', 'small', 'large'] as const, Math.max(0, round))) {
-        const result = await measureKeypresses({ empty: 0, small: SMALL_TRANSCRIPT, large: LARGE_TRANSCRIPT }[size]);
+      for (const size of rotate(['empty', 'small', 'large', 'streaming'] as const, Math.max(0, round))) {
+        const result =
+          size === 'streaming'
+            ? await measureKeypressesWhileStreaming(SMALL_TRANSCRIPT)
+            : await measureKeypresses({ empty: 0, small: SMALL_TRANSCRIPT, large: LARGE_TRANSCRIPT }[size]);
         if (record) keys[size].push(result);
       }
       log(`keypress: ${label} done`);
@@ -99,6 +113,8 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
           empty: keypressFigures(keys.empty),
           small: keypressFigures(keys.small),
           large: keypressFigures(keys.large),
+          streamPieceMs: STREAM_PIECE_MS,
+          streaming: keypressFigures(keys.streaming),
         }
       : undefined,
     stream: runs('stream')

@@ -36,6 +36,8 @@ function results(coldMs: number, largeKeyMs: number): TuiBenchResults {
       empty: { latencyMs: same(1.5), worstMs: same(5), bytesPerKey: same(71) },
       small: { latencyMs: same(2), worstMs: same(5), bytesPerKey: same(71) },
       large: { latencyMs: same(largeKeyMs), worstMs: same(5), bytesPerKey: same(71) },
+      streamPieceMs: 10,
+      streaming: { latencyMs: same(3), worstMs: same(9), bytesPerKey: same(90) },
     },
     stream: { deltas: 1000, smallEntries: 10, largeEntries: 5000, small: stream(20), large: stream(20) },
     append: {
@@ -63,8 +65,36 @@ describe('the TUI benchmark report', () => {
     expect(report).toMatch(/no coordinator: spawn → attached \(ms\)\s+2,000 \[2,000–2,000\]\s+≤ 1,500 ms\s+NOT MET/);
     expect(report).toMatch(/keypress → frame on screen, 5,000 entries \(ms\)\s+3\.00 \[3\.00–3\.00\]\s+≤ 16 ms\s+met/);
     expect(report).toContain(
-      '16 of 17 targets met; not met: pi-tui --start (bundle), no coordinator: spawn → attached (ms)',
+      '17 of 18 targets met; not met: pi-tui --start (bundle), no coordinator: spawn → attached (ms)',
     );
+  });
+
+  it('judges a key typed while an answer streams against one frame, and writes it to the JSON', () => {
+    const whileStreaming = (latencyMs: number) => {
+      const figures = results(1000, 2);
+      const keypress = figures.keypress && {
+        ...figures.keypress,
+        streaming: { latencyMs: same(latencyMs), worstMs: same(20), bytesPerKey: same(90) },
+      };
+      return { ...figures, keypress };
+    };
+    const row = (latencyMs: number) =>
+      reportRows(whileStreaming(latencyMs)).find((line) => line.figure.includes('a word streaming every 10 ms'));
+    expect(row(16)?.figure).toBe('keypress → frame on screen, 10 entries, a word streaming every 10 ms (ms)');
+    expect(row(16)?.check?.met).toBe(true);
+    expect(row(16.5)?.check?.met).toBe(false);
+    const json = tuiToJson(whileStreaming(4)) as { keypress: Record<string, unknown> };
+    expect(json.keypress.whileStreaming10).toEqual({
+      latencyMs: 4,
+      latencyMsMin: 4,
+      latencyMsMax: 4,
+      worstMs: 20,
+      worstMsMin: 20,
+      worstMsMax: 20,
+      bytesPerKey: 90,
+      bytesPerKeyMin: 90,
+      bytesPerKeyMax: 90,
+    });
   });
 
   it('judges the first painted screen of npm start and of pi-tui: ≤ 1 s with no coordinator, ≤ 0.3 s with one', () => {

@@ -28,6 +28,7 @@ export function reportRows(results: TuiBenchResults): ReportRow[] {
       ['empty transcript', keypress.empty],
       [`${n(keypress.smallEntries)} entries`, keypress.small],
       [`${n(keypress.largeEntries)} entries`, keypress.large],
+      [`${n(keypress.smallEntries)} entries, a word streaming every ${keypress.streamPieceMs} ms`, keypress.streaming],
     ] as const;
     const each = (pick: (figures: KeypressFigures) => string) => sizes.map(([, figures]) => pick(figures)).join(' / ');
     const { small, large } = keypress;

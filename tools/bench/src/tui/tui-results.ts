@@ -45,6 +45,9 @@ export interface TuiBenchResults {
     /** A full screen of transcript, at a small and a large length. */
     readonly small: KeypressFigures;
     readonly large: KeypressFigures;
+    /** The small transcript while an answer streams a word every `streamPieceMs`. */
+    readonly streamPieceMs: number;
+    readonly streaming: KeypressFigures;
   };
   readonly stream?: {
     readonly deltas: number;
@@ -98,6 +101,7 @@ export function tuiToJson(results: TuiBenchResults): Record<string, unknown> {
       empty: flatAll(keypress.empty),
       [`entries${keypress.smallEntries}`]: flatAll(keypress.small),
       [`entries${keypress.largeEntries}`]: flatAll(keypress.large),
+      [`whileStreaming${keypress.smallEntries}`]: flatAll(keypress.streaming),
     },
     stream: stream && {
       deltas: stream.deltas,
