@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { sessionSwitcher } from './attach';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { FIXTURE_TOKEN, startRpcFixture } from '@pi/test-support';
+import { attach, sessionSwitcher } from './attach';
 import { parseCliOptions, type CliOptions } from './cli-options';
 
 const folders: string[] = [];
@@ -29,5 +30,37 @@ describe('switching sessions from the TUI', () => {
         `No running session "s-b" (looked in ${join(dataDir, 'sessions')})`,
       );
     }
+  });
+});
+
+describe('attaching to a session that runs another build of one of the TUI’s plugins', () => {
+  async function sessionRunning(apiVersion: string) {
+    const fixture = await startRpcFixture('websocket', {
+      hello: { pluginApi: apiVersion, plugins: [{ id: '@x/todo', apiVersion }, { id: '@x/git' }] },
+    });
+    onTestFinished(() => fixture.close());
+    const socketPath = fixture.socketPath ?? '';
+    return {
+      address: { socketPath },
+      token: FIXTURE_TOKEN,
+      file: undefined,
+      label: 'the test session',
+      sessionId: undefined,
+    };
+  }
+
+  it('is refused with one line naming the plugin when its two halves were built for different API majors', async () => {
+    const target = await sessionRunning('2.0');
+    const attached = await attach(target, 10_000, [{ id: '@x/todo', apiVersion: '3.0' }]);
+    expect(attached._unsafeUnwrapErr()).toBe(
+      'Cannot attach to the test session: plugin @x/todo is built for plugin API 2.0 in the host and 3.0 here; install one version of it for both',
+    );
+  });
+
+  it('attaches when they share the API major', async () => {
+    const target = await sessionRunning('2.0');
+    const attached = await attach(target, 10_000, [{ id: '@x/todo', apiVersion: '2.7' }]);
+    expect(attached.isOk()).toBe(true);
+    attached.map(({ client }) => client.close());
   });
 });

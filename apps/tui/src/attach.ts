@@ -13,15 +13,20 @@ export interface Attachment {
   readonly sessionId: string | undefined;
 }
 
-/** Connects to a session and waits until it answers (at most `timeoutMs`); a failure is one line, nothing left open. */
+/**
+ * Connects to a session and waits until it answers (at most `timeoutMs`); a failure is one line, nothing left open.
+ * `own` are this TUI's plugins, checked against the session's at every hello.
+ */
 export async function attach(
   target: SessionTarget,
   timeoutMs: number = CONNECT_TIMEOUT_MS,
+  own: Parameters<typeof acceptSessionHost>[1] = [],
 ): Promise<Result<Attachment, string>> {
   const client = createRpcClient({
     socketFactory: webSocketFactory(target.address, target.ca === undefined ? {} : { ca: target.ca }),
     connectionParams: tokenSource(target),
-    acceptHost: acceptSessionHost,
+    // The TUI's own plugins: a session whose half of one of them was built for another API major is refused by name.
+    acceptHost: (hello) => acceptSessionHost(hello, own),
   });
   let timer: NodeJS.Timeout | undefined;
   let stopWatching: () => void = () => undefined;

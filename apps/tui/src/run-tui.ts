@@ -149,7 +149,7 @@ async function attachFirst(
   }
   const loaded = await facets;
   if (loaded.isErr()) return err(loaded.error);
-  const first = await attach(target.value);
+  const first = await attach(target.value, undefined, loaded.value);
   return first.map((attachment) => ({ facets: loaded.value, first: attachment }));
 }
 

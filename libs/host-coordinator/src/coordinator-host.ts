@@ -84,7 +84,11 @@ export async function startCoordinatorHost(
   });
   if (options.credentials !== undefined)
     providing.services.provide(SessionEnrollment, sessionEnrollment(options.repo, options.credentials));
-  const hello = { pluginApi: PLUGIN_API_VERSION, plugins: options.facets.map((facet) => ({ id: facet.id })) };
+  const plugins = options.facets.map(({ id, apiVersion }) => ({
+    id,
+    ...(apiVersion === undefined ? {} : { apiVersion }),
+  }));
+  const hello = { pluginApi: PLUGIN_API_VERSION, plugins };
   const rpc = providing.expose({ hello, ...options.transport });
 
   // A session may reconnect before its old connection is noticed gone: only its latest connection counts.

@@ -10,6 +10,7 @@ import {
   loopbackFactory,
   tokenAuthentication,
   webSocketFactory,
+  type HostHello,
   type RpcClient,
   type RpcHost,
   type SocketFactory,
@@ -32,6 +33,8 @@ export interface RpcFixture {
   readonly broker: InteractionBroker;
   readonly host: RpcHost;
   readonly frames: FrameLog;
+  /** The Unix socket a `websocket` fixture listens on (for clients that connect by address); undefined for loopback. */
+  readonly socketPath: string | undefined;
   /** Opens a client; `token` defaults to the fixture's valid one. Clients are closed with the fixture. */
   connect(options?: {
     token?: string;
@@ -51,6 +54,8 @@ export interface RpcFixtureOptions {
   readonly maxPayload?: number;
   /** Register services before the host's router is generated. */
   readonly provide?: (registry: ServiceRegistry) => void;
+  /** What the host's hello answer says it runs (a session's plugin API and plugins). */
+  readonly hello?: HostHello;
 }
 
 /** A providing host with the given services, served over one transport, plus clients that record their frames. */
@@ -64,6 +69,7 @@ export async function startRpcFixture(kind: TransportKind, options: RpcFixtureOp
     authenticate: tokenAuthentication(FIXTURE_TOKEN, { principal: 'fixture-user', claims: { workspaceId: 'w1' } }),
     limits: options.limits,
     keepAlive: false,
+    ...(options.hello === undefined ? {} : { hello: options.hello }),
   });
   const frames: FrameLog = { sent: [], received: [] };
   const clients = new Set<RpcClient>();
@@ -112,6 +118,7 @@ export async function startRpcFixture(kind: TransportKind, options: RpcFixtureOp
     broker,
     host,
     frames,
+    socketPath: directory === undefined ? undefined : join(directory, 'rpc.sock'),
     async connect(connectOptions = {}) {
       const client = open(connectOptions.token, connectOptions.reconnect);
       await client.whenConnected();
