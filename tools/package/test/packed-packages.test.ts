@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLUGIN_API_VERSION } from '@pi/plugin-api';
 import type { PackedManifest } from '../src/index';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
 import { createFreshHome } from './fresh-home';
@@ -232,6 +233,34 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
     expect(result.stderr).toMatch(/^services: .*\bchat\b/m);
     expect(result.stderr).toContain('as expected, no such model: unknown_model');
     expect((await run(packed.pi, ['status'], home.project, env)).code).toBe(3);
+  });
+
+  it('its pi-session, which has no tsx, leaves out a TypeScript plugin of the user with a line saying why', async () => {
+    await using home = await createFreshHome(packed.model.baseUrl);
+    const plugin = join(home.project, 'ts-plugin');
+    await mkdir(plugin);
+    const pi = { id: 'ts-plugin', apiVersion: PLUGIN_API_VERSION, facets: { session: './session.ts' } };
+    await writeFile(join(plugin, 'package.json'), JSON.stringify({ name: 'ts-plugin', type: 'module', pi }));
+    await writeFile(join(plugin, 'session.ts'), 'export default function setup(): void {}\n');
+    const plugins = join(home.env['XDG_CONFIG_HOME'] ?? '', 'pi', 'plugins.json');
+    await writeFile(plugins, JSON.stringify({ plugins: [plugin] }));
+    const child = spawn(packed.piSession, ['--cwd', home.project], { env: { ...process.env, ...home.env } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('listening on')) resolve();
+      });
+      void exited.then(() => reject(new Error(`pi-session exited before listening: ${stderr}`)));
+    });
+    child.kill('SIGTERM');
+    await exited;
+    expect(stderr).toContain(`Plugin "ts-plugin" in manifest ${plugins}`);
+    expect(stderr).toContain('this pi runs without tsx, so it imports JavaScript only');
+    expect(stderr).toContain('(the global plugins were not loaded)');
   });
 
   it('sessions without a coordinator exits 3 with a hint that names a command to run', async () => {
