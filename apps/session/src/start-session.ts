@@ -12,7 +12,7 @@ import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
 import { sessionDevReload, sessionPluginSource } from './plugin-reloads';
-import { upstreamFromCredentialFile, upstreamFromHandoff } from './upstream';
+import { logUpstreamHealth, upstreamFromCredentialFile, upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -156,11 +156,17 @@ export async function startSession(
     const upstream = coordinator;
     // The first report, which tells the coordinator this session is ready, is part of the startup's trace.
     let reportContext = withTelemetryContext(startup, BACKGROUND_CONTEXT);
-    stopReporting = reportPresence(host, upstream, (presence) => {
+    const reporting = reportPresence(host, upstream, (presence) => {
       const context = reportContext;
       reportContext = BACKGROUND_CONTEXT;
       return upstream.client.use(SessionPresence).then((service) => service.report(presence, context));
     });
+    // No coordinator watches a session elsewhere start: its own log says when the coordinator cannot be reached.
+    const logging = remote?.isOk() === true ? logUpstreamHealth(upstream, log) : undefined;
+    stopReporting = () => {
+      reporting();
+      logging?.();
+    };
   }
 
   const dev = options.dev ? sessionDevReload(host, () => live, built, log) : undefined;

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workspaceIdOf } from '@pi/connection-files';
-import { upstreamFromHandoff } from './upstream';
+import type { CoordinatorUpstream } from '@pi/host-session';
+import type { ConnectionState } from '@pi/remote';
+import { logUpstreamHealth, upstreamFromHandoff } from './upstream';
 
 let directory: string | undefined;
 afterEach(async () => {
@@ -52,5 +54,36 @@ describe('the upstream a coordinator hands a session', () => {
     const closed = await handoffFd(valid);
     closeSync(closed);
     expect((await upstreamFromHandoff(closed, 's-1', CWD))._unsafeUnwrapErr()).toMatch(/handoff on fd/);
+  });
+});
+
+describe('logUpstreamHealth', () => {
+  it('says why the coordinator cannot be reached once per reason, and when it is reached again', () => {
+    const listeners: Array<(state: ConnectionState) => void> = [];
+    const upstream = {
+      connection: {
+        subscribe: (listener: (state: ConnectionState) => void) => {
+          listeners.push(listener);
+          return () => listeners.splice(listeners.indexOf(listener), 1);
+        },
+      },
+    } as unknown as CoordinatorUpstream;
+    const lines: string[] = [];
+    const stop = logUpstreamHealth(upstream, (line) => lines.push(line));
+    const emit = (state: ConnectionState) => listeners.forEach((listener) => listener(state));
+    const refusedCertificate: ConnectionState = {
+      status: 'disconnected',
+      reason: { code: 'disconnected', message: 'untrusted' },
+      retrying: true,
+    };
+    emit({ status: 'connected', epoch: 1 });
+    emit(refusedCertificate);
+    emit({ status: 'connecting', attempt: 2 });
+    emit(refusedCertificate);
+    emit({ status: 'connected', epoch: 2 });
+    emit({ status: 'disconnected', reason: { code: 'not_authorized', message: 'Wrong token' }, retrying: false });
+    stop();
+    emit(refusedCertificate);
+    expect(lines).toEqual(['cannot reach the coordinator: untrusted; trying again', 'reached the coordinator']);
   });
 });

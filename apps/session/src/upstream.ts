@@ -55,3 +55,22 @@ export async function upstreamFromCredentialFile(
     connect: () => coordinatorUpstream({ urls: remote.urls, ca, credential }),
   });
 }
+
+/**
+ * Says on the session's log why its coordinator cannot be reached (once per reason, not on every retry) and when it
+ * is reached again; a refused credential the session host reports itself. Unsubscribe before closing the upstream:
+ * its own closing is no news.
+ */
+export function logUpstreamHealth(upstream: CoordinatorUpstream, log: (line: string) => void): () => void {
+  let said: string | undefined;
+  return upstream.connection.subscribe((state) => {
+    if (state.status === 'connected') {
+      if (said !== undefined) log('reached the coordinator');
+      said = undefined;
+    } else if (state.status === 'disconnected' && state.reason.code !== 'not_authorized') {
+      const line = `cannot reach the coordinator: ${state.reason.message}${state.retrying ? '; trying again' : ''}`;
+      if (line !== said) log(line);
+      said = line;
+    }
+  });
+}

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@pi/test-support';
 import { databaseUrl, type TestPostgres } from '@pi/test-support/postgres';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
@@ -128,6 +130,29 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     expect(await attach(['--url', url ?? '', '--tls-ca', certificates.ca], 'not-the-token')).toEqual([
       `pi-tui: Cannot attach to ${url}: the session refused the token in $PI_TOKEN (its connection file holds the one it takes)`,
     ]);
+  });
+  it('a session that does not trust the coordinator says why on its log, and a refused credential is said once, not twice', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const coordinatorHost = await coordinator(certificates);
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const untrusting = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.otherCa],
+    ]);
+    await eventually(() => untrusting.output().includes('cannot reach the coordinator: '), 8000);
+    expect(untrusting.output()).toMatch(
+      /^pi-session \S+: cannot reach the coordinator: The connection closed: the server's TLS certificate is not trusted \(.+\); trying again$/m,
+    );
+    await untrusting.stop('SIGTERM');
+
+    const enrolled = JSON.parse(await readFile(credential, 'utf8')) as { credential: string };
+    const forged = join(host.root, 'forged.json');
+    await writeFile(forged, JSON.stringify({ ...enrolled, credential: `${enrolled.credential.split('.')[0]}.AAAA` }));
+    const refused = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', forged, '--tls-ca', certificates.ca],
+    ]);
+    await eventually(() => refused.output().includes("refused this session's credential"), 8000);
+    expect(refused.output()).not.toContain('cannot reach the coordinator');
   });
 });
 
