@@ -1,5 +1,5 @@
 export { openHarness } from './open-harness';
-export { DEFAULT_MAX_TURNS } from './main-lane';
+export { DEFAULT_MAX_TURNS } from './max-turns';
 export { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
 export { MAX_COMPACT_INSTRUCTIONS } from '@pi/agent-contract';
 export { MAX_QUEUE_CHARS, MAX_QUEUE_ITEMS } from './message-queue';

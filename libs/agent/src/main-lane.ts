@@ -31,16 +31,17 @@ import type {
 } from '@pi/agent-contract';
 import type { UserMessage } from '@pi/agent-contract';
 import { invalidClientOperationId } from './client-operations';
-import { INTERRUPTED_WHY, interruptedLine } from './interrupted-operations';
+import { INTERRUPTED_WHY } from './interrupted-operations';
 import { LaneQueue } from './lane-queue';
 import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
-import { resumesParked, type ParkedRun } from './parked-run';
+import { decideParked, type ParkedRun } from './parked-run';
 import { promptTooLarge } from './prompt-size';
 import { resolveRunModel } from './run-model';
 import { writeSettlement } from './run-settlement';
 import type { SessionTreeState } from './session-tree';
 import { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
+import { DEFAULT_MAX_TURNS } from './max-turns';
 import { SessionFileUnwritable } from './session-file-fault';
 import type { EntryBody, SessionWriter } from './session-writer';
 
@@ -86,8 +87,6 @@ interface ClaimedRun {
 
 type NoModel = Extract<PromptRejection, { code: 'no_model' }>;
 type Unwritable = Extract<PromptRejection, { code: 'session_file_unwritable' }>;
-
-export const DEFAULT_MAX_TURNS = 16;
 
 /**
  * The main lane: one run at a time, durable from acceptance (`operation_started`) to settlement
@@ -195,21 +194,17 @@ export class MainLane implements AgentLane {
     this.#parked = null;
     const run = this.#active;
     if (parked === null || run?.operationId !== parked.operationId) return this.#drain();
-    const { operationId, pending, turns } = parked;
-    const model = resolveRunModel(this.#parts.options.settings(), this.#parts.options.providers());
-    if (run.cancel === null && model.isOk() && resumesParked(parked, this.#parts.options.tools())) {
-      const waiting = pending.map((call) => call.name).join(', ') || 'none, its results were in';
-      this.#parts.report(`operation ${operationId} stopped in a tool round (waiting on: ${waiting}); resumed it`);
-      const maxTurns = this.#parts.options.maxTurns ?? DEFAULT_MAX_TURNS;
-      const settings = this.#parts.options.settings();
-      const plan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns, originator: null };
-      void this.#execute(run, plan, [], { pending, turns });
+    const decision = decideParked(parked, run.cancel !== null, this.#parts.options);
+    this.#parts.report(decision.line);
+    if (decision.kind === 'resume') {
+      void this.#execute(run, decision.plan, [], decision.from);
       return;
     }
-    // Not resumable (a tool that may not run again, or gone; no model; cancelled): settled as any run a crash cut short.
-    const outcome: RunOutcome = { outcome: run.cancel === null ? 'failed' : 'aborted', error: 'interrupted' };
-    this.#parts.report(interruptedLine(operationId, outcome));
-    void this.#finish(run, writeSettlement(this.#parts, operationId, outcome, BACKGROUND_CONTEXT, INTERRUPTED_WHY));
+    const { operationId } = parked;
+    void this.#finish(
+      run,
+      writeSettlement(this.#parts, operationId, decision.outcome, BACKGROUND_CONTEXT, INTERRUPTED_WHY),
+    );
   }
 
   async #enqueue(

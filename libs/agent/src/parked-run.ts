@@ -1,5 +1,9 @@
-import type { AnyAgentTool, SessionEntry, ToolCallPart } from '@pi/agent-contract';
-import { settledOutcomes } from './interrupted-operations';
+import type { RunOutcome, SessionEntry, ToolCallPart } from '@pi/agent-contract';
+import type { ResumePoint, RunPlan } from './agent-run';
+import type { HarnessOptions } from './harness-types';
+import { interruptedLine, settledOutcomes } from './interrupted-operations';
+import { DEFAULT_MAX_TURNS } from './max-turns';
+import { resolveRunModel } from './run-model';
 
 /**
  * A run the file shows cut short in a tool round: started, not settled, not cancelled, its last model answer made
@@ -36,12 +40,34 @@ export function findParkedRun(entries: readonly SessionEntry[]): ParkedRun | nul
   return { operationId, calls, pending: calls.filter((call) => !answered.has(call.id)), turns };
 }
 
+/** What becomes of a parked run, and the line `recovery` says about it. */
+export type ParkedDecision =
+  | { readonly kind: 'resume'; readonly plan: RunPlan; readonly from: ResumePoint; readonly line: string }
+  | { readonly kind: 'settle'; readonly outcome: RunOutcome; readonly line: string };
+
 /**
- * Whether the parked run resumes with these tools: its round called a tool that may run again (`replay: 'safe'`)
- * and every call still owed a result is to such a tool. A round of other tools (a `bash` cut short) is settled as
- * interrupted, as before: running it again could do its work twice.
+ * Decides the parked run once the tools are known. It resumes when its round called a tool that may run again
+ * (`replay: 'safe'`), every call still owed a result is to such a tool, a model is selected (read now: the file does
+ * not keep the run's) and no cancel was recorded. Otherwise it settles as any run a crash cut short: a round of other
+ * tools (a `bash` cut short) could do its work twice if run again.
  */
-export function resumesParked(parked: ParkedRun, tools: ReadonlyMap<string, AnyAgentTool>): boolean {
+export function decideParked(
+  parked: ParkedRun,
+  cancelled: boolean,
+  options: Pick<HarnessOptions, 'tools' | 'providers' | 'settings' | 'maxTurns'>,
+): ParkedDecision {
+  const { operationId, pending, turns } = parked;
+  const tools = options.tools();
   const replayable = (call: ToolCallPart) => tools.get(call.name)?.replay === 'safe';
-  return parked.calls.some(replayable) && parked.pending.every(replayable);
+  const settings = options.settings();
+  const model = resolveRunModel(settings, options.providers());
+  if (!cancelled && model.isOk() && parked.calls.some(replayable) && pending.every(replayable)) {
+    const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+    const plan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns, originator: null };
+    const waiting = pending.map((call) => call.name).join(', ') || 'none, its results were in';
+    const line = `operation ${operationId} stopped in a tool round (waiting on: ${waiting}); resumed it`;
+    return { kind: 'resume', plan, from: { pending, turns }, line };
+  }
+  const outcome: RunOutcome = { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
+  return { kind: 'settle', outcome, line: interruptedLine(operationId, outcome) };
 }
