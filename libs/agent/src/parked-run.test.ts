@@ -25,6 +25,8 @@ const asks = said({
     { type: 'tool_call', id: 'c1', name: 'ask', arguments: {} },
     { type: 'tool_call', id: 'c2', name: 'ask', arguments: {} },
   ],
+  model: 'scripted/model-a',
+  stopReason: 'tool_calls',
 });
 const answered = (toolCallId: string) =>
   said({ role: 'tool', toolCallId, toolName: 'ask', content: [], details: null, isError: false });
@@ -59,7 +61,13 @@ describe('findParkedRun', () => {
   it('finds none when the run was cancelled, answered without tools, or a steer followed its results', () => {
     const cancel: SessionEntry = { id: 'x', ...at, kind: 'cancel_requested', operationId: 'op' };
     expect(findParkedRun([started('op'), prompt, asks, cancel])).toBeNull();
-    expect(findParkedRun([started('op'), prompt, said({ role: 'assistant', content: [] })])).toBeNull();
+    expect(
+      findParkedRun([
+        started('op'),
+        prompt,
+        said({ role: 'assistant', content: [], model: 'scripted/model-a', stopReason: 'stop' }),
+      ]),
+    ).toBeNull();
     expect(findParkedRun([started('op'), prompt, asks, answered('c1'), answered('c2'), prompt])).toBeNull();
     expect(findParkedRun([started('op'), prompt])).toBeNull();
   });
