@@ -18,6 +18,8 @@ describe('pi-coordinator command lines', () => {
       database: undefined,
       listen: undefined,
       enroll: undefined,
+      replicas: [],
+      tlsCa: undefined,
     });
     expect(parse('--json', 'status')._unsafeUnwrap()).toMatchObject({ command: 'status', json: true });
     expect(
@@ -125,6 +127,18 @@ describe('pi-coordinator command lines', () => {
     );
     expect(parse('run', '--cwd', '/srv/p')._unsafeUnwrapErr()).toBe(
       '--cwd, --session, --title and --out belong to enroll (see --help)',
+    );
+  });
+
+  it('takes the other replicas by wss:// URL with the CA they chain to, and refuses anything else', () => {
+    expect(
+      parse('run', '--replica', 'wss://b:7443/', '--replica', 'wss://c:7443/', '--tls-ca', 'ca.pem')._unsafeUnwrap(),
+    ).toMatchObject({ replicas: ['wss://b:7443/', 'wss://c:7443/'], tlsCa: resolve('ca.pem') });
+    expect(parse('run', '--replica', 'b:7443')._unsafeUnwrapErr()).toBe(
+      '--replica takes a ws:// or wss:// URL, not b: "b:7443"',
+    );
+    expect(parse('run', '--tls-ca', 'ca.pem')._unsafeUnwrapErr()).toBe(
+      '--tls-ca goes with --replica URL: it is the CA of the replicas (see --help)',
     );
   });
 });

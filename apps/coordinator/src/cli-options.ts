@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
+import { webSocketUrlProblem } from '@pi/transport-trpc/url';
 
 export type CoordinatorCommand = 'start' | 'run' | 'stop' | 'status' | 'enroll';
 
@@ -21,6 +22,10 @@ export interface CliOptions {
   readonly listen: TlsListen | undefined;
   /** `enroll`: the session to enroll for running elsewhere, and the file its credential goes to. */
   readonly enroll: EnrollOptions | undefined;
+  /** `--replica URL`: the other replicas' URLs, handed to the sessions this one starts so they can fail over. */
+  readonly replicas: readonly string[];
+  /** `--tls-ca FILE`: the CA the replicas' certificates chain to, handed on with them. */
+  readonly tlsCa: string | undefined;
 }
 
 export interface EnrollOptions {
@@ -71,6 +76,9 @@ Options:
                       $PI_DATABASE_URL, else SQLite in <data dir>/coordinator/sessions.db
   --listen HOST:PORT  also serve on TCP over TLS (wss://HOST:PORT/), with --tls-cert FILE and --tls-key FILE
                       (PEM); clients present the user token from the coordinator's connection file
+  --replica URL       another replica's wss:// URL (repeatable): the sessions this coordinator starts are
+                      handed it, and reconnect there when this coordinator dies
+  --tls-ca FILE       the CA (PEM) that signed the replicas' certificates, handed on with them
   --json              print status as JSON
   -h, --help          show this help
 `;
@@ -100,6 +108,8 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
         session: { type: 'string' },
         title: { type: 'string' },
         out: { type: 'string' },
+        replica: { type: 'string', multiple: true },
+        'tls-ca': { type: 'string' },
       },
     });
   } catch (error) {
@@ -120,6 +130,12 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   if (listen.isErr()) return err(listen.error);
   const enroll = parseEnroll(command as CoordinatorCommand, values);
   if (enroll.isErr()) return err(enroll.error);
+  for (const url of values.replica ?? []) {
+    const problem = webSocketUrlProblem(url);
+    if (problem !== undefined) return err(`--replica ${problem}`);
+  }
+  if (values['tls-ca'] !== undefined && values.replica === undefined)
+    return err('--tls-ca goes with --replica URL: it is the CA of the replicas (see --help)');
   return ok({
     help: values.help === true,
     command: command as CoordinatorCommand,
@@ -132,6 +148,8 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     database: values.database,
     listen: listen.value,
     enroll: enroll.value,
+    replicas: values.replica ?? [],
+    tlsCa: values['tls-ca'] === undefined ? undefined : resolve(values['tls-ca']),
   });
 }
 

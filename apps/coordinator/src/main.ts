@@ -27,6 +27,8 @@ function passedOn(options: CliOptions): string[] {
           '--tls-key',
           options.listen.keyFile,
         ]),
+    ...options.replicas.flatMap((url) => ['--replica', url]),
+    ...(options.tlsCa === undefined ? [] : ['--tls-ca', options.tlsCa]),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import {
@@ -71,6 +71,14 @@ export async function startCoordinator(
   const credentials = sessionCredentials(await coordinatorSecret(join(directories.dataDir, 'coordinator', 'secret')));
   const userToken = randomBytes(32).toString('base64url');
 
+  const replicaCa = options.tlsCa === undefined ? undefined : await readCaFile(options.tlsCa);
+  if (replicaCa?.isErr()) return fail(replicaCa.error);
+  // The sessions it starts may reconnect to another replica when this one dies (docs/scaling.md).
+  const replicas = {
+    ...(options.replicas.length === 0 ? {} : { replicas: [...options.replicas] }),
+    ...(replicaCa?.isOk() === true ? { ca: replicaCa.value } : {}),
+  };
+
   const passOn = [
     '--data-dir',
     directories.dataDir,
@@ -100,6 +108,7 @@ export async function startCoordinator(
       credential: credentials.issue(launch),
       sessionId: launch.sessionId,
       workspaceId: launch.workspaceId,
+      ...replicas,
     }),
     env,
     logDir: files.logDir,
@@ -192,4 +201,12 @@ async function closeTheDead(
     }
   }
   return survivors;
+}
+
+async function readCaFile(file: string): Promise<Result<string, string>> {
+  try {
+    return ok(await readFile(file, 'utf8'));
+  } catch (error) {
+    return err(`Cannot read --tls-ca ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

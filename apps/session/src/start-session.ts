@@ -161,11 +161,11 @@ export async function startSession(
       reportContext = BACKGROUND_CONTEXT;
       return upstream.client.use(SessionPresence).then((service) => service.report(presence, context));
     });
-    // No coordinator watches a session elsewhere start: its own log says when the coordinator cannot be reached.
-    const logging = remote?.isOk() === true ? logUpstreamHealth(upstream, log) : undefined;
+    // Its log (its log file, for a session the coordinator started) says when the coordinator cannot be reached.
+    const logging = logUpstreamHealth(upstream, log);
     stopReporting = () => {
       reporting();
-      logging?.();
+      logging();
     };
   }
 

@@ -22,7 +22,9 @@ export async function upstreamFromHandoff(
   if (handoff.value.workspaceId !== workspaceIdOf(cwd)) {
     return err(`The coordinator's handoff names another workspace than ${cwd}'s`);
   }
-  return ok(coordinatorUpstream({ socketPath: handoff.value.socketPath, credential: handoff.value.credential }));
+  const { socketPath, credential, replicas, ca } = handoff.value;
+  // The other replicas, when the coordinator named them: this session outlives its own replica's death.
+  return ok(coordinatorUpstream({ socketPath, credential, urls: replicas ?? [], ca }));
 }
 
 /**

@@ -7,7 +7,12 @@ import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compiledScript } from '@pi/compiled-script';
-import { UPSTREAM_HANDOFF_MAX_BYTES, type HandoffError, type UpstreamHandoff } from './upstream-handoff';
+import {
+  UPSTREAM_HANDOFF_MAX_BYTES,
+  upstreamHandoffSchema,
+  type HandoffError,
+  type UpstreamHandoff,
+} from './upstream-handoff';
 
 const handoff: UpstreamHandoff = {
   version: 1,
@@ -111,5 +116,15 @@ describe('the upstream handoff on fd 3', { timeout: 30_000 }, () => {
       message: 'The upstream handoff on file descriptor 3 is not valid (version, sessionId)',
     });
     expect(JSON.stringify([first, second])).not.toContain(handoff.credential);
+  });
+});
+
+describe('the handoff of a coordinator with replicas', () => {
+  it('may name the other replicas by ws:/wss: URL and the CA they chain to, and nothing but such URLs', () => {
+    const withReplicas = { ...handoff, replicas: ['wss://replica-b:7443/'], ca: '-----BEGIN CERTIFICATE-----' };
+    expect(upstreamHandoffSchema.safeParse(withReplicas).success).toBe(true);
+    for (const replicas of [['https://replica-b/'], ['wss://has space/'], Array(17).fill('wss://r/')]) {
+      expect(upstreamHandoffSchema.safeParse({ ...handoff, replicas }).success, String(replicas[0])).toBe(false);
+    }
   });
 });

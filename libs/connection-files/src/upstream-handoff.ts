@@ -18,6 +18,13 @@ export const upstreamHandoffSchema = z.strictObject({
   credential: z.string().min(1).max(1024),
   sessionId: z.string().regex(IDENTIFIER),
   workspaceId: z.string().regex(IDENTIFIER),
+  /** The other replicas' `ws:`/`wss:` URLs: when this coordinator's socket is gone, the session tries them in turn. */
+  replicas: z
+    .array(z.string().regex(/^wss?:\/\/[^\s]+$/))
+    .max(16)
+    .optional(),
+  /** The CA (PEM) the replicas' certificates chain to, when it is not one the system trusts. */
+  ca: z.string().min(1).max(8192).optional(),
 });
 
 export type UpstreamHandoff = z.infer<typeof upstreamHandoffSchema>;

@@ -7,14 +7,20 @@ export interface CoordinatorUpstream extends SessionUpstream {
   close(): void;
 }
 
-/** Where the coordinator is: its Unix socket, or the URLs of its replicas (`ws:` or `wss:`, a private CA trusted). */
-export type CoordinatorAddress =
-  { readonly socketPath: string } | { readonly urls: readonly string[]; readonly ca?: string | undefined };
+/**
+ * Where the coordinator is: its Unix socket, and/or the URLs of its replicas (`ws:` or `wss:`, a private CA
+ * trusted), tried in that order, one per connection attempt.
+ */
+export interface CoordinatorAddress {
+  readonly socketPath?: string;
+  readonly urls?: readonly string[];
+  readonly ca?: string | undefined;
+}
 
 /**
  * A session's one upstream connection to its coordinator, authenticated by the per-session credential the
  * coordinator handed it. It reconnects for as long as the session runs: a restarted coordinator is found again,
- * and every facet's `use` replica re-hydrates from it. Given several replicas' URLs, each attempt goes to the next
+ * and every facet's `use` replica re-hydrates from it. Given more than one address, each attempt goes to the next
  * one, so a session whose replica died reconnects to another (the credential verifies on any of them).
  */
 export function coordinatorUpstream(
@@ -35,10 +41,12 @@ export function coordinatorUpstream(
 }
 
 function upstreamSockets(address: CoordinatorAddress): SocketFactory {
-  if ('socketPath' in address) return webSocketFactory({ socketPath: address.socketPath });
   const trust = address.ca === undefined ? {} : { ca: address.ca };
-  const replicas = address.urls.map((url) => webSocketFactory({ url }, trust));
-  if (replicas.length === 0) throw new Error('A coordinator upstream needs at least one URL');
+  const replicas = [
+    ...(address.socketPath === undefined ? [] : [webSocketFactory({ socketPath: address.socketPath })]),
+    ...(address.urls ?? []).map((url) => webSocketFactory({ url }, trust)),
+  ];
+  if (replicas.length === 0) throw new Error('A coordinator upstream needs a socket path or a URL');
   let turn = 0;
   return () => {
     const replica = replicas[turn % replicas.length] as SocketFactory;

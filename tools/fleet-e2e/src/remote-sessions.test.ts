@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { eventually } from '@pi/test-support';
 import { databaseUrl, type TestPostgres } from '@pi/test-support/postgres';
+import { connectionFilePath, workspaceIdOf } from '@pi/connection-files';
+import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
 import {
@@ -208,5 +210,35 @@ describe.runIf(postgres.available)('a remote session failing over between replic
 
     await session.stop('SIGTERM');
     await statusIs(throughSecond, session.sessionId, 'closed');
+  });
+
+  it('a session a replica started reconnects to the replica it was handed (--replica) when its own is killed with -9', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await freshDatabase(postgres.url) };
+    const folder = await elsewhere();
+    const certificates = await writeCertificates(join(folder.root, 'tls'));
+    const second = await coordinator(certificates, { env });
+    const first = await coordinator(certificates, {
+      env,
+      keyFrom: second,
+      args: ['--replica', second.url, '--tls-ca', certificates.ca],
+    });
+    const project = first.e2e.sandbox.cwd;
+    const throughFirst = await first.directory();
+    const created = await throughFirst.create(
+      { title: 'started by the first', workspaceId: workspaceIdOf(project), cwd: project },
+      BACKGROUND_CONTEXT,
+    );
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, created.sessionId, 'idle');
+    const connectionFile = connectionFilePath(first.dataDir, created.sessionId);
+    const before = await present(connectionFile);
+    await statusIs(throughSecond, created.sessionId, 'active');
+
+    process.kill(await first.pid(), 'SIGKILL');
+    before.close();
+    await statusIs(throughSecond, created.sessionId, 'idle');
+    await present(connectionFile);
+    await statusIs(throughSecond, created.sessionId, 'active');
   });
 });

@@ -41,6 +41,8 @@ export interface TlsCoordinator {
   userToken(): Promise<string>;
   /** `pi-coordinator enroll` for a session in `cwd`; resolves with the credential file it wrote. */
   enroll(cwd: string, out: string): Promise<string>;
+  /** Where its own sessions keep their files (connection files included). */
+  readonly dataDir: string;
   /** Its SessionDirectory over `wss:`, as the user. */
   directory(): Promise<SessionDirectoryService>;
   /** The pid its pid file names. */
@@ -54,7 +56,7 @@ export interface TlsCoordinator {
 export async function startTlsCoordinator(
   certificates: CertificateFiles,
   clients: RpcClient[],
-  options: { readonly env?: NodeJS.ProcessEnv; readonly keyFrom?: TlsCoordinator } = {},
+  options: { readonly env?: NodeJS.ProcessEnv; readonly keyFrom?: TlsCoordinator; readonly args?: string[] } = {},
 ): Promise<TlsCoordinator> {
   const e2e = await createE2eFixture();
   Object.assign(e2e.sandbox.env, options.env ?? {});
@@ -75,6 +77,7 @@ export async function startTlsCoordinator(
     certificates.cert,
     '--tls-key',
     certificates.key,
+    ...(options.args ?? []),
   ]);
   if (started.code !== 0) throw new Error(`pi-coordinator did not start:\n${started.output}`);
   const log = join(files.logDir, 'coordinator.log');
@@ -88,6 +91,7 @@ export async function startTlsCoordinator(
   return {
     e2e,
     url,
+    dataDir: directories.dataDir,
     userToken,
     async enroll(cwd, out) {
       const enrolled = await e2e.coordinator(['enroll', '--cwd', cwd, '--out', out, '--title', 'on another host']);
