@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkSolution } from './solution-typecheck';
+import { buildArguments, checkSolution } from './solution-typecheck';
 import { checkBatch } from '../check/check-executor';
 
 // Inside the workspace (its gitignored tmp/), so the compiler resolves from the workspace's node_modules.
@@ -74,14 +74,27 @@ describe('type-checking a solution with one tsc --build', { timeout: 60_000 }, (
     expect((await stat(buildInfo('uses-base'))).mtimeMs).toBe(checked);
   });
 
-  it('reports a project’s errors with it, and each other project by its own', async () => {
+  it.each([
+    ['on its parallel checkers', {}],
+    ['on one thread', { singleThreaded: true }],
+  ])('reports a project’s errors with it, and each other project by its own (%s)', async (_threads, options) => {
     await writeSolution(root, "export const answer: number = 'not a number';\n");
-    const [base, usesBase, alone] = await checkSolution(root, ['base', 'uses-base', 'alone']);
+    const [base, usesBase, alone] = await checkSolution(root, ['base', 'uses-base', 'alone'], options);
     expect(base?.success).toBe(false);
     expect(base?.output).toContain("Type 'string' is not assignable to type 'number'");
     expect(base?.output).toContain(join('base', 'src', 'index.ts'));
     expect(base?.output).not.toContain('Found 1 error');
     expect([usesBase?.success, alone?.success]).toEqual([true, true]);
+  });
+
+  it('asks the compiler for one thread only when told to (beside the other tools of a batch)', () => {
+    expect(buildArguments(['a/tsconfig.json'])).toEqual(['--build', 'a/tsconfig.json', '--pretty']);
+    expect(buildArguments(['a/tsconfig.json'], { singleThreaded: true })).toEqual([
+      '--build',
+      'a/tsconfig.json',
+      '--pretty',
+      '--singleThreaded',
+    ]);
   });
 
   it('fails the projects checked when a project they reference, outside the run, has errors, and says which', async () => {
