@@ -13,10 +13,12 @@ const execFileAsync = promisify(execFile);
 /**
  * Emits the declarations of the project and of every project it references, as the workspace's type check does
  * (`tsc --build` with the native compiler, into each project's `outDir`): after a type check it has nothing to do.
+ * On one thread: TypeScript 7's parallel checkers each resolve the types again, and for the three libraries' closure
+ * on 2 cores they took 16.7 s of CPU and 11.9 s against 8.4 s and 7.1 s on one.
  */
 async function emitDeclarations(root: string, tsconfig: string): Promise<void> {
   try {
-    await execFileAsync(process.execPath, [nativeCompiler(root), '--build', tsconfig], {
+    await execFileAsync(process.execPath, [nativeCompiler(root), '--build', tsconfig, '--singleThreaded'], {
       cwd: root,
       maxBuffer: 64 << 20,
     });
