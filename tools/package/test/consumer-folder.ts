@@ -54,10 +54,17 @@ export async function createConsumerFolder(): Promise<ConsumerFolder> {
     writeFile: write,
     node: (file, env = {}, cwd = dir) => run(process.execPath, [join(dir, file)], env, cwd),
     async compile() {
-      // Two processes on two cores: the check does not read what the emit writes.
+      // Two processes on two cores: the check does not read what the emit writes. TypeScript 7 on one thread: its
+      // parallel checkers each resolve the types again (2.9 s of CPU against 2.1 s here).
       await Promise.all([
         run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '--skipLibCheck']),
-        run(process.execPath, [nativeCompiler(WORKSPACE_ROOT), '--noEmit', '--skipLibCheck', 'false']),
+        run(process.execPath, [
+          nativeCompiler(WORKSPACE_ROOT),
+          '--noEmit',
+          '--skipLibCheck',
+          'false',
+          '--singleThreaded',
+        ]),
       ]);
     },
     async compileProject(project) {
