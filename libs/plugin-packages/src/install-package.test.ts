@@ -1,11 +1,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePluginSet } from '@pi/host-kit';
 import { installPackage, removePackage } from './install-package';
 import { installedPackages, packageResourceDirs } from './installed-packages';
-import { NPM_TIMEOUT_MS, packedPluginFixture, writeJson } from './testing';
+import {
+  NPM_TIMEOUT_MS,
+  packPluginFixture,
+  packedPluginFixture,
+  pluginProjectFixture,
+  writeJson,
+  type PackedPlugin,
+} from './testing';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -13,8 +20,15 @@ afterEach(async () => {
 });
 
 describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOUT_MS }, () => {
+  // One packing of the greeter serves every test that installs it; each installs into a project of its own.
+  let greeter: PackedPlugin;
+  beforeAll(async () => {
+    greeter = await packPluginFixture();
+  }, NPM_TIMEOUT_MS);
+  afterAll(() => greeter?.[Symbol.asyncDispose]());
+
   it('installs a tarball by path into an empty project’s .pi, adds its plugins, and a host loads them by name', async () => {
-    await using fixture = await packedPluginFixture();
+    await using fixture = await pluginProjectFixture(greeter.tarball);
     const { tarball, project, configDir, env } = fixture;
     const installed = await installPackage(tarball, { scope: 'project', configDir, cwd: project, env });
 
@@ -35,7 +49,7 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('installs the same tarball again without a second manifest entry', async () => {
-    await using fixture = await packedPluginFixture();
+    await using fixture = await pluginProjectFixture(greeter.tarball);
     const { tarball, project, configDir, env } = fixture;
     const request = { scope: 'global' as const, configDir, cwd: project, env };
     (await installPackage(tarball, request))._unsafeUnwrap();
@@ -44,7 +58,7 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('lists what each scope installed and the resource folders packages carry', async () => {
-    await using fixture = await packedPluginFixture();
+    await using fixture = await pluginProjectFixture(greeter.tarball);
     const { tarball, project, configDir, env } = fixture;
     await installPackage(tarball, { scope: 'global', configDir, cwd: project, env });
 
@@ -59,7 +73,7 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('removes a package and its plugins from the scope, keeping the manifest’s other entries', async () => {
-    await using fixture = await packedPluginFixture();
+    await using fixture = await pluginProjectFixture(greeter.tarball);
     const { tarball, project, configDir, env } = fixture;
     await writeJson(join(project, '.pi', 'plugins.json'), { plugins: [{ id: './mine', config: { a: 1 } }] });
     await installPackage(tarball, { scope: 'project', configDir, cwd: project, env });
@@ -86,7 +100,7 @@ describe('pi install, list and remove of a packed plugin', { timeout: NPM_TIMEOU
   });
 
   it('uninstalls a package that is no pi package again, and leaves the manifest alone', async () => {
-    await using fixture = await packedPluginFixture();
+    await using fixture = await pluginProjectFixture(greeter.tarball);
     const { root, project, configDir, env } = fixture;
     const plain = join(root, 'plain');
     await writeJson(join(plain, 'package.json'), { name: 'plain-lib', version: '1.0.0' });

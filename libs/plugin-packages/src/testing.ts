@@ -24,11 +24,17 @@ export async function writeJson(file: string, value: unknown): Promise<void> {
   await writeFile(file, JSON.stringify(value, null, 2));
 }
 
+/** A package packed with `npm pack` (no network), in a temporary folder of its own. */
+export interface PackedPlugin extends AsyncDisposable {
+  readonly tarball: string;
+}
+
 /**
- * The fixture package: a session facet, an inner plugin (`./inner`, a TUI facet) and a skills folder in its `pi`
- * field, unless `pi` replaces that field.
+ * The fixture package, `@acme/pi-greeter`: a session facet, an inner plugin (`./inner`, a TUI facet) and a skills
+ * folder in its `pi` field, unless `pi` replaces that field. Installing reads the tarball and never writes it, so
+ * the tests of a file may share one packing (each `npm pack` costs ~0.5 s of CPU).
  */
-export async function packedPluginFixture(pi?: unknown): Promise<PackedPluginFixture> {
+export async function packPluginFixture(pi?: unknown): Promise<PackedPlugin> {
   const root = await mkdtemp(join(tmpdir(), 'pi-packages-'));
   const source = join(root, 'source');
   await writeJson(join(source, 'package.json'), {
@@ -53,7 +59,15 @@ export async function packedPluginFixture(pi?: unknown): Promise<PackedPluginFix
   await mkdir(join(source, 'skills', 'greet'), { recursive: true });
   await writeFile(join(source, 'skills', 'greet', 'SKILL.md'), '---\nname: greet\ndescription: Greets\n---\n');
   const { stdout } = await run('npm', ['pack', source, '--pack-destination', root, '--json'], { cwd: root });
-  const tarball = join(root, (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename ?? '');
+  return {
+    tarball: join(root, (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename ?? ''),
+    [Symbol.asyncDispose]: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** An empty project and config dir in a new temporary folder, to install `tarball` (a packed fixture) into. */
+export async function pluginProjectFixture(tarball: string): Promise<PackedPluginFixture> {
+  const root = await mkdtemp(join(tmpdir(), 'pi-packages-'));
   const project = join(root, 'project');
   await mkdir(project);
   return {
@@ -63,5 +77,18 @@ export async function packedPluginFixture(pi?: unknown): Promise<PackedPluginFix
     configDir: join(root, 'config'),
     env: { ...process.env, HOME: root },
     [Symbol.asyncDispose]: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** The fixture package packed (see `packPluginFixture`) and an empty project for it, removed together. */
+export async function packedPluginFixture(pi?: unknown): Promise<PackedPluginFixture> {
+  const packed = await packPluginFixture(pi);
+  const fixture = await pluginProjectFixture(packed.tarball);
+  return {
+    ...fixture,
+    async [Symbol.asyncDispose]() {
+      await fixture[Symbol.asyncDispose]();
+      await packed[Symbol.asyncDispose]();
+    },
   };
 }
