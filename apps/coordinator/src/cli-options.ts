@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
-import { webSocketUrlProblem } from '@pi/transport-trpc/url';
+import { parseTlsListenFlags, type TlsListenFiles, webSocketUrlProblem } from '@pi/transport-trpc';
 
 export type CoordinatorCommand = 'start' | 'run' | 'stop' | 'status' | 'enroll';
 
@@ -19,7 +19,7 @@ export interface CliOptions {
   /** `--database URL`: session records in PostgreSQL (else `PI_DATABASE_URL`, else SQLite). */
   readonly database: string | undefined;
   /** `--listen HOST:PORT` with `--tls-cert` and `--tls-key`: also serve over TLS on TCP (the user token admits). */
-  readonly listen: TlsListen | undefined;
+  readonly listen: TlsListenFiles | undefined;
   /** `enroll`: the session to enroll for running elsewhere, and the file its credential goes to. */
   readonly enroll: EnrollOptions | undefined;
   /** `--replica URL`: the other replicas' URLs, handed to the sessions this one starts so they can fail over. */
@@ -34,14 +34,6 @@ export interface EnrollOptions {
   readonly sessionId: string | undefined;
   readonly title: string | undefined;
   readonly out: string;
-}
-
-export interface TlsListen {
-  readonly host: string;
-  readonly port: number;
-  /** PEM files, read when the coordinator starts. */
-  readonly certFile: string;
-  readonly keyFile: string;
 }
 
 /** A session process idle this long is stopped unless `--idle-stop` says otherwise (docs/decisions.md). */
@@ -126,7 +118,10 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
   if (idleStopMs === undefined) {
     return err(`--idle-stop takes a time such as 10m, 90s, 1h or 500ms, or 0 (never): not "${idleStop}" (see --help)`);
   }
-  const listen = parseListen(values.listen, values['tls-cert'], values['tls-key']);
+  const listen = parseTlsListenFlags(
+    { listen: values.listen, certFile: values['tls-cert'], keyFile: values['tls-key'] },
+    '0.0.0.0:7443',
+  );
   if (listen.isErr()) return err(listen.error);
   const enroll = parseEnroll(command as CoordinatorCommand, values);
   if (enroll.isErr()) return err(enroll.error);
@@ -168,21 +163,6 @@ function parseEnroll(
   if (values.session !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(values.session))
     return err(`--session must be letters, digits, "_" or "-" (at most 64), got "${values.session}"`);
   return ok({ cwd: values.cwd, sessionId: values.session, title: values.title, out: resolve(values.out) });
-}
-
-/** `--listen HOST:PORT` needs both TLS files, and they need it: a TCP listener is never plain text. */
-function parseListen(
-  listen: string | undefined,
-  certFile: string | undefined,
-  keyFile: string | undefined,
-): Result<TlsListen | undefined, string> {
-  if (listen === undefined && certFile === undefined && keyFile === undefined) return ok(undefined);
-  if (listen === undefined || certFile === undefined || keyFile === undefined)
-    return err('--listen, --tls-cert and --tls-key go together: a TCP listener is always TLS (see --help)');
-  const match = /^(.+):(\d{1,5})$/.exec(listen);
-  const port = Number(match?.[2]);
-  if (match === null || port > 65535) return err(`--listen takes HOST:PORT, such as 0.0.0.0:7443: not "${listen}"`);
-  return ok({ host: match[1] ?? '', port, certFile: resolve(certFile), keyFile: resolve(keyFile) });
 }
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };

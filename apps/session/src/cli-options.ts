@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { err, ok, type Result } from 'neverthrow';
-import { webSocketUrlProblem } from '@pi/transport-trpc';
+import { parseTlsListenFlags, type TlsListenFiles, webSocketUrlProblem } from '@pi/transport-trpc';
 
 export interface CliOptions {
   readonly help: boolean;
@@ -21,7 +21,7 @@ export interface CliOptions {
   /** `--coordinator URL` (repeatable) with `--credential-file`: register upstream with a coordinator elsewhere. */
   readonly coordinator: RemoteCoordinator | undefined;
   /** `--listen HOST:PORT` with `--tls-cert` and `--tls-key`: serve presentations on TCP over TLS too. */
-  readonly listen: TlsListen | undefined;
+  readonly listen: TlsListenFiles | undefined;
 }
 
 export interface RemoteCoordinator {
@@ -31,13 +31,6 @@ export interface RemoteCoordinator {
   readonly credentialFile: string;
   /** A PEM file of the CA that signed the coordinator's certificate (else the system's CAs are trusted). */
   readonly caFile: string | undefined;
-}
-
-export interface TlsListen {
-  readonly host: string;
-  readonly port: number;
-  readonly certFile: string;
-  readonly keyFile: string;
 }
 
 export const USAGE = `Usage: pi-session [options]
@@ -126,7 +119,10 @@ export function parseCliOptions(argv: readonly string[], cwd: string): Result<Cl
   if (coordinator.isErr()) return err(coordinator.error);
   if (coordinator.value !== undefined && upstreamFd !== undefined)
     return err('--coordinator and --upstream-fd are two ways to name the upstream: give one');
-  const listen = parseListen(values.listen, values['tls-cert'], values['tls-key']);
+  const listen = parseTlsListenFlags(
+    { listen: values.listen, certFile: values['tls-cert'], keyFile: values['tls-key'] },
+    '0.0.0.0:7444',
+  );
   if (listen.isErr()) return err(listen.error);
   return ok({
     help: values.help === true,
@@ -166,19 +162,4 @@ function parseCoordinator(
     credentialFile: resolve(credentialFile),
     caFile: caFile === undefined ? undefined : resolve(caFile),
   });
-}
-
-/** `--listen HOST:PORT` needs both TLS files, and they need it: a TCP listener for other hosts is never plain text. */
-function parseListen(
-  listen: string | undefined,
-  certFile: string | undefined,
-  keyFile: string | undefined,
-): Result<TlsListen | undefined, string> {
-  if (listen === undefined && certFile === undefined && keyFile === undefined) return ok(undefined);
-  if (listen === undefined || certFile === undefined || keyFile === undefined)
-    return err('--listen, --tls-cert and --tls-key go together: a TCP listener is always TLS (see --help)');
-  const match = /^(.+):(\d{1,5})$/.exec(listen);
-  const port = Number(match?.[2]);
-  if (match === null || port > 65535) return err(`--listen takes HOST:PORT, such as 0.0.0.0:7444: not "${listen}"`);
-  return ok({ host: match[1] ?? '', port, certFile: resolve(certFile), keyFile: resolve(keyFile) });
 }

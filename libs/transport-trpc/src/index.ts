@@ -36,7 +36,7 @@ export {
 export type { RpcRouter } from './router';
 export { CERTIFICATE_NOT_TRUSTED, webSocketFactory, type ConnectAddress } from './websocket-client';
 export { webSocketUrlProblem } from './websocket-url';
-export { listenTlsFromFiles, type TlsListenFiles } from './tls-listen';
+export { listenTlsFromFiles, parseTlsListenFlags, type TlsListenFiles } from './tls-listen';
 export {
   DEFAULT_MAX_PAYLOAD,
   listenWebSocket,
