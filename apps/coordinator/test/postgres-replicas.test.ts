@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
-import { databaseUrl, type TestPostgres } from '@pi/test-support/postgres';
+import { createTestDatabase, type TestPostgres } from '@pi/test-support/postgres';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createCoordinatorSandbox,
@@ -25,19 +23,6 @@ async function newSandbox(): Promise<CoordinatorSandbox> {
   const box = await createCoordinatorSandbox();
   boxes.push(box);
   return box;
-}
-
-/** A database of its own for one test, as the ordinary test role. */
-async function freshDatabase(url: string): Promise<string> {
-  const name = `coordinator_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return databaseUrl(url, name);
 }
 
 describe('pi-coordinator --database', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
@@ -68,7 +53,7 @@ describe.runIf(postgres.available)(
   () => {
     it('each lists what the other created, follows it live, and the survivor of a kill -9 lost nothing', async () => {
       if (!postgres.available) return;
-      const url = await freshDatabase(postgres.url);
+      const url = await createTestDatabase(postgres.url, 'coordinator');
       const first = await newSandbox();
       const second = await newSandbox();
       // One data directory (the sessions' files, the shared credential key), a runtime directory each.

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -132,6 +133,18 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * A database of its own for one test on the cluster `url` points at, created by that URL's role (the test role may
+ * create databases): answers its URL. Each test gets a fresh one, so tests sharing the run's cluster never meet.
+ */
+export async function createTestDatabase(url: string, prefix: string): Promise<string> {
+  const bin = findPostgresBin();
+  if (bin === undefined) throw new Error('createTestDatabase: no PostgreSQL binaries here');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runAs(undefined, join(bin, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-c', `CREATE DATABASE ${name}`]);
+  return databaseUrl(url, name);
 }
 
 /** The URL of another database on the same server, for the same role. */

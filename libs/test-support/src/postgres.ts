@@ -4,6 +4,7 @@ import { startPostgresCluster, type PostgresClusterStart } from './postgres-clus
 export {
   TEST_POSTGRES_DATABASE,
   TEST_POSTGRES_ROLE,
+  createTestDatabase,
   databaseUrl,
   findPostgresBin,
   startPostgresCluster,

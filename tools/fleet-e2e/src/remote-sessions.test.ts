@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { eventually } from '@pi/test-support';
-import { databaseUrl, type TestPostgres } from '@pi/test-support/postgres';
+import { createTestDatabase, type TestPostgres } from '@pi/test-support/postgres';
 import { connectionFilePath, workspaceIdOf } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
@@ -164,19 +162,6 @@ function spawn(sandbox: Sandbox, args: readonly string[], token: string): TuiPty
   return tui;
 }
 
-/** A database of its own for one test, as the ordinary test role. */
-async function freshDatabase(url: string): Promise<string> {
-  const name = `remote_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return databaseUrl(url, name);
-}
-
 if (!postgres.available)
   describe.skip(`a remote session failing over between replicas: skipped, ${postgres.reason}`, () =>
     it('runs', () => undefined));
@@ -184,7 +169,7 @@ if (!postgres.available)
 describe.runIf(postgres.available)('a remote session failing over between replicas', { timeout: TIMEOUT_MS }, () => {
   it('reconnects to the other replica when its replica is killed with -9, which then writes its status alone', async () => {
     if (!postgres.available) return;
-    const env = { PI_DATABASE_URL: await freshDatabase(postgres.url) };
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
     const host = await elsewhere();
     const certificates = await writeCertificates(join(host.root, 'tls'));
     const first = await coordinator(certificates, { env });
@@ -214,7 +199,7 @@ describe.runIf(postgres.available)('a remote session failing over between replic
 
   it('a session a replica started reconnects to the replica it was handed (--replica) when its own is killed with -9', async () => {
     if (!postgres.available) return;
-    const env = { PI_DATABASE_URL: await freshDatabase(postgres.url) };
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
     const folder = await elsewhere();
     const certificates = await writeCertificates(join(folder.root, 'tls'));
     const second = await coordinator(certificates, { env });
