@@ -32,9 +32,11 @@ function recordedProjection() {
   recent.observe((change) => writes.push(`recent:${change.value.firstIndex}+${change.value.entries.length}`));
   transcript.observe((change) => writes.push(`transcript:${change.value.total}`));
   streaming.observe((change) => writes.push(`streaming:${change.value === null ? 'null' : change.value.text}`));
-  events.observe(({ event }) =>
-    writes.push(event.type === 'appended' ? `appended:${event.index}` : `event:${event.type}`),
-  );
+  const emitted: ChatEvent[] = [];
+  events.observe(({ event }) => {
+    emitted.push(event);
+    writes.push(event.type === 'appended' ? `appended:${event.index}` : `event:${event.type}`);
+  });
   const project = chatProjection(tree, log, { recent, transcript, streaming, events }, new StreamSegments(2));
   const append = (entry: SessionEntry) => {
     branch.push(entry);
@@ -44,8 +46,11 @@ function recordedProjection() {
     );
   };
   const emit = (event: HarnessEvent) => project(event, BACKGROUND_CONTEXT);
-  return { writes, append, emit, transcript, recent, branch };
+  return { writes, append, emit, transcript, recent, branch, events: emitted };
 }
+
+/** Lets the projection's end of tick pass (it flushes held deltas with process.nextTick). */
+const endOfTick = () => new Promise((resolve) => setImmediate(resolve));
 
 const at = { parentId: null, timestamp: '2025-01-01T00:00:00.000Z' };
 let last: string | null = null;
@@ -69,9 +74,12 @@ describe('chat projection', () => {
     last = null;
   });
 
-  it('emits each delta before the checkpoint that covers it, and the final before the appended entry, the head and the cleared cell', () => {
+  it('emits each delta before the checkpoint that covers it, and the final before the appended entry, the head and the cleared cell', async () => {
     const { writes, append, emit } = recordedProjection();
-    for (const delta of ['a', 'b', 'c']) emit({ type: 'text_delta', operationId: 'op', delta });
+    for (const delta of ['a', 'b', 'c']) {
+      emit({ type: 'text_delta', operationId: 'op', delta });
+      await endOfTick();
+    }
     append(assistant('e1', 'abc'));
     emit({ type: 'run_settled', operationId: 'op', outcome: { outcome: 'completed', error: null } });
     expect(writes).toEqual([
@@ -85,6 +93,43 @@ describe('chat projection', () => {
       'transcript:1',
       'streaming:null',
       'event:settled',
+    ]);
+  });
+
+  it('emits the deltas of one tick as one delta at the end of the tick, then its checkpoint', async () => {
+    const { writes, emit, events } = recordedProjection();
+    for (const delta of ['a', 'b', 'c']) emit({ type: 'text_delta', operationId: 'op', delta });
+    expect(writes).toEqual([]);
+    await endOfTick();
+    for (const delta of ['d', 'e']) emit({ type: 'text_delta', operationId: 'op', delta });
+    await endOfTick();
+    for (const delta of ['f', 'g']) emit({ type: 'text_delta', operationId: 'op', delta });
+    await endOfTick();
+    expect(writes).toEqual(['event:delta', 'streaming:abc', 'event:delta', 'event:delta', 'streaming:abcdefg']);
+    expect(events.filter((event) => event.type === 'delta')).toEqual([
+      { type: 'delta', operationId: 'op', segment: 0, offset: 0, text: 'abc' },
+      { type: 'delta', operationId: 'op', segment: 0, offset: 3, text: 'de' },
+      { type: 'delta', operationId: 'op', segment: 0, offset: 5, text: 'fg' },
+    ]);
+  });
+
+  it('sends held text before anything the next harness event writes, in the same tick', () => {
+    const { writes, append, emit } = recordedProjection();
+    for (const delta of ['a', 'b']) emit({ type: 'text_delta', operationId: 'op', delta });
+    append(assistant('e1', 'ab'));
+    emit({ type: 'text_delta', operationId: 'op', delta: 'x' });
+    emit({ type: 'run_settled', operationId: 'op', outcome: { outcome: 'aborted', error: null } });
+    expect(writes).toEqual([
+      'event:delta',
+      'streaming:ab',
+      'event:final',
+      'appended:0',
+      'transcript:1',
+      'streaming:null',
+      'event:delta',
+      'streaming:x',
+      'event:settled',
+      'streaming:null',
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { ChatEvent, StreamingCheckpoint, TranscriptHead, TranscriptPage } f
 import type { Context } from '@pi/context';
 import type { MutableRemoteEvents, MutableRemoteState } from '@pi/remote';
 import { StreamSegments } from './stream-segments';
+import { TickDeltas, type EndOfTick } from './tick-deltas';
 import type { TranscriptLog } from './transcript-log';
 import { toTranscriptEntry } from './transcript-projection';
 
@@ -13,29 +14,35 @@ export interface ChatStreams {
   readonly events: MutableRemoteEvents<ChatEvent>;
 }
 
+const nextTick: EndOfTick = (flush) => process.nextTick(flush);
+
 /**
- * Projects the harness's progress events into the chat streams, by weight: each token as a delta event, the open
- * segment as an occasional checkpoint, each durable entry once as an `appended` event plus the small head, and the
- * `recent` window only every TRANSCRIPT_CHECKPOINT_EVERY entries or for a new branch. Each event is handled in one
- * synchronous step, so a client's snapshot sees all of its writes or none, and the writes of one step reach
- * clients in the order they are made here.
+ * Projects the harness's progress events into the chat streams, by weight: the tokens of one tick as one delta
+ * event (`TickDeltas`), the open segment as an occasional checkpoint, each durable entry once as an `appended` event
+ * plus the small head, and the `recent` window only every TRANSCRIPT_CHECKPOINT_EVERY entries or for a new branch.
+ * Each event is handled in one synchronous step, so a client's snapshot sees all of its writes or none, and the
+ * writes of one step reach clients in the order they are made here. Held text leaves before anything else this
+ * projection writes, and before the projections registered after it hear of the next harness event (the queue,
+ * status and usage cells), so merging reorders nothing.
  */
 export function chatProjection(
   tree: Pick<SessionTree, 'branch' | 'leafId'>,
   log: TranscriptLog,
   streams: ChatStreams,
   segments = new StreamSegments(),
+  endOfTick: EndOfTick = nextTick,
 ): (event: HarnessEvent, source: Context) => void {
   const { recent, transcript, streaming, events } = streams;
+  const deltas = new TickDeltas((operationId, text, source) => {
+    const { event: delta, checkpoint } = segments.delta(operationId, text);
+    events.emit(delta, source);
+    // After the delta it covers, so a client applying both in order never sees the checkpoint run ahead.
+    if (checkpoint !== null) streaming.set(checkpoint, source);
+  }, endOfTick);
   return (event, source) => {
+    if (event.type === 'text_delta') return deltas.add(event.operationId, event.delta, source);
+    deltas.flush();
     switch (event.type) {
-      case 'text_delta': {
-        const { event: delta, checkpoint } = segments.delta(event.operationId, event.delta);
-        events.emit(delta, source);
-        // After the delta it covers, so a client applying both in order never sees the checkpoint run ahead.
-        if (checkpoint !== null) streaming.set(checkpoint, source);
-        return;
-      }
       case 'entry_appended': {
         const projected = toTranscriptEntry(event.entry);
         const closesSegment = projected?.kind === 'assistant' && event.operationId !== null;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { CHECKPOINT_EVERY, type ChatEvent, type TranscriptHead } from '@pi/chat';
+import { CHECKPOINT_EVERY, chatEventSchema, type ChatEvent, type TranscriptHead } from '@pi/chat';
 import { eventually } from '@pi/test-support';
 import { observeChat, startChatHost, type Transport } from './chat-host';
-import { pacedProvider, words } from './paced-provider';
+import { burstProvider, burstsOfWords, pacedProvider, words } from './paced-provider';
 
 type Delta = Extract<ChatEvent, { type: 'delta' }>;
 const deltasOf = (events: ChatEvent[]) => events.filter((event): event is Delta => event.type === 'delta');
@@ -121,6 +121,112 @@ describe.each<Transport>(['loopback', 'websocket'])('chat streaming over %s', (t
     const resumed = late.views.findIndex((view, index) => index > waiting && view !== null && !view.waitingForFinal);
     expect(late.views[resumed]?.text).toBe(answer.slice(0, 1 + 2 * CHECKPOINT_EVERY).join(''));
     expect(late.views.filter((view) => view !== null).at(-1)?.text).toBe(answer.join(''));
+    await eventually(() => late.transcript.complete);
+    expect(late.transcript.entries).toEqual(first.transcript.entries);
+  });
+
+  it('deltas that arrive in one tick reach every client as one delta, in order, with nothing lost', async () => {
+    const bursts = burstsOfWords(40, [1, 3, 7, 2]);
+    const answer = bursts.flat().join('');
+    const host = await startChatHost(transport, burstProvider(bursts));
+    const observer = await observeChat(host);
+    const response = await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await eventually(() => settledOf(observer.events) !== undefined);
+
+    const deltas = deltasOf(observer.events);
+    // One delta per tick of the provider: each merged delta is a delta as any client reads it.
+    expect(deltas.map((delta) => delta.text)).toEqual(bursts.map((burst) => burst.join('')));
+    expect(deltas.every((delta) => chatEventSchema.safeParse(delta).success)).toBe(true);
+    expect(deltas.map((delta) => delta.offset)).toEqual(
+      bursts.map((_, index) => bursts.slice(0, index).flat().join('').length),
+    );
+    expect(observer.events.map((event) => event.type)).toEqual([
+      'appended',
+      'appended',
+      ...bursts.map(() => 'delta'),
+      'final',
+      'appended',
+      'appended',
+      'settled',
+    ]);
+    expect(observer.views.filter((view) => view !== null).at(-1)?.text).toBe(answer);
+    expect(observer.views.some((view) => view?.waitingForFinal === true)).toBe(false);
+    expect(finalOf(observer.events)).toMatchObject({ operationId: response.operationId, entry: { text: answer } });
+  });
+
+  it('checkpoints count the deltas clients are sent: the first and every CHECKPOINT_EVERY after it', async () => {
+    const bursts = burstsOfWords(70, [3]);
+    const host = await startChatHost(transport, burstProvider(bursts));
+    const observer = await observeChat(host);
+    const checkpoints: Array<number | null> = [];
+    observer.chat.streaming.subscribe((value) =>
+      checkpoints.push(value === null ? null : value.text.split(' ').length - 1),
+    );
+    await observer.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await eventually(() => settledOf(observer.events) !== undefined);
+    expect(checkpoints).toEqual([null, 3, 3 * (1 + CHECKPOINT_EVERY), 3 * (1 + 2 * CHECKPOINT_EVERY), null]);
+  });
+
+  it('a client joining while deltas are merged converges: its checkpoint, then the later merged deltas, then the final', async () => {
+    const bursts = burstsOfWords(70, [2, 5]);
+    const answer = bursts.flat().join('');
+    const provider = burstProvider(bursts, 1 + CHECKPOINT_EVERY);
+    const host = await startChatHost(transport, provider);
+    const first = await observeChat(host);
+    const { operationId } = await first.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await provider.paused;
+    await eventually(() => deltasOf(first.events).length === 1 + CHECKPOINT_EVERY);
+
+    const late = await observeChat(host);
+    const joinedAt = bursts
+      .slice(0, 1 + CHECKPOINT_EVERY)
+      .flat()
+      .join('');
+    expect(late.chat.streaming.value).toEqual({ operationId, segment: 0, text: joinedAt, offset: joinedAt.length });
+    provider.resume();
+    await eventually(() => settledOf(late.events) !== undefined);
+
+    expect(deltasOf(late.events).map((delta) => delta.text)).toEqual(
+      bursts.slice(1 + CHECKPOINT_EVERY).map((burst) => burst.join('')),
+    );
+    expect(deltasOf(late.events)[0]?.offset).toBe(joinedAt.length);
+    expect(late.views.some((view) => view?.waitingForFinal === true)).toBe(false);
+    expect(late.views.filter((view) => view !== null).at(-1)?.text).toBe(answer);
+    expect(finalOf(late.events)).toEqual(finalOf(first.events));
+    await eventually(() => late.transcript.complete);
+    expect(late.transcript.entries).toEqual(first.transcript.entries);
+  });
+
+  it('a client joining between checkpoints of merged deltas waits for the gap to close and ends with the whole text', async () => {
+    const bursts = burstsOfWords(70, [4, 1]);
+    const answer = bursts.flat().join('');
+    const provider = burstProvider(bursts, 40);
+    const host = await startChatHost(transport, provider);
+    const first = await observeChat(host);
+    await first.chat.prompt({ text: 'hello' }, BACKGROUND_CONTEXT);
+    await provider.paused;
+    await eventually(() => deltasOf(first.events).length === 40);
+
+    const late = await observeChat(host);
+    expect(late.view()?.text).toBe(
+      bursts
+        .slice(0, 1 + CHECKPOINT_EVERY)
+        .flat()
+        .join(''),
+    );
+    provider.resume();
+    await eventually(() => settledOf(late.events) !== undefined);
+
+    const waiting = late.views.findIndex((view) => view?.waitingForFinal === true);
+    expect(waiting).toBeGreaterThan(0);
+    const resumed = late.views.findIndex((view, index) => index > waiting && view !== null && !view.waitingForFinal);
+    expect(late.views[resumed]?.text).toBe(
+      bursts
+        .slice(0, 1 + 2 * CHECKPOINT_EVERY)
+        .flat()
+        .join(''),
+    );
+    expect(late.views.filter((view) => view !== null).at(-1)?.text).toBe(answer);
     await eventually(() => late.transcript.complete);
     expect(late.transcript.entries).toEqual(first.transcript.entries);
   });
