@@ -1,7 +1,7 @@
 import { err, ok } from 'neverthrow';
 import {
   pluginRootsOf,
-  resolvePluginSet,
+  reloadPluginSet,
   startDevReload,
   type DevReload,
   type LoadedFacet,
@@ -12,21 +12,17 @@ import type { SessionHost, SessionHostOptions } from '@pi/host-session';
 type PluginSetSource = NonNullable<SessionHostOptions['reloadSource']>;
 
 /**
- * What a reload of `pi-session` reads: the same scopes as at start, the plugins' own modules as a fresh generation.
- * A scope left out at start may stay out, but a problem the start did not have (a plugin that no longer loads) fails
- * the reload, so the running set stays instead of going on without that plugin.
+ * What a reload of `pi-session` reads: the same scopes as at start, the plugins' own modules as a fresh generation;
+ * a plugin that loaded at start and no longer does fails the reload (`reloadPluginSet`).
  */
 export function sessionPluginSource(
   request: PluginSetRequest<'session'>,
   startProblems: readonly string[],
   loaded: (facets: readonly LoadedFacet<'session'>[]) => void,
 ): PluginSetSource {
-  const known = new Set(startProblems);
   return async (generation) => {
-    const set = await resolvePluginSet({ ...request, generation });
+    const set = await reloadPluginSet({ ...request, generation }, startProblems);
     if (set.isErr()) return err(set.error);
-    const fresh = set.value.problems.filter((problem) => !known.has(problem));
-    if (fresh.length > 0) return err(fresh.join('; '));
     loaded(set.value.facets);
     return ok(set.value.facets);
   };

@@ -4,6 +4,7 @@ import {
   failureText,
   pluginRootsOf,
   readBundledFacets,
+  reloadPluginSet,
   resolvePluginSet,
   startDevReload,
   type LoadedFacet,
@@ -19,7 +20,7 @@ import type { StartupScreen, TypedWhileStarting } from './startup-screen';
 import type { StartupTerminal } from './startup-terminal';
 import { terminalEditor } from './terminal-editor';
 import { findSessionTarget } from './session-target';
-import { pluginScopeHeader } from './plugin-scope-header';
+import { PLUGIN_SCOPE_HEADER_ID, pluginScopeHeader } from './plugin-scope-header';
 
 /**
  * Attaches the TUI to a session and runs until the user quits (or SIGTERM/SIGHUP). With `--start` it goes through
@@ -46,13 +47,13 @@ export async function runTui(
     terminal.restoreFromStartup();
     return started === undefined ? ok(undefined) : err(started.error);
   }
-  const { facets, first } = started.value;
+  const { facets, startProblems, first } = started.value;
   /** The TUI facets now running: `/reload` replaces them, `--dev` watches their folders. */
   let current: readonly LoadedFacet<'tui'>[] = facets;
   const reloadFacets = async (generation: number) => {
-    const loaded = await loadTuiFacets(options, directories.configDir, entryUrl, generation);
-    if (loaded.isOk()) current = loaded.value;
-    return loaded;
+    const loaded = await loadTuiFacets(options, directories.configDir, entryUrl, { generation, startProblems });
+    if (loaded.isOk()) current = loaded.value.facets;
+    return loaded.map((set) => set.facets);
   };
   /** What was typed while pi started, for the first host only. */
   let typed: TypedWhileStarting | undefined = startup.handOver();
@@ -90,8 +91,10 @@ export async function runTui(
       input.resume();
       if (host.isErr()) return err(failureText(host.error.message, host.error.cause, env));
       const built = await readBundledFacets(entryUrl);
+      // The scope header is this program's own module, not a plugin's: its folder is the program's, never watched.
+      const plugins = () => current.filter((facet) => facet.id !== PLUGIN_SCOPE_HEADER_ID);
       const dev = options.dev
-        ? startDevReload({ roots: () => pluginRootsOf(current, built), reload: () => host.value.reload() })
+        ? startDevReload({ roots: () => pluginRootsOf(plugins(), built), reload: () => host.value.reload() })
         : undefined;
       const stopHost = async () => {
         dev?.close();
@@ -126,7 +129,7 @@ async function attachFirst(
   env: NodeJS.ProcessEnv,
   startup: StartupScreen,
   entryUrl: string,
-): Promise<Result<{ facets: LoadedFacet<'tui'>[]; first: Attachment }, string>> {
+): Promise<Result<TuiPluginSet & { first: Attachment }, string>> {
   const facets = loadTuiFacets(options, directories.configDir, entryUrl);
   let opened: string | undefined;
   if (options.start) {
@@ -149,27 +152,39 @@ async function attachFirst(
   }
   const loaded = await facets;
   if (loaded.isErr()) return err(loaded.error);
-  const first = await attach(target.value, undefined, loaded.value);
-  return first.map((attachment) => ({ facets: loaded.value, first: attachment }));
+  const first = await attach(target.value, undefined, loaded.value.facets);
+  return first.map((attachment) => ({ ...loaded.value, first: attachment }));
+}
+
+interface TuiPluginSet {
+  readonly facets: LoadedFacet<'tui'>[];
+  /** The scopes left out when the set was read at start: a reload may leave them out again, nothing more. */
+  readonly startProblems: readonly string[];
 }
 
 /**
  * The tui facets of the built-in (or --manifest), global and project plugins: only their modules are imported, a
  * presentation never loads session code. Last comes the header naming the project's plugins and what was left out.
+ * Read again for a reload, a plugin that loaded at start and no longer does fails it, so the running facets stay.
  */
 async function loadTuiFacets(
   options: CliOptions,
   configDir: string,
   entryUrl: string,
-  generation?: number,
-): Promise<Result<LoadedFacet<'tui'>[], string>> {
-  const set = await resolvePluginSet({
-    ...(generation === undefined ? {} : { generation }),
-    host: 'tui',
+  reload?: { readonly generation: number; readonly startProblems: readonly string[] },
+): Promise<Result<TuiPluginSet, string>> {
+  const request = {
+    host: 'tui' as const,
     configDir,
     project: options.cwd,
     manifestFile: options.manifest,
     built: await readBundledFacets(entryUrl),
-  });
-  return set.map((loaded) => [...loaded.facets, pluginScopeHeader(loaded)]);
+  };
+  const set = await (reload === undefined
+    ? resolvePluginSet(request)
+    : reloadPluginSet({ ...request, generation: reload.generation }, reload.startProblems));
+  return set.map((loaded) => ({
+    facets: [...loaded.facets, pluginScopeHeader(loaded)],
+    startProblems: loaded.problems,
+  }));
 }

@@ -5,7 +5,13 @@ export { findPlugins, importFacets, loadFacets, type FoundPlugin, type LoadedFac
 export type { PluginLoadError } from './plugin-load-error';
 export { findPluginPackage, type PluginLookup, type PluginPackage } from './plugin-package';
 export { readBundledFacets, readManifestSource, type ManifestSource } from './manifest-source';
-export { resolvePluginSet, type PluginSet, type PluginSetRequest, type ScopeReport } from './plugin-set';
+export {
+  reloadPluginSet,
+  resolvePluginSet,
+  type PluginSet,
+  type PluginSetRequest,
+  type ScopeReport,
+} from './plugin-set';
 export { globalScopeFiles, projectScopeFiles, type PluginScope, type ScopeFiles } from './plugin-scopes';
 export {
   DEV_RELOAD_DEBOUNCE_MS,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolvePluginSet } from './plugin-set';
+import { reloadPluginSet, resolvePluginSet } from './plugin-set';
 import { createPluginSandbox, loadedMarkers, recordingModule, type PluginSandbox } from './testing';
 
 const unique = (label: string) => `${label}-${randomUUID()}`;
@@ -161,5 +161,27 @@ describe('the plugin set of a host in a directory', () => {
     await write(sandbox, 'base/manifest.json', { plugins: ['@acme/absent'] });
     const set = await resolvePluginSet({ ...request, host: 'session' });
     expect(set._unsafeUnwrapErr()).toContain('Unknown plugin "@acme/absent"');
+  });
+});
+
+describe('the plugin set read again for a reload', () => {
+  it('fails when a plugin that loaded at start no longer loads, naming its file', async () => {
+    await using sandbox = await createPluginSandbox();
+    const { request } = await scopedSandbox(sandbox);
+    const start = (await resolvePluginSet({ ...request, host: 'tui' }))._unsafeUnwrap();
+    await write(sandbox, 'project/.pi/local-plugin/t.mjs', 'export const = ;');
+    const reload = await reloadPluginSet({ ...request, host: 'tui', generation: 2 }, start.problems);
+    expect(reload._unsafeUnwrapErr()).toMatch(/project-plugin.*t\.mjs.*the project plugins were not loaded/);
+  });
+
+  it('may leave out again a scope the start left out, and loads the rest', async () => {
+    await using sandbox = await createPluginSandbox();
+    const { request } = await scopedSandbox(sandbox);
+    await write(sandbox, 'config/plugins.json', '{ not json');
+    const start = (await resolvePluginSet({ ...request, host: 'tui' }))._unsafeUnwrap();
+    expect(start.problems).toHaveLength(1);
+    const reload = (await reloadPluginSet({ ...request, host: 'tui', generation: 2 }, start.problems))._unsafeUnwrap();
+    expect(reload.facets.map(({ id }) => id)).toEqual(['base-plugin', 'project-plugin']);
+    expect(reload.problems).toEqual(start.problems);
   });
 });

@@ -102,6 +102,22 @@ export async function resolvePluginSet<H extends HostName>(
   return ok({ facets, scopes: reports, problems });
 }
 
+/**
+ * The plugin set read again for a reload (with the request's `generation`). A scope left out at start may stay out,
+ * but a problem the start did not have (a plugin that no longer loads) fails the reload, so the host keeps its
+ * running set instead of going on without that plugin.
+ */
+export async function reloadPluginSet<H extends HostName>(
+  request: PluginSetRequest<H>,
+  startProblems: readonly string[],
+): Promise<Result<PluginSet<H>, string>> {
+  const set = await resolvePluginSet(request);
+  if (set.isErr()) return set;
+  const known = new Set(startProblems);
+  const fresh = set.value.problems.filter((problem) => !known.has(problem));
+  return fresh.length > 0 ? err(fresh.join('; ')) : set;
+}
+
 /** One user scope's plugins, found but not loaded; undefined when it has no manifest or is left out. */
 async function readScope(
   files: ScopeFiles,

@@ -35,7 +35,7 @@ async function writeGreeterPlugin(project: string): Promise<string> {
   return folder;
 }
 
-it('--dev picks up an edited plugin in the session and the TUI without a command, and a broken save keeps the running one', async () => {
+it('--dev picks up an edited plugin in the session and the TUI without a command, and a broken save of either half keeps the running one', async () => {
   const plugin = await writeGreeterPlugin(e2e.sandbox.cwd);
   const session = await e2e.startSession(['--dev']);
   const tui = e2e.spawnTui(['--connection', session.connectionFile, '--dev']);
@@ -63,4 +63,17 @@ it('--dev picks up an edited plugin in the session and the TUI without a command
   expect(refused.text).toContain('greeter tui v2');
   // Both --dev watchers reload the session (the TUI's through /reload), so which set stays live depends on timing.
   expect(session.output()).toMatch(/--dev: .*version\.mjs changed; reload refused: .*plugin set \d+ stays live/);
+
+  // Mended, then only the TUI half broken: the session reloads, the TUI keeps its running half and says why.
+  await writeFile(join(plugin, 'version.mjs'), "export const version = 'v3';\n");
+  await tui.waitForScreen((screen) => screen.text.includes('greeter tui v3'), 'the mended TUI half');
+  await writeFile(join(plugin, 'tui.mjs'), 'export default = ;\n');
+  await tui.waitForScreen((screen) => screen.text.includes('TUI plugins kept'), 'the refused TUI half, told');
+  tui.write('/diagnostics\r');
+  const kept = await tui.waitForScreen(
+    (screen) => screen.text.includes("this TUI's plugins stay as they were"),
+    'the refused TUI half in /diagnostics',
+  );
+  expect(kept.text).toContain('greeter tui v3');
+  expect(kept.text).not.toContain('Plugins left out');
 });
