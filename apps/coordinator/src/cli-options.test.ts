@@ -137,8 +137,12 @@ describe('pi-coordinator command lines', () => {
     expect(parse('run', '--replica', 'b:7443')._unsafeUnwrapErr()).toBe(
       '--replica takes a ws:// or wss:// URL, not b: "b:7443"',
     );
-    expect(parse('run', '--tls-ca', 'ca.pem')._unsafeUnwrapErr()).toBe(
-      '--tls-ca goes with --replica URL: it is the CA of the replicas (see --help)',
-    );
+  });
+
+  it('takes --tls-ca alone: the CA of the sessions elsewhere its gateway relays presentations to', () => {
+    expect(parse('run', '--tls-ca', 'ca.pem')._unsafeUnwrap()).toMatchObject({
+      replicas: [],
+      tlsCa: resolve('ca.pem'),
+    });
   });
 });

@@ -24,7 +24,10 @@ export interface CliOptions {
   readonly enroll: EnrollOptions | undefined;
   /** `--replica URL`: the other replicas' URLs, handed to the sessions this one starts so they can fail over. */
   readonly replicas: readonly string[];
-  /** `--tls-ca FILE`: the CA the replicas' certificates chain to, handed on with them. */
+  /**
+   * `--tls-ca FILE`: the CA the replicas' certificates chain to, handed on with them, and the one the certificates of
+   * sessions on other hosts chain to, which the gateway relays presentations to.
+   */
   readonly tlsCa: string | undefined;
 }
 
@@ -70,7 +73,9 @@ Options:
                       (PEM); clients present the user token from the coordinator's connection file
   --replica URL       another replica's wss:// URL (repeatable): the sessions this coordinator starts are
                       handed it, and reconnect there when this coordinator dies
-  --tls-ca FILE       the CA (PEM) that signed the replicas' certificates, handed on with them
+  --tls-ca FILE       the CA (PEM) that signed the replicas' certificates (handed on with them) and those
+                      of sessions on other hosts (--listen), which a presentation reaches through this
+                      coordinator: wss://HOST:PORT/sessions/ID with the user token (pi-tui --url)
   --json              print status as JSON
   -h, --help          show this help
 `;
@@ -129,8 +134,6 @@ export function parseCliOptions(argv: readonly string[]): Result<CliOptions, str
     const problem = webSocketUrlProblem(url);
     if (problem !== undefined) return err(`--replica ${problem}`);
   }
-  if (values['tls-ca'] !== undefined && values.replica === undefined)
-    return err('--tls-ca goes with --replica URL: it is the CA of the replicas (see --help)');
   return ok({
     help: values.help === true,
     command: command as CoordinatorCommand,

@@ -13,7 +13,12 @@ import {
   writeCoordinatorConnection,
   type CoordinatorFiles,
 } from '@pi/connection-files';
-import { coordinatorAuthentication, sessionCredentials, startCoordinatorHost } from '@pi/host-coordinator';
+import {
+  coordinatorAuthentication,
+  createSessionControl,
+  sessionCredentials,
+  startCoordinatorHost,
+} from '@pi/host-coordinator';
 import { failureText, readBundledFacets, resolvePluginSet } from '@pi/host-kit';
 import { SessionProcesses, SessionsElsewhere } from '@pi/session-processes';
 import type { SessionRepo } from '@pi/session-repo';
@@ -71,12 +76,12 @@ export async function startCoordinator(
   const credentials = sessionCredentials(await coordinatorSecret(join(directories.dataDir, 'coordinator', 'secret')));
   const userToken = randomBytes(32).toString('base64url');
 
-  const replicaCa = options.tlsCa === undefined ? undefined : await readCaFile(options.tlsCa);
-  if (replicaCa?.isErr()) return fail(replicaCa.error);
+  const tlsCa = options.tlsCa === undefined ? undefined : await readCaFile(options.tlsCa);
+  if (tlsCa?.isErr()) return fail(tlsCa.error);
   // The sessions it starts may reconnect to another replica when this one dies (docs/scaling.md).
   const replicas = {
     ...(options.replicas.length === 0 ? {} : { replicas: [...options.replicas] }),
-    ...(replicaCa?.isOk() === true ? { ca: replicaCa.value } : {}),
+    ...(tlsCa?.isOk() === true ? { ca: tlsCa.value } : {}),
   };
 
   const passOn = [
@@ -118,13 +123,28 @@ export async function startCoordinator(
   // A shared store's records are other replicas' too: their statuses are theirs to write, never this one's to close.
   const survivors = sharesRecords(repo.value) ? [] : await closeTheDead(repo.value, directories.dataDir);
 
-  const elsewhere = new SessionsElsewhere(processes);
+  // Sessions it did not start are asked to stop over their own connection (`pi sessions stop`, a removal).
+  const control = createSessionControl();
+  const elsewhere = new SessionsElsewhere(processes, { askToStop: (sessionId) => control.askToStop(sessionId) });
   const host = await startCoordinatorHost({
     facets: plugins.value.facets,
     repo: repo.value,
     // Sessions enrolled to run elsewhere, or started by another replica, are followed by their connection here.
     processes: elsewhere,
     credentials,
+    sessionControl: control,
+    // A presentation reaches any session through this coordinator's URL (`/sessions/<id>`): this machine's by the
+    // socket and token of its connection file, another host's by the wss: URL it reported (its certificate checked
+    // against --tls-ca).
+    gateway: {
+      localSession: async (sessionId) => {
+        const info = await readConnectionFile(connectionFilePath(directories.dataDir, sessionId));
+        return info.isOk() && isRunning(info.value.pid)
+          ? { socketPath: info.value.socketPath, token: info.value.token }
+          : undefined;
+      },
+      ...(tlsCa?.isOk() === true ? { ca: tlsCa.value } : {}),
+    },
     sessionFile: (sessionId) => sessionFilePath(directories.dataDir, sessionId),
     idleStopMs: options.idleStopMs,
     transport: {
@@ -143,10 +163,10 @@ export async function startCoordinator(
   // Adopted only now: their status changes reach the directory, whose facet is listening.
   for (const survivor of survivors) processes.adopt(survivor.launch, survivor.pid);
 
-  const listener = await listenWebSocket(host.value.rpc, { socketPath: files.socketPath });
+  const listener = await listenWebSocket(host.value, { socketPath: files.socketPath });
   if (listener.isErr()) return fail(`Cannot listen on ${files.socketPath}: ${listener.error.message}`);
   cleanups.push(() => listener.value.close());
-  const tls = options.listen === undefined ? undefined : await listenTlsFromFiles(host.value.rpc, options.listen);
+  const tls = options.listen === undefined ? undefined : await listenTlsFromFiles(host.value, options.listen);
   if (tls?.isErr()) return fail(tls.error);
   if (tls?.isOk()) cleanups.push(() => tls.value.close());
   // Runs before the listeners close (cleanups run in reverse): the sessions elsewhere move on, not closed.

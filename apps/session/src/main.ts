@@ -53,7 +53,8 @@ async function main(): Promise<number> {
   }
   // One write: a reader that has the first line has the attach line too.
   process.stdout.write(`${startedLines(session, options.value, process.cwd()).join('\n')}\n`);
-  const signal = await stopSignal;
+  // A signal, or its coordinator asking (a session it cannot signal: on another host, or another replica's).
+  const signal = await Promise.race([stopSignal, session.stopRequested]);
   const failures = await session.stop();
   for (const failure of failures) process.stderr.write(`pi-session: disposal failed: ${failure}\n`);
   process.stdout.write(`${stoppedLine(session.sessionId, signal, options.value, process.cwd())}\n`);

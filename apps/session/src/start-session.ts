@@ -12,7 +12,7 @@ import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
 import { sessionDevReload, sessionPluginSource } from './plugin-reloads';
-import { logUpstreamHealth, upstreamFromCredentialFile, upstreamFromHandoff } from './upstream';
+import { logUpstreamHealth, upstreamFromCredentialFile, upstreamFromHandoff, watchStopRequests } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -26,6 +26,8 @@ export interface RunningSession {
   readonly connectionFile: string;
   /** What opening the session file repaired (a torn last line, runs a crash left unsettled); empty when nothing. */
   readonly recovery: readonly string[];
+  /** Resolves when its coordinator asks it to stop (`pi sessions stop`, for a session it cannot signal). */
+  readonly stopRequested: Promise<string>;
   /** Stops serving, disposes the plugins in reverse order, closes the session and removes the connection file. */
   stop(): Promise<string[]>;
 }
@@ -73,7 +75,13 @@ export async function startSession(
   const upstream =
     options.upstreamFd === undefined ? undefined : await upstreamFromHandoff(options.upstreamFd, sessionId, cwd);
   if (upstream?.isErr()) return err(upstream.error);
-  const coordinator = upstream?.isOk() ? upstream.value : remote?.isOk() ? remote.value.connect() : undefined;
+  const coordinator = upstream?.isOk() ? upstream.value.upstream : remote?.isOk() ? remote.value.connect() : undefined;
+  // Its credential admits too: the coordinator's gateway relays a presentation with it (the user's token stays there).
+  const credential = upstream?.isOk()
+    ? upstream.value.credential
+    : remote?.isOk()
+      ? remote.value.credential
+      : undefined;
   const token = randomBytes(32).toString('base64url');
   await mkdir(where.configDir, { recursive: true, mode: 0o700 });
   const created = !(await exists(where.sessionFile));
@@ -87,7 +95,12 @@ export async function startSession(
     identity: { sessionId, workspaceId: workspaceIdOf(cwd) },
     sessionFile: where.sessionFile,
     paths: { dataDir: where.dataDir, configDir: where.configDir, cwd },
-    transport: { authenticate: tokenAuthentication(token, { principal: 'local-user', claims: { sessionId } }) },
+    transport: {
+      authenticate: tokenAuthentication(credential === undefined ? token : [token, credential], {
+        principal: 'local-user',
+        claims: { sessionId },
+      }),
+    },
     upstream: coordinator,
     // The session's log: a coordinator-started session's stderr goes to its log file.
     log,
@@ -151,6 +164,8 @@ export async function startSession(
     );
   }
 
+  let askedToStop: (reason: string) => void = () => undefined;
+  const stopRequested = new Promise<string>((resolve) => (askedToStop = resolve));
   // Only now can a presentation attach: the first report tells the coordinator this session is ready.
   if (coordinator !== undefined) {
     const upstream = coordinator;
@@ -159,12 +174,16 @@ export async function startSession(
     const reporting = reportPresence(host, upstream, (presence) => {
       const context = reportContext;
       reportContext = BACKGROUND_CONTEXT;
-      return upstream.client.use(SessionPresence).then((service) => service.report(presence, context));
+      // Its wss: URL, when it listens: the coordinator's gateway relays presentations there.
+      const report = tlsUrl === undefined ? presence : { ...presence, url: tlsUrl };
+      return upstream.client.use(SessionPresence).then((service) => service.report(report, context));
     });
+    const control = watchStopRequests(upstream, sessionId, () => askedToStop('a request of its coordinator'));
     // Its log (its log file, for a session the coordinator started) says when the coordinator cannot be reached.
     const logging = logUpstreamHealth(upstream, log);
     stopReporting = () => {
       reporting();
+      control();
       logging();
     };
   }
@@ -178,6 +197,7 @@ export async function startSession(
     tlsUrl,
     connectionFile: where.connectionFile,
     recovery: host.diagnostics().recovery,
+    stopRequested,
     stop: () =>
       (stopping ??= (async () => {
         dev?.close();

@@ -33,8 +33,9 @@ const valid = {
 
 describe('the upstream a coordinator hands a session', () => {
   it('connects (lazily) to the socket the handoff names, for this very session', async () => {
-    const upstream = (await upstreamFromHandoff(await handoffFd(valid), 's-1', CWD))._unsafeUnwrap();
+    const { upstream, credential } = (await upstreamFromHandoff(await handoffFd(valid), 's-1', CWD))._unsafeUnwrap();
     expect(upstream.available).toBe(true);
+    expect(credential).toBe('c.mac');
     upstream.close();
   });
 

@@ -1,19 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { err, ok, type Result } from 'neverthrow';
 import { readSessionCredentialFile, readUpstreamHandoff, workspaceIdOf } from '@pi/connection-files';
+import { SessionControl } from '@pi/coordinator-api';
 import { coordinatorUpstream, type CoordinatorUpstream } from '@pi/host-session';
 import type { RemoteCoordinator } from './cli-options';
 
 /**
  * The upstream a coordinator handed this session on a pipe: its socket and this session's credential (never on
  * the command line or in the environment, where other processes could read them). The handoff must name this
- * very session and the workspace of its directory.
+ * very session and the workspace of its directory. The credential comes back too: the session also takes it as a
+ * token, from the coordinator's gateway relaying a presentation.
  */
 export async function upstreamFromHandoff(
   fd: number,
   sessionId: string,
   cwd: string,
-): Promise<Result<CoordinatorUpstream, string>> {
+): Promise<Result<{ upstream: CoordinatorUpstream; credential: string }, string>> {
   const handoff = await readUpstreamHandoff(fd);
   if (handoff.isErr()) return err(`The coordinator's handoff on fd ${fd}: ${handoff.error.message}`);
   if (handoff.value.sessionId !== sessionId) {
@@ -24,7 +26,7 @@ export async function upstreamFromHandoff(
   }
   const { socketPath, credential, replicas, ca } = handoff.value;
   // The other replicas, when the coordinator named them: this session outlives its own replica's death.
-  return ok(coordinatorUpstream({ socketPath, credential, urls: replicas ?? [], ca }));
+  return ok({ upstream: coordinatorUpstream({ socketPath, credential, urls: replicas ?? [], ca }), credential });
 }
 
 /**
@@ -36,7 +38,7 @@ export async function upstreamFromCredentialFile(
   remote: RemoteCoordinator,
   sessionId: string | undefined,
   cwd: string,
-): Promise<Result<{ sessionId: string; connect: () => CoordinatorUpstream }, string>> {
+): Promise<Result<{ sessionId: string; credential: string; connect: () => CoordinatorUpstream }, string>> {
   const file = await readSessionCredentialFile(remote.credentialFile);
   if (file.isErr()) return err(file.error);
   if (sessionId !== undefined && file.value.sessionId !== sessionId)
@@ -54,6 +56,7 @@ export async function upstreamFromCredentialFile(
   const { credential } = file.value;
   return ok({
     sessionId: file.value.sessionId,
+    credential,
     connect: () => coordinatorUpstream({ urls: remote.urls, ca, credential }),
   });
 }
@@ -75,4 +78,37 @@ export function logUpstreamHealth(upstream: CoordinatorUpstream, log: (line: str
       said = line;
     }
   });
+}
+
+/**
+ * Calls `onStop` when the coordinator asks this session to stop (`SessionControl`'s `stop`, for a session it cannot
+ * signal: one on another host, or one another replica started). Watched from each connection on, so the replica a
+ * session reconnects to can ask too; a coordinator from before `SessionControl` never asks.
+ */
+export function watchStopRequests(upstream: CoordinatorUpstream, sessionId: string, onStop: () => void): () => void {
+  let disposed = false;
+  let watching = false;
+  let release: (() => void) | undefined;
+  const watch = () => {
+    if (watching || disposed) return;
+    watching = true;
+    upstream.client.use(SessionControl).then(
+      (control) => {
+        if (disposed) return;
+        release = control.events.subscribe((event) => {
+          if (event.type === 'stop' && event.sessionId === sessionId) onStop();
+        });
+      },
+      // Not served there (an older coordinator): the next connection may reach one that serves it.
+      () => void (watching = false),
+    );
+  };
+  const stopWatching = upstream.connection.subscribe((state) => {
+    if (state.status === 'connected') watch();
+  });
+  return () => {
+    disposed = true;
+    stopWatching();
+    release?.();
+  };
 }

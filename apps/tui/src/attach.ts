@@ -1,10 +1,19 @@
 import { err, ok, type Result } from 'neverthrow';
 import { acceptSessionHost } from '@pi/host-tui';
-import { CERTIFICATE_NOT_TRUSTED, createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import {
+  CERTIFICATE_NOT_TRUSTED,
+  VERSION_MISMATCH,
+  createRpcClient,
+  webSocketFactory,
+  type RpcClient,
+} from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { findSessionTarget, tokenSource, type SessionTarget } from './session-target';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A drop the client retries, and the refusals `whenConnected` rejects with: every other code ends the attach. */
+const RETRIED_OR_REJECTED: ReadonlySet<string> = new Set(['disconnected', 'not_authorized', VERSION_MISMATCH]);
 
 /** A connected client to one session, and what the footer calls that session. */
 export interface Attachment {
@@ -35,11 +44,14 @@ export async function attach(
       () => undefined,
       (error: unknown) => refusal(error, target),
     ),
-    // A certificate this TUI does not trust stays untrusted: say so now rather than retry until the timeout.
+    // A certificate this TUI does not trust stays untrusted: say so now rather than retry until the timeout. So does
+    // a refusal that names its own code (a coordinator's gateway: no such session, not running, unreachable).
     new Promise<string>((resolve) => {
       stopWatching = client.connection.subscribe((state) => {
-        if (state.status === 'disconnected' && state.reason.message.includes(CERTIFICATE_NOT_TRUSTED))
+        if (state.status !== 'disconnected') return;
+        if (state.reason.message.includes(CERTIFICATE_NOT_TRUSTED))
           resolve(`${state.reason.message}; give the CA that signed it with --tls-ca FILE`);
+        else if (!RETRIED_OR_REJECTED.has(state.reason.code)) resolve(state.reason.message);
       });
     }),
     new Promise<string>((resolve) => {
@@ -54,12 +66,19 @@ export async function attach(
   return err(`Cannot attach to ${target.label}: ${failure}`);
 }
 
-/** Why the session refused this TUI: a token given in $PI_TOKEN is named as the one to check. */
+/** What a host says when it refuses a token (its refusal frame, or the close code alone). */
+const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['Not authorized', 'The host refused the token']);
+
+/**
+ * Why the session refused this TUI: a token given in $PI_TOKEN is named as the one to check. A refusal with words of
+ * its own (a coordinator's gateway, which checks the user token) is passed on as it is.
+ */
 function refusal(error: unknown, target: SessionTarget): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'not_authorized' && target.file === undefined)
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'not_authorized' && target.file === undefined && TOKEN_REFUSALS.has(message))
     return 'the session refused the token in $PI_TOKEN (its connection file holds the one it takes)';
-  return error instanceof Error ? error.message : String(error);
+  return message;
 }
 
 /**

@@ -1,3 +1,4 @@
+export { SessionControl, type SessionControlEvent, type SessionControlService } from './session-control';
 export { SessionPresence, type SessionPresenceReport, type SessionPresenceService } from './session-presence';
 export {
   SessionEnrollment,

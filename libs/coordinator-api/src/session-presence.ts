@@ -10,6 +10,12 @@ export interface SessionPresenceReport {
    * the coordinator stops only sessions it knows to be idle.
    */
   busy?: boolean;
+  /**
+   * Where the session serves presentations on the network (`pi-session --listen`: its `wss:` URL, whose host name
+   * its certificate names), so the coordinator's gateway can relay a presentation there. Sent only when it listens:
+   * a coordinator from before the gateway refuses the field.
+   */
+  url?: string;
 }
 
 /**
@@ -24,7 +30,13 @@ export interface SessionPresenceService {
 export const SessionPresence = defineRemoteService<SessionPresenceService>('session-presence', {
   methods: {
     report: {
-      args: [z.strictObject({ presentations: z.number().int().min(0).max(100_000), busy: z.boolean().optional() })],
+      args: [
+        z.strictObject({
+          presentations: z.number().int().min(0).max(100_000),
+          busy: z.boolean().optional(),
+          url: z.string().max(2048).startsWith('wss://', 'a wss:// URL').optional(),
+        }),
+      ],
       result: z.void(),
     },
   },

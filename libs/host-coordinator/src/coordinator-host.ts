@@ -1,14 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
-import { SessionEnrollment, SessionPresence } from '@pi/coordinator-api';
+import { SessionControl, SessionEnrollment, SessionPresence } from '@pi/coordinator-api';
 import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '@pi/host-kit';
 import type { KernelStopReport } from '@pi/kernel';
 import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
 import type { SessionRepo } from '@pi/session-repo';
-import type { RpcHost } from '@pi/transport-trpc';
+import { relayWebSocket, type RpcHost, type ServerSocket } from '@pi/transport-trpc';
 import { Fleet, type SessionProcessControl } from './fleet';
+import type { SessionControlSide } from './session-control';
 import type { SessionCredentials } from './session-credentials';
 import { sessionEnrollment } from './session-enrollment';
+import { gatewaySessionId, sessionGateway, type ConnectedSession, type SessionGatewayOptions } from './session-gateway';
 
 export interface CoordinatorHostOptions {
   /** The manifest's coordinator facets, loaded in manifest order. */
@@ -30,6 +33,13 @@ export interface CoordinatorHostOptions {
   readonly idleStopMs?: number;
   /** The key that signs session credentials: given, the host serves `SessionEnrollment` (sessions run elsewhere). */
   readonly credentials?: SessionCredentials;
+  /**
+   * Given (with `credentials`), presentations may reach a session through this host's URL (`/sessions/<id>`):
+   * where this machine's sessions are, and the CA the certificates of sessions elsewhere must chain to.
+   */
+  readonly gateway?: Pick<SessionGatewayOptions, 'localSession' | 'ca'>;
+  /** Given, the host serves `SessionControl`: how it asks a session it did not start to stop. */
+  readonly sessionControl?: SessionControlSide;
 }
 
 export interface CoordinatorHostError {
@@ -42,6 +52,11 @@ export interface CoordinatorHostError {
 export interface CoordinatorHost {
   /** The RPC surface sessions and the user's programs connect to. */
   readonly rpc: RpcHost;
+  /**
+   * What a listener hands each socket to: the gateway for `/sessions/<id>` (when configured), the RPC surface for
+   * everything else.
+   */
+  accept(socket: ServerSocket, request: IncomingMessage): void;
   /** Plugin callbacks that threw, latest last. */
   failures(): readonly OwnerMessage[];
   /** Closes connections and disposes every facet in reverse manifest order. Records and processes stay. */
@@ -58,6 +73,9 @@ export async function startCoordinatorHost(
   options: CoordinatorHostOptions,
 ): Promise<Result<CoordinatorHost, CoordinatorHostError>> {
   const providing = new ProvidingSide();
+  // A session may reconnect before its old connection is noticed gone: only its latest connection counts.
+  const sessionConnections = new Map<string, string>();
+  const connectedSessions = new Map<string, ConnectedSession>();
   const fleet = new Fleet(options.repo, options.processes, options.sessionFile, {
     ...(options.maxConcurrentStarts === undefined ? {} : { maxConcurrentStarts: options.maxConcurrentStarts }),
     ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
@@ -75,8 +93,10 @@ export async function startCoordinatorHost(
   providing.services.provide(SessionPresence, {
     // A session reports once it serves presentations (its socket and connection file are in place): only then is
     // it ready to attach to, which is what a start waits for.
-    async report({ presentations, busy }, context) {
+    async report({ presentations, busy, url }, context) {
       const { sessionId } = requireSessionIdentity(context);
+      // Where the gateway relays its presentations; forgotten when its connection drops.
+      if (sessionConnections.has(sessionId)) connectedSessions.set(sessionId, { url });
       options.processes.connected(sessionId, context.telemetryContext);
       options.processes.presentations(sessionId, presentations);
       fleet.reported(sessionId, busy);
@@ -84,6 +104,7 @@ export async function startCoordinatorHost(
   });
   if (options.credentials !== undefined)
     providing.services.provide(SessionEnrollment, sessionEnrollment(options.repo, options.credentials));
+  if (options.sessionControl !== undefined) providing.services.provide(SessionControl, options.sessionControl.service);
   const plugins = options.facets.map(({ id, apiVersion }) => ({
     id,
     ...(apiVersion === undefined ? {} : { apiVersion }),
@@ -91,8 +112,6 @@ export async function startCoordinatorHost(
   const hello = { pluginApi: PLUGIN_API_VERSION, plugins };
   const rpc = providing.expose({ hello, ...options.transport });
 
-  // A session may reconnect before its old connection is noticed gone: only its latest connection counts.
-  const sessionConnections = new Map<string, string>();
   rpc.onClientConnect((clientId, caller) => {
     const sessionId = caller.claims['kind'] === 'session' ? caller.claims['sessionId'] : undefined;
     if (typeof sessionId !== 'string') return;
@@ -102,12 +121,29 @@ export async function startCoordinatorHost(
     const sessionId = caller.claims['sessionId'];
     if (typeof sessionId !== 'string' || sessionConnections.get(sessionId) !== clientId) return;
     sessionConnections.delete(sessionId);
+    connectedSessions.delete(sessionId);
     options.processes.disconnected(sessionId);
   });
+
+  const route =
+    options.gateway === undefined || options.credentials === undefined
+      ? undefined
+      : sessionGateway({
+          ...options.gateway,
+          authenticate: options.transport.authenticate,
+          repo: options.repo,
+          credentials: options.credentials,
+          connected: (sessionId) => connectedSessions.get(sessionId),
+        });
 
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({
     rpc,
+    accept(socket, request) {
+      const sessionId = route === undefined ? undefined : gatewaySessionId(request);
+      if (route === undefined || sessionId === undefined) return rpc.accept(socket, request);
+      relayWebSocket(socket, route(sessionId));
+    },
     failures: () => providing.failures.list(),
     stop: () =>
       (stopping ??= (async () => {

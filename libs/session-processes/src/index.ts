@@ -1,6 +1,6 @@
 export { SessionProcesses, type SessionProcessesOptions } from './session-processes';
 export type { SessionOrchestrator } from './session-orchestrator';
-export { SessionsElsewhere } from './sessions-elsewhere';
+export { SessionsElsewhere, type SessionsElsewhereOptions } from './sessions-elsewhere';
 export type { SessionLaunch } from './tracked-process';
 export type { SessionCommand } from './spawn-session';
 export { isLegalTransition, type SessionStatus } from './session-status';

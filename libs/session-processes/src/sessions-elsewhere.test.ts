@@ -75,6 +75,30 @@ describe('SessionsElsewhere', () => {
     expect(() => orchestrator.presentations('s-remote', -1)).toThrow(RangeError);
   });
 
+  it('asks a session elsewhere to stop over its connection, and resolves once that connection drops', async () => {
+    const { local, calls } = localStandIn();
+    const asked: string[] = [];
+    const orchestrator = new SessionsElsewhere(local, { askToStop: (sessionId) => asked.push(sessionId) });
+    orchestrator.connected('s-remote');
+    let stopped = false;
+    const stopping = orchestrator.stop('s-remote').then(() => (stopped = true));
+    expect(asked).toEqual(['s-remote']);
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    orchestrator.disconnected('s-remote');
+    await stopping;
+    expect(orchestrator.status('s-remote')).toBe('closed');
+    expect(calls).toEqual([]);
+  });
+
+  it('stops waiting for a session elsewhere that does not go, and leaves it running', async () => {
+    const { local } = localStandIn();
+    const orchestrator = new SessionsElsewhere(local, { askToStop: () => undefined, stopWaitMs: 1 });
+    orchestrator.connected('s-remote');
+    await orchestrator.stop('s-remote');
+    expect(orchestrator.status('s-remote')).toBe('idle');
+  });
+
   it('once this coordinator is leaving, a session elsewhere that drops is forgotten, not closed', () => {
     const { local } = localStandIn();
     const orchestrator = new SessionsElsewhere(local);

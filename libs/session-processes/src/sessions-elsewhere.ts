@@ -11,16 +11,28 @@ import type { SessionLaunch } from './tracked-process';
  * replica started, that connected upstream here. Such a session is `idle` or `active` while its connection to this
  * coordinator lasts and `closed` when it drops, so the replica a session is connected to is the one writer of its
  * status (a dead replica writes nothing; the replica it reconnects to takes over). Its process is not this
- * coordinator's to start or stop: it is stopped on its own host.
+ * coordinator's to start or signal: `stop` asks the session itself, over its connection (`askToStop`), and resolves
+ * when that connection drops, or after `stopWaitMs` when the session does not go (one from before `SessionControl`).
  */
+export interface SessionsElsewhereOptions {
+  /** Asks a session connected here to stop itself (the coordinator's `SessionControl`); without it, none is asked. */
+  readonly askToStop?: (sessionId: string) => void;
+  /** How long `stop` waits for an asked session's connection to drop (default 20 s, a local process's grace). */
+  readonly stopWaitMs?: number;
+}
+
+const DEFAULT_STOP_WAIT_MS = 20_000;
+
 export class SessionsElsewhere implements SessionOrchestrator {
   readonly #local: SessionOrchestrator;
   readonly #elsewhere = new Map<string, SessionStatus>();
   readonly #listeners = new StatusListeners();
+  readonly #options: SessionsElsewhereOptions;
   #leaving = false;
 
-  constructor(local: SessionOrchestrator) {
+  constructor(local: SessionOrchestrator, options: SessionsElsewhereOptions = {}) {
     this.#local = local;
+    this.#options = options;
     local.onStatusChanged((change) => this.#listeners.emit(change));
   }
 
@@ -30,9 +42,23 @@ export class SessionsElsewhere implements SessionOrchestrator {
     return this.#local.start(launch, origin);
   }
 
-  /** Stops a local process; a session running elsewhere is left running (it stops on its own host). */
+  /** Stops a local process; asks a session running elsewhere to stop, and waits for its connection to drop. */
   stop(sessionId: string): Promise<void> {
-    return this.#elsewhere.has(sessionId) ? Promise.resolve() : this.#local.stop(sessionId);
+    if (!this.#elsewhere.has(sessionId)) return this.#local.stop(sessionId);
+    const ask = this.#options.askToStop;
+    if (ask === undefined) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.#options.stopWaitMs ?? DEFAULT_STOP_WAIT_MS);
+      const stopListening = this.#listeners.add((change) => {
+        if (change.sessionId === sessionId && change.status === 'closed') done();
+      });
+      function done(): void {
+        clearTimeout(timer);
+        stopListening();
+        resolve();
+      }
+      ask(sessionId);
+    });
   }
 
   status(sessionId: string): SessionStatus {

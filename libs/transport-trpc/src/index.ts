@@ -21,7 +21,7 @@ export {
   type RpcHost,
   type RpcHostOptions,
 } from './rpc-host';
-export type { ServerSocket } from './server-socket';
+export type { ServerSocket, SocketAcceptor } from './server-socket';
 export { isSocketAnswering, isSocketFile } from './socket-probe';
 export { TrpcChannel } from './trpc-channel';
 export {
@@ -36,6 +36,13 @@ export {
 export type { RpcRouter } from './router';
 export { CERTIFICATE_NOT_TRUSTED, webSocketFactory, type ConnectAddress } from './websocket-client';
 export { webSocketUrlProblem } from './websocket-url';
+export {
+  DEFAULT_RELAY_PARAMS_WAIT_MS,
+  relayWebSocket,
+  type RelayOptions,
+  type RelayRoute,
+  type RelayTarget,
+} from './websocket-relay';
 export { listenTlsFromFiles, parseTlsListenFlags, type TlsListenFiles } from './tls-listen';
 export {
   DEFAULT_MAX_PAYLOAD,

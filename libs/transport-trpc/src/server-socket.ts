@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 
 /**
@@ -13,3 +14,8 @@ export type ServerSocket = Pick<WebSocket, 'on' | 'once' | 'send' | 'close' | 't
   /** Reads again. */
   resume?(): void;
 };
+
+/** What a listener hands each accepted socket to: a host (`RpcHost`), or a router in front of one (a relay). */
+export interface SocketAcceptor {
+  accept(socket: ServerSocket, request: IncomingMessage): void;
+}

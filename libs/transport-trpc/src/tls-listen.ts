@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import type { RpcHost } from './rpc-host';
+import type { SocketAcceptor } from './server-socket';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
 /** A program's `--listen HOST:PORT --tls-cert FILE --tls-key FILE`. */
@@ -33,7 +33,7 @@ export function parseTlsListenFlags(
 
 /** Serves a host on TCP over TLS with the certificate and key read from their files; a failure is one line. */
 export async function listenTlsFromFiles(
-  host: RpcHost,
+  host: SocketAcceptor,
   listen: TlsListenFiles,
 ): Promise<Result<WebSocketListener, string>> {
   const read = async (flag: string, file: string): Promise<Result<string, string>> => {

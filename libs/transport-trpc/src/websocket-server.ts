@@ -4,7 +4,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { dirname, join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { RpcHost } from './rpc-host';
+import type { SocketAcceptor } from './server-socket';
 import { isSocketAnswering, isSocketFile } from './socket-probe';
 import { batchWrites } from './write-batching';
 
@@ -37,7 +37,7 @@ export interface ListenError {
  * answers on is `address_in_use`.
  */
 export async function listenWebSocket(
-  host: RpcHost,
+  host: SocketAcceptor,
   address: ListenAddress,
   options: { maxPayload?: number } = {},
 ): Promise<Result<WebSocketListener, ListenError>> {

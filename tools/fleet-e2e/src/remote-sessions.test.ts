@@ -105,6 +105,79 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     await statusIs(directory, session.sessionId, 'active');
   });
 
+  it('a TUI reaches it through the coordinator’s URL with the user token, and one of the coordinator’s own sessions too: the coordinator relays both', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    // --tls-ca: the CA the sessions' certificates chain to, which the coordinator checks when it relays.
+    const coordinatorHost = await coordinator(certificates, { args: ['--tls-ca', certificates.ca] });
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+      ...['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key],
+    ]);
+    const directory = await coordinatorHost.directory();
+    await statusIs(directory, session.sessionId, 'idle');
+
+    const userToken = await coordinatorHost.userToken();
+    const through = (sessionId: string) => [
+      ...['--url', `${coordinatorHost.url}sessions/${sessionId}`, '--tls-ca', certificates.ca],
+    ];
+    const tui = coordinatorHost.e2e.spawnTui(through(session.sessionId), undefined, { PI_TOKEN: userToken });
+    tuis.push(tui);
+    await tui.waitForScreen(
+      (screen) => screen.text.includes('● connected'),
+      'the TUI attached through the coordinator',
+    );
+    tui.write('hello through the coordinator');
+    tui.press('enter');
+    await tui.waitForScreen((screen) => screen.text.includes('You said: hello through the coordinator'), 'the answer');
+    await statusIs(directory, session.sessionId, 'active');
+
+    // A session the coordinator started on its own machine: relayed to its socket, with its connection file's token.
+    const project = coordinatorHost.e2e.sandbox.cwd;
+    const local = await directory.create(
+      { title: 'on the coordinator', workspaceId: workspaceIdOf(project), cwd: project },
+      BACKGROUND_CONTEXT,
+    );
+    const localTui = coordinatorHost.e2e.spawnTui(through(local.sessionId), undefined, { PI_TOKEN: userToken });
+    tuis.push(localTui);
+    await localTui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI attached to the local one');
+    localTui.write('hello next door');
+    localTui.press('enter');
+    await localTui.waitForScreen((screen) => screen.text.includes('You said: hello next door'), 'its answer');
+  });
+
+  it('through the coordinator’s URL, pi-tui says in one line why it cannot attach: the session token instead of the user’s, no such session', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const coordinatorHost = await coordinator(certificates);
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+    ]);
+    await statusIs(await coordinatorHost.directory(), session.sessionId, 'idle');
+    const attach = async (sessionId: string, token: string) => {
+      const url = `${coordinatorHost.url}sessions/${sessionId}`;
+      const tui = spawn(host, ['--url', url, '--tls-ca', certificates.ca], token);
+      await tui.exited;
+      const lines = tui.output().split(/\r?\n/);
+      return lines.filter((line) => line.includes('pi-tui: ')).map((line) => line.slice(line.indexOf('pi-tui: ')));
+    };
+    const url = (sessionId: string) => `${coordinatorHost.url}sessions/${sessionId}`;
+    const { token } = await sessionConnection(session.connectionFile);
+    expect(await attach(session.sessionId, token)).toEqual([
+      `pi-tui: Cannot attach to ${url(session.sessionId)}: the coordinator refused the token in $PI_TOKEN (the user token of its connection file admits)`,
+    ]);
+    const userToken = await coordinatorHost.userToken();
+    expect(await attach('s-nobody', userToken)).toEqual([
+      `pi-tui: Cannot attach to ${url('s-nobody')}: The coordinator has no session s-nobody`,
+    ]);
+    // Registered, but serving no presentations on the network (no --listen where it runs).
+    expect(await attach(session.sessionId, userToken)).toEqual([
+      `pi-tui: Cannot attach to ${url(session.sessionId)}: Session ${session.sessionId} runs on another host and serves no presentations on the network (pi-session --listen)`,
+    ]);
+  });
+
   it('pi-tui --url says in one line why it cannot attach: a bad URL, a certificate it does not trust, a wrong token', async () => {
     const host = await elsewhere();
     const certificates = await writeCertificates(join(host.root, 'tls'));
