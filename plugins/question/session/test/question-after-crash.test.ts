@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { ToolResultMessage } from '@pi/agent';
 import { eventually, messageOnceTaken } from '@pi/test-support';
@@ -11,6 +10,7 @@ import {
   startQuestionHost,
   type QuestionHost,
   type Transport,
+  viewsFileNames,
 } from './question-host';
 
 /** Asks, lets the question reach a client and the views file, and "kills" the session: returns the restarted one. */
@@ -21,15 +21,9 @@ async function crashWhileAsking(transport: Transport, withQuestion = true) {
   await eventually(() => asked.open().length === 1);
   const [viewId = ''] = asked.open();
   // What a restart reads of the view: it is written beside the session file, replaced whole.
-  const viewsFile = `${host.fixture.sessionFile}.views.json`;
-  await viewsFileNames(viewsFile, viewId);
+  await viewsFileNames(host.fixture, viewId);
   const restarted = await restartQuestionHost(host, transport, { withQuestion });
   return { operationId, viewId, restarted };
-}
-
-async function viewsFileNames(file: string, viewId: string): Promise<void> {
-  const says = async () => (await readFile(file, 'utf8').catch(() => '')).includes(viewId);
-  while (!(await says())) await new Promise((next) => setImmediate(next));
 }
 
 const toolResults = async (host: QuestionHost) =>

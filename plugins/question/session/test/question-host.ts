@@ -100,6 +100,16 @@ function questionHost(fixture: TestSessionHost, driven: AgentLanePluginView): Qu
   };
 }
 
+/**
+ * Resolves once the durable views file beside the session file names `text` (a view id, or a component): a durable
+ * view is written there as it opens, so a question named there is being asked.
+ */
+export async function viewsFileNames(fixture: TestSessionHost, text: string): Promise<void> {
+  const file = `${fixture.sessionFile}.views.json`;
+  const says = async () => (await readFile(file, 'utf8').catch(() => '')).includes(text);
+  while (!(await says())) await new Promise((next) => setImmediate(next));
+}
+
 /** The durable messages of the session file. */
 export async function durableMessages(fixture: TestSessionHost): Promise<AgentMessage[]> {
   const lines = (await readFile(fixture.sessionFile, 'utf8')).split('\n').filter((line) => line !== '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventually } from '@pi/test-support';
+import { QuestionView } from '@pi/question';
 import {
   ASK_COLOR,
   durableToolResult,
@@ -7,6 +7,7 @@ import {
   questionClient,
   startQuestionHost,
   type Transport,
+  viewsFileNames,
 } from './question-host';
 
 describe.each<Transport>(['loopback', 'websocket'])('an unattended session over %s', (transport) => {
@@ -28,7 +29,9 @@ describe.each<Transport>(['loopback', 'websocket'])('an unattended session over 
   it('a presentation that attaches during the wait is shown the question, and its answer is the result', async () => {
     const host = await startQuestionHost(transport, { unattendedTimeoutMs: 10_000 });
     const operationId = await host.start(ASK_COLOR);
-    await eventually(() => host.lane.running !== null);
+    // The wait begins when the tool asks, not when the run starts: a client attached before the question (and not
+    // yet saying what it shows) would be one that shows no questions, answered no_handler at once.
+    await viewsFileNames(host.fixture, QuestionView.component);
 
     await questionClient(host.fixture, () => ({ outcome: 'selected', index: 2 }));
 
