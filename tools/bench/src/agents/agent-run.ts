@@ -1,10 +1,17 @@
 import { performance } from 'node:perf_hooks';
-import { spread, type Spread } from '../stats';
+import { median, spread, type Spread } from '../stats';
 import { spawnAgentTerminal, type AgentTerminal } from './agent-terminal';
 import type { AgentsOptions } from './agents-options';
 import { setUpAgent, type AgentName, type AgentSetup } from './agents';
 import { askPrompt, endMarker, streamPrompt, type AnswerServer } from './answer-server';
-import { cpuPercent, processesMarked, readSharedOnceBytes, sampleMarked, type GroupSample } from './process-stats';
+import {
+  cpuPercent,
+  cpuPercentByProcess,
+  processesMarked,
+  readSharedOnceBytes,
+  sampleMarked,
+  type GroupSample,
+} from './process-stats';
 import { stopProcesses } from './stop-processes';
 
 /** What one agent measured, in one run. */
@@ -31,8 +38,17 @@ export interface AgentFigures {
   readonly rssLastTurnBytes: number;
   /** The same processes' memory with the pages they share (the node binary's) counted once, not once each. */
   readonly sharedOnceLastTurnBytes: number;
-  /** Each process at the end, by script name. */
-  readonly processes: readonly { readonly name: string; readonly rssBytes: number }[];
+  /** Each process at the end, by script name: its RSS then and after the first turn, and its CPU while streaming. */
+  readonly processes: readonly ProcessFigures[];
+}
+
+export interface ProcessFigures {
+  readonly name: string;
+  readonly rssBytes: number;
+  /** NaN for a process that was not running after the first turn. */
+  readonly rssFirstTurnBytes: number;
+  /** Median over the long answers in which nothing was typed, % of one core (NaN when it was not seen in one). */
+  readonly streamCpuPercent: number;
 }
 
 /** Typed keys are capitals and answers are lowercase, so an echo is never confused with streamed text. */
@@ -133,11 +149,14 @@ async function measure(
 
   const streaming: number[] = [];
   const cpu: number[] = [];
+  const cpuByProcess = new Map<string, number[]>();
   const streamMs: number[] = [];
   for (let round = 0; round < options.streams; round++) {
     turn += 1;
     const quiet = await streamTurn(terminal, server, agent.marker, turn, options);
     cpu.push(quiet.cpuPercent);
+    for (const { name, percent } of quiet.byProcess)
+      cpuByProcess.set(name, [...(cpuByProcess.get(name) ?? []), percent]);
     streamMs.push(quiet.ms);
     turn += 1;
     await streamTurn(terminal, server, agent.marker, turn, options, streaming);
@@ -164,7 +183,12 @@ async function measure(
     rssFirstTurnBytes: first.rssBytes,
     rssLastTurnBytes: last.rssBytes,
     sharedOnceLastTurnBytes,
-    processes: last.processes.map(({ name, rssBytes }) => ({ name, rssBytes })),
+    processes: last.processes.map(({ pid, name, rssBytes }) => ({
+      name,
+      rssBytes,
+      rssFirstTurnBytes: first.processes.find((process) => process.pid === pid)?.rssBytes ?? Number.NaN,
+      streamCpuPercent: median(cpuByProcess.get(name) ?? [Number.NaN]),
+    })),
   };
 }
 
@@ -239,7 +263,7 @@ async function streamTurn(
   turn: number,
   options: AgentsOptions,
   latencies?: number[],
-): Promise<{ cpuPercent: number; ms: number }> {
+): Promise<{ cpuPercent: number; byProcess: ReturnType<typeof cpuPercentByProcess>; ms: number }> {
   terminal.write(streamPrompt(turn));
   await terminal.whenScreen((screen) => editorShows(screen, streamPrompt(turn)), 'the prompt typed', options.timeoutMs);
   const started = server.nextStreamStart();
@@ -255,7 +279,8 @@ async function streamTurn(
   const painted = await end;
   const after = await sampleMarked(marker);
   await terminal.settle(options.quietMs, options.timeoutMs);
-  return { cpuPercent: cpuPercent(before, after, painted - sampled), ms: painted - firstPiece };
+  const byProcess = cpuPercentByProcess(before, after, painted - sampled);
+  return { cpuPercent: cpuPercent(before, after, painted - sampled), byProcess, ms: painted - firstPiece };
 }
 
 /**

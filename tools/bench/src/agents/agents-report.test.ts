@@ -20,7 +20,14 @@ function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
     rssFirstTurnBytes: 100 * MIB * scale,
     rssLastTurnBytes: 110 * MIB * scale,
     sharedOnceLastTurnBytes: 70 * MIB * scale,
-    processes: [{ name: `${agent}.mjs`, rssBytes: 110 * MIB * scale }],
+    processes: [
+      {
+        name: `${agent}.mjs`,
+        rssBytes: 110 * MIB * scale,
+        rssFirstTurnBytes: 100 * MIB * scale,
+        streamCpuPercent: 20 * scale,
+      },
+    ],
   };
 }
 
@@ -49,7 +56,11 @@ describe('agentsRows', () => {
     expect(row('cold start')).toMatchObject({ ratio: '2.00x' });
     expect(row('keypress → screen, 1,500-word answer streaming')).toMatchObject({ pi: '30.0 [20.0–40.0]' });
     expect(row('cold start')?.target).toBeUndefined();
-    expect(row('  RSS by process')).toMatchObject({ pi: 'pi.mjs 220.0', upstream: 'upstream.mjs 110.0' });
+    expect(row('  RSS by process')).toMatchObject({
+      pi: 'pi.mjs 220.0 (+20.0)',
+      upstream: 'upstream.mjs 110.0 (+10.0)',
+    });
+    expect(row('  CPU while streaming by process')).toMatchObject({ pi: 'pi.mjs 40.0', upstream: 'upstream.mjs 20.0' });
   });
 
   it('meets a target at or under its factor of upstream', () => {

@@ -1,7 +1,7 @@
 import { ratio, type Spread } from '../stats';
 import { formatSpread, formatTable } from '../text-table';
 import { times } from '../targets';
-import type { AgentFigures } from './agent-run';
+import type { AgentFigures, ProcessFigures } from './agent-run';
 
 /** Everything one `bench:agents` run measured. */
 export interface AgentsResults {
@@ -116,14 +116,27 @@ export function agentsRows(results: AgentsResults): AgentsRow[] {
       figure.factor === undefined ? undefined : judge(figure.value(pi), figure.value(upstream), figure.factor);
     return { ...row, ratio: Number.isFinite(value) ? times(value) : '–', ...(target && { target }) };
   });
-  const processes = (f: AgentFigures | undefined) =>
-    f === undefined ? '–' : f.processes.map((process) => `${process.name} ${mib(process.rssBytes)}`).join(' · ');
-  rows.push({
-    figure: '  RSS by process at the end (MiB)',
-    upstream: processes(upstream),
-    pi: processes(pi),
-    ratio: '',
-  });
+  const byProcess = (f: AgentFigures | undefined, value: (process: ProcessFigures) => string) =>
+    f === undefined ? '–' : f.processes.map((process) => `${process.name} ${value(process)}`).join(' · ');
+  const grew = (process: ProcessFigures) => process.rssBytes - process.rssFirstTurnBytes;
+  const rss = (process: ProcessFigures) =>
+    `${mib(process.rssBytes)}${Number.isNaN(grew(process)) ? '' : ` (${grew(process) < 0 ? '' : '+'}${mib(grew(process))})`}`;
+  const cpu = (process: ProcessFigures) =>
+    Number.isNaN(process.streamCpuPercent) ? '–' : process.streamCpuPercent.toFixed(1);
+  rows.push(
+    {
+      figure: '  RSS by process at the end (MiB; growth from turn 1)',
+      upstream: byProcess(upstream, rss),
+      pi: byProcess(pi, rss),
+      ratio: '',
+    },
+    {
+      figure: '  CPU while streaming by process (% of a core)',
+      upstream: byProcess(upstream, cpu),
+      pi: byProcess(pi, cpu),
+      ratio: '',
+    },
+  );
   return rows;
 }
 

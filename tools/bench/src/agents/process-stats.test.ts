@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   commandName,
   cpuPercent,
+  cpuPercentByProcess,
   parseSmapsRollup,
   sharedOnceBytes,
   parseProcStat,
@@ -76,6 +77,16 @@ describe('sumStats and cpuPercent', () => {
 
   it('is 0 over no time rather than infinite', () => {
     expect(cpuPercent(sumStats([]), sumStats([stat(1, 10)]), 0)).toBe(0);
+  });
+
+  it('by process: each process of the later sample with its own share, adding up to the group’s', () => {
+    const before = sumStats([stat(1, 100), stat(2, 500)]);
+    const after = sumStats([stat(1, 110), stat(3, 40)]);
+    const byProcess = cpuPercentByProcess(before, after, 1000);
+    expect(byProcess.map(({ name }) => name)).toEqual(['node', 'node']);
+    expect(byProcess[0]?.percent).toBeCloseTo(10);
+    expect(byProcess[1]?.percent).toBeCloseTo(40);
+    expect(byProcess.reduce((sum, { percent }) => sum + percent, 0)).toBeCloseTo(cpuPercent(before, after, 1000));
   });
 });
 

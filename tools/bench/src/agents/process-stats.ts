@@ -131,8 +131,19 @@ export async function sampleMarked(marker: string): Promise<GroupSample> {
  * both counts its difference, one started in between all it used; one that ended in between is not counted.
  */
 export function cpuPercent(before: GroupSample, after: GroupSample, elapsedMs: number): number {
-  if (elapsedMs <= 0) return 0;
+  return cpuPercentByProcess(before, after, elapsedMs).reduce((sum, process) => sum + process.percent, 0);
+}
+
+/** The same, for each process of the later sample by name (`pi-session.mjs`), in its order. */
+export function cpuPercentByProcess(
+  before: GroupSample,
+  after: GroupSample,
+  elapsedMs: number,
+): Array<{ readonly name: string; readonly percent: number }> {
   const earlier = new Map(before.processes.map((stat) => [stat.pid, stat.cpuTicks]));
-  const ticks = after.processes.reduce((sum, stat) => sum + stat.cpuTicks - (earlier.get(stat.pid) ?? 0), 0);
-  return (ticks / CLOCK_TICKS_PER_SECOND / (elapsedMs / 1000)) * 100;
+  return after.processes.map((stat) => {
+    const ticks = stat.cpuTicks - (earlier.get(stat.pid) ?? 0);
+    const percent = elapsedMs <= 0 ? 0 : (ticks / CLOCK_TICKS_PER_SECOND / (elapsedMs / 1000)) * 100;
+    return { name: stat.name, percent };
+  });
 }
