@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BACKGROUND_CONTEXT,
-  withAbortSignal,
-  withTelemetryContext,
-  type Context,
-  type TelemetryContext,
-} from '@pi/context';
+import { BACKGROUND_CONTEXT, type Context, type TelemetryContext } from '@pi/context';
 import { err, ok, type Result } from 'neverthrow';
-import { runTurns, type ResumePoint, type RunPlan } from './agent-run';
+import type { ResumePoint, RunPlan } from './agent-run';
 import { QueueCallers } from './queue-callers';
 import type { HarnessHooks } from './harness-hooks';
-import { createDeferred, type Deferred } from './deferred';
 import { errorMessage } from './error-text';
 import { eventDeliveryContext, type HarnessEventHub } from './harness-events';
 import type { HarnessOptions } from './harness-types';
@@ -33,6 +26,7 @@ import type { UserMessage } from '@pi/agent-contract';
 import { invalidClientOperationId } from './client-operations';
 import { INTERRUPTED_WHY } from './interrupted-operations';
 import { LaneQueue } from './lane-queue';
+import { cancelRun, executeRun, newRun, type ActiveRun, type RunLane } from './lane-run';
 import type { MessageQueue } from './message-queue';
 import { checkPromptMessages } from './prompt-messages';
 import { decideParked, type ParkedRun } from './parked-run';
@@ -40,7 +34,6 @@ import { promptTooLarge } from './prompt-size';
 import { resolveRunModel } from './run-model';
 import { writeSettlement } from './run-settlement';
 import type { SessionTreeState } from './session-tree';
-import { DEFAULT_MODEL_WAIT_NOTICE_MS } from './model-silence';
 import { DEFAULT_MAX_TURNS } from './max-turns';
 import { SessionFileUnwritable } from './session-file-fault';
 import type { EntryBody, SessionWriter } from './session-writer';
@@ -61,17 +54,6 @@ export interface MainLaneParts {
   parked: ParkedRun | null;
   /** Adds a line to the harness's `recovery`. */
   report: (line: string) => void;
-}
-
-interface ActiveRun {
-  readonly operationId: string;
-  /** The run's own cancellation: only requestAbort (durably) and close (in memory) abort it. */
-  readonly controller: AbortController;
-  /** Settling: the outcome is decided and being written; it can no longer be aborted. */
-  phase: 'running' | 'settling';
-  /** The durable cancel_requested write, once requestAbort accepted a cancellation. */
-  cancel: Promise<unknown> | null;
-  readonly settled: Deferred<RunOutcome>;
 }
 
 /** A run's user message, and the queued item it delivers (when it came from the queue). */
@@ -101,6 +83,8 @@ export class MainLane implements AgentLane {
   readonly #clientOperations: Map<string, string>;
   readonly #queue: LaneQueue;
   readonly #queueCallers = new QueueCallers();
+  /** What its runs need of the lane. */
+  readonly #lane: RunLane;
   #active: ActiveRun | null = null;
   #closing = false;
   /** Whether queued items may start runs: a restored queue waits until the host starts it. */
@@ -114,6 +98,7 @@ export class MainLane implements AgentLane {
     this.#clientOperations = new Map(parts.restoredClientOperations);
     const { restoredQueue: queue, writer, events } = parts;
     this.#queue = new LaneQueue({ queue, writer, events, running: () => this.running });
+    this.#lane = { ...parts, queue: this.#queue, closing: () => this.#closing };
     this.#queueStarted = queue.isEmpty;
     this.#parked = parts.parked;
     // A parked run holds the lane from the start: nothing else starts before it is resumed or settled.
@@ -342,28 +327,7 @@ export class MainLane implements AgentLane {
         ? err({ code: 'already_settled', message: `Operation ${operationId} has already settled` })
         : err({ code: 'unknown_operation', message: `No operation ${operationId} in this session` });
     }
-    if (run.cancel === null) {
-      // Enqueued now, before any await, so the settlement (decided later) is written after it.
-      const written = this.#parts.writer.append(
-        { kind: 'cancel_requested', operationId },
-        'synced',
-        eventDeliveryContext(context),
-      );
-      // Everything queued goes with it (docs/decisions.md, "Steer and follow-up"): nothing starts after an abort.
-      const withdrawn = this.#queue.withdrawAll(context);
-      // The run is told to stop only once the cancellation is on disk — or has failed to get there,
-      // since a broken file must not keep alive a run the user asked to stop.
-      run.cancel = Promise.all([written, withdrawn]).finally(() =>
-        run.controller.abort(new Error('the run was aborted by requestAbort')),
-      );
-    }
-    try {
-      await run.cancel;
-    } catch (error) {
-      // The run stops all the same; a client is told, with the stable code, that the record did not follow.
-      if (error instanceof SessionFileUnwritable) throw error;
-      throw new Error(`the cancellation could not be recorded: ${errorMessage(error)}`, { cause: error });
-    }
+    await cancelRun(this.#lane, run, context);
     return ok(undefined);
   }
 
@@ -380,26 +344,13 @@ export class MainLane implements AgentLane {
     this.#active?.controller.abort(new Error('the harness is closing'));
   }
 
-  /** Runs under a root span of its own, linked to the calls that sent its messages (a run outlives them). */
   async #execute(
     run: ActiveRun,
     plan: RunPlan,
     links: readonly TelemetryContext[],
     resume?: ResumePoint,
   ): Promise<void> {
-    const { operationId } = plan;
-    const model = `${plan.provider.id}/${plan.modelId}`;
-    const attributes = { 'pi.operation_id': operationId, 'pi.model': model };
-    const rootSpan = { name: 'agent.run', attributes, links };
-    const { outcome, eventContext } = await BACKGROUND_CONTEXT.telemetryContext.startSpan(rootSpan, async (span) => {
-      const eventContext = withTelemetryContext(span, BACKGROUND_CONTEXT);
-      const runContext = withAbortSignal(run.controller.signal, eventContext);
-      this.#parts.events.emit({ type: 'run_started', operationId }, eventContext);
-      const ran = await this.#runTurns(plan, runContext, eventContext, resume);
-      const outcome = await this.#settle(run, ran, eventContext);
-      span.setAttribute('pi.outcome', outcome.outcome);
-      return { outcome, eventContext };
-    });
+    const { outcome, eventContext } = await executeRun(this.#lane, run, plan, links, resume);
     await this.#finish(run, Promise.resolve(outcome), eventContext);
   }
 
@@ -412,52 +363,4 @@ export class MainLane implements AgentLane {
     this.#parts.events.emit({ type: 'run_settled', operationId: run.operationId, outcome }, eventContext);
     this.#drain();
   }
-
-  /** Never rejects: an append that failed (or a registry that threw) ends the run as failed. */
-  async #runTurns(
-    plan: RunPlan,
-    runContext: Context,
-    eventContext: Context,
-    resume: ResumePoint | undefined,
-  ): Promise<RunOutcome> {
-    const { writer, tree, hooks, events, options } = this.#parts;
-    const emit = (event: Parameters<HarnessEventHub['emit']>[0]): void => events.emit(event, eventContext);
-    try {
-      const takeSteers = () => this.#queue.takeSteers(eventContext);
-      const returnSteers = (items: readonly QueueItem[]) => this.#queue.putBack(items, eventContext);
-      const modelWaitNoticeMs = options.modelWaitNoticeMs ?? DEFAULT_MODEL_WAIT_NOTICE_MS;
-      return await runTurns(
-        plan,
-        {
-          writer,
-          tree,
-          tools: options.tools,
-          hooks,
-          emit,
-          eventContext,
-          takeSteers,
-          returnSteers,
-          modelWaitNoticeMs,
-          ...(options.projectEntry === undefined ? {} : { projectEntry: options.projectEntry }),
-        },
-        runContext,
-        resume,
-      );
-    } catch (error) {
-      return { outcome: 'failed', error: errorMessage(error) };
-    }
-  }
-
-  /** Decides the outcome and makes it durable. Synchronous up to the write, so no abort slips in between. */
-  async #settle(run: ActiveRun, ran: RunOutcome, eventContext: Context): Promise<RunOutcome> {
-    run.phase = 'settling';
-    if (this.#closing) return { outcome: 'aborted', error: 'the harness closed before the run settled' };
-    // An accepted cancellation is the outcome, even if the run happened to finish while it was being written.
-    const outcome: RunOutcome = run.cancel !== null ? { outcome: 'aborted', error: null } : ran;
-    return writeSettlement(this.#parts, run.operationId, outcome, eventContext);
-  }
-}
-
-function newRun(operationId: string): ActiveRun {
-  return { operationId, controller: new AbortController(), phase: 'running', cancel: null, settled: createDeferred() };
 }
