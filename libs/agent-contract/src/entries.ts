@@ -1,4 +1,5 @@
 import type { AgentMessage, JsonValue, UserMessage } from './messages';
+import type { ThinkingLevel } from './provider';
 import type { QueueItemKind, QueueWithdrawReason } from './queue';
 
 /**
@@ -26,8 +27,16 @@ export type SessionEntry = EntryBase &
     /**
      * A prompt was accepted: the run with this id starts. `clientOperationId` is the id the client sent with it,
      * if any (absent in files written before it existed), so a restarted session still recognises a resend.
+     * `model` and `thinkingLevel` are what the run decided at acceptance (absent in files written before they were
+     * kept), so a run parked in a tool round resumes after a restart with its own model, not the one selected then.
      */
-    | { kind: 'operation_started'; operationId: string; clientOperationId?: string }
+    | {
+        kind: 'operation_started';
+        operationId: string;
+        clientOperationId?: string;
+        model?: { provider: string; modelId: string };
+        thinkingLevel?: ThinkingLevel;
+      }
     /** Durable cancellation: written (and synced) before the run is told to stop. */
     | { kind: 'cancel_requested'; operationId: string }
     | {

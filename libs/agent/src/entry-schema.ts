@@ -25,6 +25,8 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     kind: z.literal('operation_started'),
     operationId: z.string(),
     clientOperationId: z.string().optional(),
+    model: z.object({ provider: z.string().min(1), modelId: z.string().min(1) }).optional(),
+    thinkingLevel: z.enum(['off', 'low', 'high']).optional(),
   }),
   z.object({ ...base, kind: z.literal('cancel_requested'), operationId: z.string() }),
   z.object({

@@ -1,7 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { BACKGROUND_CONTEXT, createContextKey, withContextValue } from '@pi/context';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TOOL_CALL_STEP, type AnyAgentTool, type ToolCallStep, type UserMessage } from '@pi/agent-contract';
+import {
+  TOOL_CALL_STEP,
+  type AnyAgentTool,
+  type RunSettings,
+  type ToolCallStep,
+  type UserMessage,
+} from '@pi/agent-contract';
 import type { AgentHarness, HarnessOptions } from './harness-types';
 import { openHarness } from './open-harness';
 import {
@@ -12,6 +19,7 @@ import {
   readSessionLines,
   testHarnessOptions,
   type ScriptStep,
+  type ScriptedProvider,
 } from './testing';
 
 const bed = harnessTestBed();
@@ -171,5 +179,73 @@ describe('a run parked on a tool when the session died', () => {
 
     expect(await harness.main.settled(operationId)).toEqual({ outcome: 'aborted', error: 'interrupted' });
     expect(again.steps).toEqual([]);
+  });
+});
+
+describe('the model a parked run resumes with', () => {
+  /** The crashed session opened again with these providers and `selected` the model chosen now; the tool answers. */
+  async function reopen(providers: ScriptedProvider[], selected: RunSettings): Promise<AgentHarness> {
+    const again = waitingTool('safe');
+    again.reply.resolve('green');
+    const setup = { file: bed.directory.file, providers, tools: [again.tool], settings: { current: selected } };
+    const harness = (await openHarness(testHarnessOptions(setup)))._unsafeUnwrap();
+    bed.open.push(harness);
+    return harness;
+  }
+
+  const other: RunSettings = { model: { provider: 'other', modelId: 'model-b' }, thinkingLevel: 'high' };
+
+  it('is its own, kept when it started, not the one selected at the restart', async () => {
+    const operationId = await parkAndCrash();
+    const own = createScriptedProvider({ turns: [answer('green, said model-a')] });
+    const selected = createScriptedProvider({ id: 'other', modelIds: ['model-b'], turns: [] });
+    const harness = await reopen([own, selected], other);
+    harness.startQueue();
+
+    expect(await harness.main.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+    const asked = own.requests.map(({ request }) => [request.modelId, request.thinkingLevel]);
+    expect(asked).toEqual([['model-a', 'off']]);
+    expect(selected.requests).toEqual([]);
+    expect(harness.recovery).toEqual([
+      `operation ${operationId} stopped in a tool round (waiting on: ask); resumed it`,
+    ]);
+  });
+
+  it('is the selected one when its own is offered no more, and recovery says so', async () => {
+    const operationId = await parkAndCrash();
+    const selected = createScriptedProvider({
+      id: 'other',
+      modelIds: ['model-b'],
+      turns: [answer('green, said model-b')],
+    });
+    const harness = await reopen([selected], other);
+    harness.startQueue();
+
+    expect(await harness.main.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+    expect(selected.requests.map(({ request }) => [request.modelId, request.thinkingLevel])).toEqual([
+      ['model-b', 'high'],
+    ]);
+    expect(harness.recovery).toEqual([
+      `operation ${operationId} stopped in a tool round (waiting on: ask); resumed it with the selected model ` +
+        'other/model-b (its own, scripted/model-a, cannot be used: Provider "scripted" is not available)',
+    ]);
+  });
+
+  it('is the one selected now for a run whose file did not keep its model, as before', async () => {
+    const operationId = await parkAndCrash();
+    const lines = (await readFile(bed.directory.file, 'utf8')).split('\n').map((line) => {
+      if (!line.includes('"operation_started"')) return line;
+      const { model: _model, thinkingLevel: _thinkingLevel, ...older } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(older);
+    });
+    await writeFile(bed.directory.file, lines.join('\n'));
+    const own = createScriptedProvider({ turns: [] });
+    const selected = createScriptedProvider({ id: 'other', modelIds: ['model-b'], turns: [answer('green')] });
+    const harness = await reopen([own, selected], other);
+    harness.startQueue();
+
+    expect(await harness.main.settled(operationId)).toEqual({ outcome: 'completed', error: null });
+    expect(own.requests).toEqual([]);
+    expect(selected.requests).toHaveLength(1);
   });
 });

@@ -293,8 +293,11 @@ export class MainLane implements AgentLane {
   ): Promise<Result<void, Unwritable>> {
     const { operationId } = run;
     const started = clientOperationId === undefined ? {} : { clientOperationId };
+    // The run's model is kept with it: a run parked in a tool round resumes with it after a restart.
+    const model = { provider: plan.provider.id, modelId: plan.modelId };
+    const { thinkingLevel } = plan;
     const bodies: EntryBody[] = [
-      { kind: 'operation_started', operationId, ...started },
+      { kind: 'operation_started', operationId, ...started, model, thinkingLevel },
       ...messages.map(({ message, queueItemId }): EntryBody => {
         const delivered = queueItemId === undefined ? {} : { queueItemId };
         return { kind: 'message', message, operationId, ...delivered };

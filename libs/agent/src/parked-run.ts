@@ -1,4 +1,4 @@
-import type { RunOutcome, SessionEntry, ToolCallPart } from '@pi/agent-contract';
+import type { RunOutcome, RunSettings, SessionEntry, ToolCallPart } from '@pi/agent-contract';
 import type { ResumePoint, RunPlan } from './agent-run';
 import type { HarnessOptions } from './harness-types';
 import { interruptedLine, settledOutcomes } from './interrupted-operations';
@@ -18,6 +18,8 @@ export interface ParkedRun {
   readonly pending: readonly ToolCallPart[];
   /** How many model answers it recorded: the turns it used. */
   readonly turns: number;
+  /** The model and thinking level it started with; null in files written before runs kept them. */
+  readonly settings: RunSettings | null;
 }
 
 /** The parked run the file leaves, or null. Only the latest run can be one: a start settles every other. */
@@ -37,7 +39,9 @@ export function findParkedRun(entries: readonly SessionEntry[]): ParkedRun | nul
   if (calls.length === 0 || after.some((message) => message.role !== 'tool')) return null;
   const answered = new Set(after.map((message) => (message.role === 'tool' ? message.toolCallId : '')));
   const turns = messages.filter((message) => message.role === 'assistant').length;
-  return { operationId, calls, pending: calls.filter((call) => !answered.has(call.id)), turns };
+  const { model, thinkingLevel } = started;
+  const settings = model === undefined ? null : { model, thinkingLevel: thinkingLevel ?? 'off' };
+  return { operationId, calls, pending: calls.filter((call) => !answered.has(call.id)), turns, settings };
 }
 
 /** What becomes of a parked run, and the line `recovery` says about it. */
@@ -47,9 +51,10 @@ export type ParkedDecision =
 
 /**
  * Decides the parked run once the tools are known. It resumes when its round called a tool that may run again
- * (`replay: 'safe'`), every call still owed a result is to such a tool, a model is selected (read now: the file does
- * not keep the run's) and no cancel was recorded. Otherwise it settles as any run a crash cut short: a round of other
- * tools (a `bash` cut short) could do its work twice if run again.
+ * (`replay: 'safe'`), every call still owed a result is to such a tool, it has a model and no cancel was recorded.
+ * Its model is its own (kept in `operation_started`) while a provider still offers it; else, said in the line, the
+ * one selected now (as for files that did not keep it). Otherwise it settles as any run a crash cut short: a round
+ * of other tools (a `bash` cut short) could do its work twice if run again.
  */
 export function decideParked(
   parked: ParkedRun,
@@ -59,15 +64,37 @@ export function decideParked(
   const { operationId, pending, turns } = parked;
   const tools = options.tools();
   const replayable = (call: ToolCallPart) => tools.get(call.name)?.replay === 'safe';
-  const settings = options.settings();
-  const model = resolveRunModel(settings, options.providers());
+  const { settings, model, instead } = resumeModel(parked, options);
   if (!cancelled && model.isOk() && parked.calls.some(replayable) && pending.every(replayable)) {
     const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
     const plan = { operationId, ...model.value, thinkingLevel: settings.thinkingLevel, maxTurns, originator: null };
     const waiting = pending.map((call) => call.name).join(', ') || 'none, its results were in';
-    const line = `operation ${operationId} stopped in a tool round (waiting on: ${waiting}); resumed it`;
+    const line = `operation ${operationId} stopped in a tool round (waiting on: ${waiting}); resumed it${instead}`;
     return { kind: 'resume', plan, from: { pending, turns }, line };
   }
   const outcome: RunOutcome = { outcome: cancelled ? 'aborted' : 'failed', error: 'interrupted' };
   return { kind: 'settle', outcome, line: interruptedLine(operationId, outcome) };
+}
+
+/**
+ * The model a parked run resumes with: its own while it is still offered, else the one selected now; `instead`
+ * says which was used and why (empty when the run's own was).
+ */
+function resumeModel(parked: ParkedRun, options: Pick<HarnessOptions, 'providers' | 'settings'>) {
+  const providers = options.providers();
+  const own = parked.settings;
+  if (own !== null) {
+    const model = resolveRunModel(own, providers);
+    if (model.isOk()) return { settings: own, model, instead: '' };
+    const current = options.settings();
+    const why = `its own, ${modelName(own.model)}, cannot be used: ${model.error.message}`;
+    const instead = ` with the selected model ${modelName(current.model)} (${why})`;
+    return { settings: current, model: resolveRunModel(current, providers), instead };
+  }
+  const current = options.settings();
+  return { settings: current, model: resolveRunModel(current, providers), instead: '' };
+}
+
+function modelName(model: RunSettings['model']): string {
+  return model === null ? 'none' : `${model.provider}/${model.modelId}`;
 }

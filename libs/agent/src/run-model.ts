@@ -17,7 +17,7 @@ export function resolveRunModel(
   const { provider: providerId, modelId } = settings.model;
   const provider = providers.get(providerId);
   if (provider === undefined) {
-    return err({ code: 'no_model', message: `The selected model's provider "${providerId}" is not available` });
+    return err({ code: 'no_model', message: `Provider "${providerId}" is not available` });
   }
   let offered: boolean;
   try {
