@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { connectionFilePath, writeConnectionFile } from '@pi/connection-files';
 import { FIXTURE_TOKEN, startRpcFixture } from '@pi/test-support';
 import { attach, sessionSwitcher } from './attach';
 import { parseCliOptions, type CliOptions } from './cli-options';
@@ -15,15 +16,15 @@ const optionsOf = (...argv: string[]): CliOptions => parseCliOptions(argv, '/wor
 
 describe('switching sessions from the TUI', () => {
   it('is refused for a TUI attached by socket or URL', () => {
-    expect(sessionSwitcher(optionsOf('--socket', '/tmp/s.sock'), '/nowhere', {})).toBeUndefined();
-    expect(sessionSwitcher(optionsOf('--url', 'ws://127.0.0.1:1'), '/nowhere', {})).toBeUndefined();
+    expect(sessionSwitcher(optionsOf('--socket', '/tmp/s.sock'), '/nowhere', {}, [])).toBeUndefined();
+    expect(sessionSwitcher(optionsOf('--url', 'ws://127.0.0.1:1'), '/nowhere', {}, [])).toBeUndefined();
   });
 
   it('looks the session up by id in the data directory, whichever way the TUI was attached', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pi-tui-switch-'));
     folders.push(dataDir);
     for (const argv of [[], ['--start'], ['--session', 's-a'], ['--connection', join(dataDir, 'elsewhere.json')]]) {
-      const switcher = sessionSwitcher(optionsOf(...argv), dataDir, {});
+      const switcher = sessionSwitcher(optionsOf(...argv), dataDir, {}, []);
       expect(switcher, argv.join(' ')).toBeDefined();
       const outcome = await switcher?.('s-b');
       expect(outcome?.isErr() && outcome.error).toBe(
@@ -62,5 +63,31 @@ describe('attaching to a session that runs another build of one of the TUI’s p
     const attached = await attach(target, 10_000, [{ id: '@x/todo', apiVersion: '2.7' }]);
     expect(attached.isOk()).toBe(true);
     attached.map(({ client }) => client.close());
+  });
+
+  /** A TUI that can switch, and the session "s-b" of its data directory (its connection file) running `target`. */
+  async function switchableTo(target: Awaited<ReturnType<typeof sessionRunning>>) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pi-tui-switch-'));
+    folders.push(dataDir);
+    await mkdir(join(dataDir, 'sessions'), { recursive: true });
+    const { socketPath } = target.address;
+    const info = { sessionId: 's-b', cwd: '/work/other', socketPath, url: null, token: target.token, pid: process.pid };
+    await writeConnectionFile(connectionFilePath(dataDir, 's-b'), info);
+    return (own: Parameters<typeof attach>[2]) => sessionSwitcher(optionsOf(), dataDir, {}, own)?.('s-b');
+  }
+
+  it('is refused the same way when the session picker switches to it', async () => {
+    const switchTo = await switchableTo(await sessionRunning('2.0'));
+    const switched = await switchTo([{ id: '@x/todo', apiVersion: '3.0' }]);
+    expect(switched?.isErr() && switched.error).toBe(
+      'Cannot attach to /work/other · s-b: plugin @x/todo is built for plugin API 2.0 in the host and 3.0 here; install one version of it for both',
+    );
+  });
+
+  it('is switched to when they share the API major', async () => {
+    const switchTo = await switchableTo(await sessionRunning('2.0'));
+    const switched = await switchTo([{ id: '@x/todo', apiVersion: '2.7' }]);
+    expect(switched?.isOk()).toBe(true);
+    switched?.map(({ client }) => client.close());
   });
 });

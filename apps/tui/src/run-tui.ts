@@ -63,7 +63,8 @@ export async function runTui(
   // Attach, run until quit or a switch to another session, re-attach; a session started here stops only at quit.
   const outcome = await runAttachLoop<Attachment>({
     first,
-    attachTo: sessionSwitcher(options, directories.dataDir, env),
+    // The next host starts with the start-up set, so that is what the other session's plugins are checked against.
+    attachTo: sessionSwitcher(options, directories.dataDir, env, facets),
     detach: (attachment) => attachment.client.close(),
     quitting,
     async start(attachment, switchSession) {
