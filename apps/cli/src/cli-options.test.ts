@@ -69,7 +69,7 @@ describe('pi command lines', () => {
 
   it('refuses an unknown action, a missing or extra operand, and flags that go with something else', () => {
     expect(parse('sessions', 'nope')._unsafeUnwrapErr()).toBe(
-      'Unknown sessions command "nope": use list, create or rm (see pi sessions --help)',
+      'Unknown sessions command "nope": use list, create, rm or stop (see pi sessions --help)',
     );
     expect(parse('sessions', 'rm')._unsafeUnwrapErr()).toBe(
       'Usage: pi sessions rm <id> [--json] (see pi sessions --help)',

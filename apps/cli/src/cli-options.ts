@@ -25,7 +25,7 @@ export interface RpcFlags {
 }
 
 /** What `pi sessions` does; `pi sessions` alone lists. */
-export const SESSIONS_ACTIONS = ['list', 'create', 'rm'] as const;
+export const SESSIONS_ACTIONS = ['list', 'create', 'rm', 'stop'] as const;
 export type SessionsAction = (typeof SESSIONS_ACTIONS)[number];
 
 /** How to reach the host: the session of a directory or id (from its connection file), or an address. */
@@ -79,6 +79,7 @@ const SESSIONS_OPERANDS: Record<SessionsAction, Arity> = {
   list: { min: 0, max: 0, usage: 'pi sessions list [--all | --cwd DIR] [--json]' },
   create: { min: 0, max: 0, usage: 'pi sessions create [--title TITLE] [--cwd DIR] [--json]' },
   rm: { min: 1, max: 1, usage: 'pi sessions rm <id> [--json]' },
+  stop: { min: 1, max: 1, usage: 'pi sessions stop <id> [--json]' },
 };
 
 /**
@@ -214,7 +215,7 @@ function rpcOptions(
   return ok({ ...base, command: 'rpc', rpc });
 }
 
-/** `pi sessions [list | create | rm <id>]`: the action, its operands and the flags that go with it. */
+/** `pi sessions [list | create | rm <id> | stop <id>]`: the action, its operands and the flags that go with it. */
 function sessionsOptions(
   base: CliOptions,
   values: { cwd?: string; session?: string; socket?: string; url?: string; title?: string; all?: boolean },
@@ -222,7 +223,7 @@ function sessionsOptions(
   const [action = 'list', ...operands] = base.operands;
   if (!isSessionsAction(action)) {
     if (base.help) return ok({ ...base, operands: [], sessions: { action: 'list', title: undefined, all: false } });
-    return err(`Unknown sessions command "${action}": use list, create or rm (see pi sessions --help)`);
+    return err(`Unknown sessions command "${action}": use list, create, rm or stop (see pi sessions --help)`);
   }
   const sessions = { action, title: values.title, all: values.all === true };
   if (base.help) return ok({ ...base, operands, sessions });

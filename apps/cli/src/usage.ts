@@ -53,7 +53,8 @@ Commands:
   watch <service>                    the state snapshot, then each change and event, as JSON lines
   status                             the session found, its id, directory, process and connection;
                                      and whether the coordinator runs
-  sessions [list | create | rm <id>] the coordinator's sessions of this directory: list, start or remove one
+  sessions [list|create|rm|stop]     the coordinator's sessions of this directory: list, start, stop or
+                                     remove one
   install <source> [-l]              install a pi package (plugins, skills, prompts, themes) for you or,
                                      with -l, for the project; remove <name> [-l] and list [-l] too
 
@@ -103,9 +104,9 @@ state and the services it serves, then whether the coordinator runs: its process
 sessions it keeps and how many of them are this directory's (--json: a "coordinator" field). Exits 3 when
 no session is running there; the coordinator line is printed all the same. With --socket or --url, the
 coordinator is not asked: that host may be another machine's.`,
-  sessions: `Usage: pi sessions [list | create | rm <id>] [options]
+  sessions: `Usage: pi sessions [list | create | rm <id> | stop <id>] [options]
 
-Lists, creates and removes sessions through the pi coordinator (pi-coordinator start), which keeps the
+Lists, creates, stops and removes sessions through the pi coordinator (pi-coordinator start), which keeps the
 session records and runs one pi-session process per session. It is found through its connection file,
 which holds the local user's token. With no coordinator running, pi sessions exits 3.
 
@@ -114,11 +115,14 @@ which holds the local user's token. With no coordinator running, pi sessions exi
   create [--title T]  a session for the directory (without a title its first prompt names it); waits
                       until its process runs, then prints its id (--json: its record)
   rm <id>             stops the session's process and removes its record (its session file stays on disk)
+  stop <id>           stops the session's process and keeps its record (pi-tui --start, /sessions resume
+                      it); a session on another host is asked to stop over its connection (--json: its record)
 
 Examples:
   pi sessions
   pi sessions create --title "fix the build" --cwd ~/src/app
   pi sessions list --all --json
+  pi sessions stop s-2026-12-01-1f57e819
   pi sessions rm s-2026-12-01-1f57e819`,
 };
 

@@ -157,6 +157,20 @@ describe('pi sessions against a real coordinator', { timeout: PROCESS_TEST_TIMEO
       },
     });
 
+    // pi sessions stop: its process ends, its record stays, closed (the removal below no longer has one to stop).
+    const stopping = JSON.parse(
+      await readFile(join(sandbox.dataDir, 'sessions', `${secondId}.connection.json`), 'utf8'),
+    );
+    expect(await inProject('sessions', 'stop', secondId)).toEqual({
+      code: 0,
+      stdout: `stopped ${secondId}\n`,
+      stderr: '',
+    });
+    await eventually(() => !isAlive(stopping.pid));
+    expect(JSON.parse((await inProject('sessions', '--json')).stdout)).toMatchObject([
+      { sessionId: secondId, status: 'closed' },
+    ]);
+
     expect(await inProject('sessions', 'rm', secondId, '--json')).toEqual({
       code: 0,
       stdout: `${JSON.stringify({ removed: secondId })}\n`,
@@ -183,9 +197,10 @@ describe('pi sessions against a real coordinator', { timeout: PROCESS_TEST_TIMEO
     const cases: Array<[string[], RegExp]> = [
       [
         ['sessions', 'nope'],
-        /^pi: Unknown sessions command "nope": use list, create or rm \(see pi sessions --help\)$/,
+        /^pi: Unknown sessions command "nope": use list, create, rm or stop \(see pi sessions --help\)$/,
       ],
       [['sessions', 'rm'], /^pi: Usage: pi sessions rm <id> \[--json\] \(see pi sessions --help\)$/],
+      [['sessions', 'stop'], /^pi: Usage: pi sessions stop <id> \[--json\] \(see pi sessions --help\)$/],
       [['sessions', '--nope'], /^pi: Unknown option '--nope'.* \(see pi --help\)$/],
       [['sessions', 'list', '--title', 'x'], /^pi: --title goes with pi sessions create$/],
       [
@@ -210,7 +225,7 @@ describe('pi sessions against a real coordinator', { timeout: PROCESS_TEST_TIMEO
     ]) {
       const help = await sandbox.pi(args);
       expect(help).toMatchObject({ code: 0, stderr: '' });
-      expect(help.stdout).toMatch(/^Usage: pi sessions \[list \| create \| rm <id>\]/);
+      expect(help.stdout).toMatch(/^Usage: pi sessions \[list \| create \| rm <id> \| stop <id>\]/);
       expect(help.stdout).toContain('--data-dir DIR');
     }
   });

@@ -178,6 +178,27 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     ]);
   });
 
+  it('the coordinator stops it: asked over its connection, the process on the other host ends and its record is closed', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const coordinatorHost = await coordinator(certificates);
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+    ]);
+    const directory = await coordinatorHost.directory();
+    await statusIs(directory, session.sessionId, 'idle');
+
+    // What `pi sessions stop ID` calls.
+    expect(await directory.stop(session.sessionId, BACKGROUND_CONTEXT)).toMatchObject({ status: 'closed' });
+    await session.exited;
+    expect(session.output()).toMatch(
+      new RegExp(`^pi-session ${session.sessionId}: stopped on a request of its coordinator; reopen with`, 'm'),
+    );
+    // Its record stays, and a removal (which stops first) now goes through.
+    await directory.remove(session.sessionId, BACKGROUND_CONTEXT);
+  });
+
   it('pi-tui --url says in one line why it cannot attach: a bad URL, a certificate it does not trust, a wrong token', async () => {
     const host = await elsewhere();
     const certificates = await writeCertificates(join(host.root, 'tls'));

@@ -18,7 +18,7 @@ export interface SessionsRun {
 }
 
 /**
- * `pi sessions list | create | rm <id>`: the coordinator's session directory, reached through its connection
+ * `pi sessions list | create | rm <id> | stop <id>`: the coordinator's session directory, reached through its connection
  * file with the local user's token. No coordinator is `unavailable` (exit 3); a refusal is the service's code.
  */
 export async function sessionsCommand(
@@ -54,6 +54,12 @@ export async function sessionsCommand(
         const sessionId = run.operands[0] ?? '';
         await coordinator.directory.remove(sessionId, context);
         io.out(run.json ? JSON.stringify({ removed: sessionId }) : `removed ${sessionId}`);
+        return EXIT.ok;
+      }
+      case 'stop': {
+        // Wherever it runs: a session on another host is asked over its connection to the coordinator.
+        const session = await coordinator.directory.stop(run.operands[0] ?? '', context);
+        io.out(run.json ? JSON.stringify(session) : `stopped ${session.sessionId}`);
         return EXIT.ok;
       }
     }

@@ -50,6 +50,12 @@ export interface SessionDirectoryService {
   remove(sessionId: string, context: Context): Promise<void>;
   /** Starts the session's process if it is not running; resolves once it is connected. */
   resume(sessionId: string, context: Context): Promise<SessionRecordSummary>;
+  /**
+   * Stops the session's process and keeps its record (`resume` starts it again). A session running on another host
+   * is asked to stop over its connection; one that does not go (it is connected to another replica, or too old to
+   * be asked) is `session_running`.
+   */
+  stop(sessionId: string, context: Context): Promise<SessionRecordSummary>;
   /** Gives the session the title a person chose; nothing names it otherwise after this. */
   rename(sessionId: string, title: string, context: Context): Promise<SessionRecordSummary>;
   /**
@@ -87,6 +93,7 @@ export const SessionDirectory = defineRemoteService<SessionDirectoryService>('se
     create: { args: [createSessionOptionsSchema], result: sessionRecordSummarySchema },
     remove: { args: [sessionId], result: z.void() },
     resume: { args: [sessionId], result: sessionRecordSummarySchema },
+    stop: { args: [sessionId], result: sessionRecordSummarySchema },
     rename: { args: [sessionId, title], result: sessionRecordSummarySchema },
     suggestTitle: { args: [sessionId, title], result: sessionRecordSummarySchema },
   },

@@ -314,4 +314,28 @@ describe('the session directory on the coordinator', () => {
     memory.elsewhere({ kind: 'resync' });
     await expect.poll(() => directory.state.value.sessions.map((s) => s.sessionId).sort()).toEqual(['blue-1', 'red-2']);
   });
+
+  it('stops a session and keeps its record; a session may not stop itself, nor one of another workspace', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    memory.seed(seeded(RED, 'red-2', '/projects/red'));
+    memory.seed(seeded(BLUE, 'blue-1', '/projects/blue'));
+    const { directory } = await startDirectory(memory.fleet);
+    expect(await directory.stop('red-2', user)).toMatchObject({ sessionId: 'red-2', status: 'closed' });
+    expect(memory.records.get('red-2')?.status).toBe('closed');
+    expect((await remoteErrorOf(directory.stop('red-1', redSession))).code).toBe('current_session');
+    expect((await remoteErrorOf(directory.stop('blue-1', redSession))).code).toBe('not_authorized');
+    expect(memory.records.get('blue-1')?.status).toBe('idle');
+  });
+
+  it('says a session that is still running after the stop is running (another replica runs it, or it did not go)', async () => {
+    const memory = memoryFleet();
+    memory.seed(seeded(RED, 'red-1', '/projects/red'));
+    const stubborn = { ...memory.fleet, processes: { ...memory.fleet.processes, stop: async () => undefined } };
+    const { directory } = await startDirectory(stubborn);
+    expect(await remoteErrorOf(directory.stop('red-1', user))).toMatchObject({
+      code: 'session_running',
+      message: 'Session red-1 is still idle: it runs through another coordinator, or did not stop when asked',
+    });
+  });
 });

@@ -139,6 +139,22 @@ export async function sessionDirectoryCoordinatorFacet(context: CodingAgentCoord
       visible(requireFleetCaller(call), sessionId);
       return toSummary(await processes.start(sessionId, call));
     },
+    async stop(sessionId, call) {
+      const caller = requireFleetCaller(call);
+      visible(caller, sessionId);
+      if (caller.kind === 'session' && caller.session.sessionId === sessionId) {
+        throw new RemoteError('current_session', 'A session cannot stop itself');
+      }
+      await processes.stop(sessionId, call);
+      const stopped = visible(caller, sessionId);
+      if (stopped.status !== 'closed') {
+        throw new RemoteError(
+          'session_running',
+          `Session ${sessionId} is still ${stopped.status}: it runs through another coordinator, or did not stop when asked`,
+        );
+      }
+      return stopped;
+    },
     async rename(sessionId, title, call) {
       visible(requireFleetCaller(call), sessionId);
       return announced(await records.rename(sessionId, title, call), call);
