@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
 import type { FakeChatServer } from '@pi/model-providers/testing';
 import { PLUGIN_API_VERSION } from '@pi/plugin-api';
+import { batchTypecheckFinished } from '@pi/workspace';
 import { buildPackage, packPackage, PUBLISHED_PACKAGES, type BuiltPackage } from '../src/index';
 import { runNpm } from '../src/npm';
 import { readManifest } from '../src/workspace-packages';
@@ -52,6 +53,9 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
     const packages = join(scratch, 'dist', 'packages');
     const built = new Map<string, BuiltPackage>();
     const tarballs = new Map<string, string>();
+    // Under `npm test` the batch's type check writes the declarations the packer bundles: after it, the packer's
+    // `tsc --build` finds them up to date (0.2 s of CPU instead of 7 s), and never writes beside it.
+    await batchTypecheckFinished();
     for (const name of Object.keys(PUBLISHED_PACKAGES)) {
       const package_ = await buildPackage(name, { outDir: join(scratch, 'build', name) });
       built.set(name, package_);

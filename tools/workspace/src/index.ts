@@ -7,4 +7,5 @@ export {
   normalizePluginOptions,
 } from './plugin/options';
 export { FILE_DURATIONS, type FileDurations, formatFileDurations, longestFirst } from './test/file-order';
+export { batchTypecheckFinished } from './typecheck/batch-typecheck';
 export { nativeCompiler } from './typecheck/solution-typecheck';
