@@ -13,7 +13,7 @@ import type { SessionDirectoryService } from '@pi/session-directory';
 import { createRpcClient, webSocketFactory } from '@pi/transport-trpc';
 
 export const NO_COORDINATOR =
-  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)';
+  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `npx pi-coordinator start`)';
 
 /** How long the coordinator may take to accept the token: it runs on this machine, so seconds are plenty. */
 const CONNECT_TIMEOUT_MS = 10_000;

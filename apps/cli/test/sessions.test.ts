@@ -12,7 +12,7 @@ import {
 } from './coordinator-sandbox';
 
 const NO_COORDINATOR =
-  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)';
+  'no coordinator is running; start it with `pi-coordinator start` (in a pi checkout: `npx pi-coordinator start`)';
 
 describe('pi sessions and pi status with no coordinator', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let sandbox: CoordinatorSandbox;

@@ -14,7 +14,7 @@ export function startedLines(session: RunningSession, options: CliOptions, proce
   return [
     `pi-session ${session.sessionId}: listening on ${session.socketPath}${also} (connection file: ${session.connectionFile})`,
     `pi-session ${session.sessionId}: attach with \`${command('pi-tui', ['--session', session.sessionId, ...located])}\`` +
-      ` (or \`npm start\` in ${resolve(options.cwd)}); \`${command('pi', ['status', '--session', session.sessionId, ...located])}\``,
+      ` (or \`${command('pi-tui', located)}\` in ${resolve(options.cwd)}); \`${command('pi', ['status', '--session', session.sessionId, ...located])}\``,
   ];
 }
 

@@ -38,7 +38,7 @@ describe('what pi-session prints', () => {
   it('names where it listens and its connection file, then how to attach', () => {
     expect(startedLines(SESSION, OPTIONS, '/work/project')).toEqual([
       'pi-session s-1: listening on /run/pi/s-1.sock (connection file: /data/pi/sessions/s-1.connection.json)',
-      'pi-session s-1: attach with `pi-tui --session s-1` (or `npm start` in /work/project); `pi status --session s-1`',
+      'pi-session s-1: attach with `pi-tui --session s-1` (or `pi-tui` in /work/project); `pi status --session s-1`',
     ]);
   });
 

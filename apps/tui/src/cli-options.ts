@@ -36,7 +36,7 @@ Options:
   --url URL           attach to this ws:// or wss:// URL (a session's --listen, on any host); the
                       token comes from $PI_TOKEN (the session's connection file holds it)
   --tls-ca FILE       with a wss:// --url: trust the session's certificate when this CA (PEM) signed it
-  --start             open --cwd's session through the coordinator (what \`npm start\` does)
+  --start             open --cwd's session through the coordinator (in a pi checkout, \`npm start\`)
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi)
   --config-dir DIR    where keybindings.json and settings live (default: $XDG_CONFIG_HOME/pi)

@@ -13,7 +13,7 @@ import {
   type PackedProgramManifest,
 } from './packed-manifest';
 import { PUBLISHED_PACKAGES } from './published-packages';
-import { internalClosure, readManifest, readWorkspacePackages } from './workspace-packages';
+import { internalClosure, readManifest, readWorkspacePackages, type WorkspacePackage } from './workspace-packages';
 import { WORKSPACE_ROOT } from './workspace-root';
 
 export interface BuildOptions {
@@ -37,7 +37,8 @@ function typescriptVersions(devDependencies: Readonly<Record<string, string>>): 
 /**
  * Builds a published package: `index.js` (ES module, internal libraries bundled), `index.d.ts` (declarations
  * bundled the same way), the generated `package.json`, and the README; a program instead is `bin/<bin>.mjs` with
- * every dependency bundled, and the app bundles it carries in folders beside `bin/`.
+ * every dependency bundled, and the app bundles it carries in folders beside `bin/`, depending on the packages those
+ * load from node_modules.
  */
 export async function buildPackage(name: string, options: BuildOptions = {}): Promise<BuiltPackage> {
   const root = options.root ?? WORKSPACE_ROOT;
@@ -60,11 +61,16 @@ export async function buildPackage(name: string, options: BuildOptions = {}): Pr
     const bin: Record<string, string> = { [published.bin]: `./bin/${published.bin}.mjs` };
     await mkdir(join(outDir, 'bin'));
     await bundleProgram(entry, join(outDir, 'bin', `${published.bin}.mjs`), nodeTarget);
+    const runtime: string[] = [];
+    const apps: WorkspacePackage[] = [];
     for (const app of published.apps ?? []) {
       const carried = await bundleCarriedApp(app, outDir, root);
       bin[carried.command] = carried.bin;
+      runtime.push(...carried.packages);
+      apps.push(...internalClosure((await readManifest(join(root, 'apps', app))).name, packages));
     }
-    const manifest = packedProgramManifest(source.manifest, bin, nodeEngine);
+    const declaring = apps.map((found) => found.manifest);
+    const manifest = packedProgramManifest(source.manifest, bin, nodeEngine, runtime, declaring);
     await writeFile(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return { dir: outDir, manifest };
   }

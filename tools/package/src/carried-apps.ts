@@ -1,12 +1,39 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { APPS, buildApp } from '@pi/app-bundle';
 import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+import type { Metafile } from 'esbuild';
+import { packageNameOf } from './published-packages';
 
 /** What a program package carries of one app: the bin that runs it, relative to the package folder. */
 export interface CarriedApp {
   readonly command: string;
   readonly bin: string;
+  /**
+   * The packages its bundle imports from node_modules at run time, which the program package must depend on: those
+   * the app bundler leaves unbundled because they find files beside their own modules (blessed) or load a native
+   * addon (the SQLite driver).
+   */
+  readonly packages: readonly string[];
+}
+
+/**
+ * Unbundled imports a carried app runs without, so the package does not depend on them: each is loaded only when
+ * asked for, and its absence is handled where it is imported. tsx loads a plugin of the user's written in TypeScript
+ * (without it the host says to compile the plugin or install tsx); pg-native is pg's native client, which pi never
+ * asks for; bufferutil and utf-8-validate are ws's optional speed-ups, required inside a try.
+ */
+const OPTIONAL_AT_RUN_TIME: ReadonlySet<string> = new Set(['tsx', 'pg-native', 'bufferutil', 'utf-8-validate']);
+
+/** The packages a bundle's outputs import at run time, less the optional ones, sorted. */
+export function runtimePackages(metafile: Metafile): string[] {
+  const imported = Object.values(metafile.outputs).flatMap((output) =>
+    output.imports
+      .filter((found) => found.external && !isBuiltin(found.path))
+      .map((found) => packageNameOf(found.path)),
+  );
+  return [...new Set(imported)].filter((name) => !OPTIONAL_AT_RUN_TIME.has(name)).sort();
 }
 
 /**
@@ -21,7 +48,7 @@ export async function bundleCarriedApp(name: string, outDir: string, root: strin
   if (app === undefined) throw new Error(`${name} is not an app of tools/app-bundle`);
   if (app.host === null) throw new Error(`${name} loads no plugins: bundle it as the program itself`);
   const folder = join(outDir, app.name);
-  await buildApp(app, folder);
+  const metafile = await buildApp(app, folder);
   // What a checkout's start reads to tell a stale bundle, and the bundler's report: nothing a package runs.
   await Promise.all(['build-info.json', 'meta.json'].map((file) => rm(join(folder, file), { force: true })));
   for (const id of DEFAULT_MANIFEST.plugins) {
@@ -39,5 +66,5 @@ export async function bundleCarriedApp(name: string, outDir: string, root: strin
   // npm links a bin to the file itself: it runs by its `#!` line.
   await writeFile(program, `#!/usr/bin/env node\n${await readFile(program, 'utf8')}`);
   await chmod(program, 0o755);
-  return { command: app.output, bin: `./${app.name}/${app.output}.mjs` };
+  return { command: app.output, bin: `./${app.name}/${app.output}.mjs`, packages: runtimePackages(metafile) };
 }

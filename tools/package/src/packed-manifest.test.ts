@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packedManifest } from './packed-manifest';
+import { packedManifest, packedProgramManifest } from './packed-manifest';
 import type { PackageManifest } from './workspace-packages';
 
 const client: PackageManifest = { name: '@pi/client', version: '0.0.0', dependencies: { '@pi/remote': '0.0.0' } };
@@ -32,5 +32,46 @@ describe('packedManifest', () => {
 
   it('refuses an internal package left unbundled', () => {
     expect(() => packedManifest(client, ['@pi/remote'], [client, remote], OPTIONS)).toThrow(/left unbundled/);
+  });
+});
+
+describe('packedProgramManifest', () => {
+  const cli: PackageManifest = { name: '@pi/cli', version: '0.0.0', description: 'pi' };
+  const hostTui: PackageManifest = { name: '@pi/host-tui', version: '0.0.0', dependencies: { blessed: '0.1.81' } };
+  const repo: PackageManifest = {
+    name: '@pi/repo',
+    version: '0.0.0',
+    dependencies: { '@photostructure/sqlite': '1.2.1' },
+  };
+  const bin = { pi: './bin/pi.mjs', 'pi-tui': './tui/pi-tui.mjs' };
+
+  it('pins each package the bundles import at run time to the exact version a workspace package declares', () => {
+    const manifest = packedProgramManifest(
+      cli,
+      bin,
+      '>=20.19',
+      ['blessed', '@photostructure/sqlite', 'blessed'],
+      [hostTui, repo],
+    );
+    expect(manifest).toEqual({
+      name: '@pi/cli',
+      version: '0.0.0',
+      description: 'pi',
+      type: 'module',
+      bin,
+      engines: { node: '>=20.19' },
+      dependencies: { '@photostructure/sqlite': '1.2.1', blessed: '0.1.81' },
+    });
+  });
+
+  it('has no dependencies field when the bundles import nothing from node_modules', () => {
+    expect(packedProgramManifest(cli, bin, '>=20.19')).not.toHaveProperty('dependencies');
+  });
+
+  it('refuses an import no workspace package declares, a range, and an internal package left unbundled', () => {
+    expect(() => packedProgramManifest(cli, bin, '>=20.19', ['blessed'], [repo])).toThrow(/no package declares/);
+    const ranged = { ...hostTui, dependencies: { blessed: '^0.1.81' } };
+    expect(() => packedProgramManifest(cli, bin, '>=20.19', ['blessed'], [ranged])).toThrow(/not an exact version/);
+    expect(() => packedProgramManifest(cli, bin, '>=20.19', ['@pi/repo'], [repo])).toThrow(/left unbundled/);
   });
 });

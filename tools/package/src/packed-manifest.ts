@@ -52,12 +52,7 @@ export function packedManifest(
   const dependencies: Record<string, string> = {};
   const peerDependencies: Record<string, string> = {};
   for (const name of [...new Set(externals)].sort()) {
-    if (name.startsWith(INTERNAL_SCOPE)) throw new Error(`${source.name}: ${name} was left unbundled`);
-    const declared = new Set(bundled.flatMap((manifest) => manifest.dependencies?.[name] ?? []));
-    const [version, ...others] = declared;
-    if (version === undefined) throw new Error(`${source.name}: the bundle imports ${name}, which no package declares`);
-    if (others.length > 0) throw new Error(`${source.name}: ${name} is declared at ${[...declared].join(' and ')}`);
-    if (!EXACT_VERSION.test(version)) throw new Error(`${source.name}: ${name}@${version} is not an exact version`);
+    const version = declaredVersion(source.name, name, bundled);
     (PEER_PACKAGES.has(name) ? peerDependencies : dependencies)[name] = `^${version}`;
   }
   return {
@@ -74,7 +69,21 @@ export function packedManifest(
   };
 }
 
-/** The package.json of a program: executable bundles with everything inside them, and no dependencies. */
+/** The exact version of `name` that the bundled workspace packages declare; an error unless exactly one does. */
+function declaredVersion(sourceName: string, name: string, bundled: readonly PackageManifest[]): string {
+  if (name.startsWith(INTERNAL_SCOPE)) throw new Error(`${sourceName}: ${name} was left unbundled`);
+  const declared = new Set(bundled.flatMap((manifest) => manifest.dependencies?.[name] ?? []));
+  const [version, ...others] = declared;
+  if (version === undefined) throw new Error(`${sourceName}: the bundle imports ${name}, which no package declares`);
+  if (others.length > 0) throw new Error(`${sourceName}: ${name} is declared at ${[...declared].join(' and ')}`);
+  if (!EXACT_VERSION.test(version)) throw new Error(`${sourceName}: ${name}@${version} is not an exact version`);
+  return version;
+}
+
+/**
+ * The package.json of a program: executable bundles with everything inside them but the few packages they load
+ * from node_modules (blessed, the SQLite driver), pinned to the versions the bundles were built and tested with.
+ */
 export interface PackedProgramManifest {
   readonly name: string;
   readonly version: string;
@@ -82,14 +91,24 @@ export interface PackedProgramManifest {
   readonly type: 'module';
   readonly bin: Readonly<Record<string, string>>;
   readonly engines: { readonly node: string };
+  /** Absent when the bundles import nothing from node_modules. */
+  readonly dependencies?: Readonly<Record<string, string>>;
 }
 
-/** The manifest for `source` built as programs: `bin` maps each command to its bundle in the package. */
+/**
+ * The manifest for `source` built as programs: `bin` maps each command to its bundle in the package; `externals`
+ * are the packages the bundles import at run time, each at the exact version the `bundled` workspace packages
+ * declare (a program is not built against a range; the same errors as `packedManifest`'s otherwise).
+ */
 export function packedProgramManifest(
   source: PackageManifest,
   bin: Readonly<Record<string, string>>,
   nodeEngine: string,
+  externals: readonly string[] = [],
+  bundled: readonly PackageManifest[] = [],
 ): PackedProgramManifest {
+  const names = [...new Set(externals)].sort();
+  const dependencies = Object.fromEntries(names.map((name) => [name, declaredVersion(source.name, name, bundled)]));
   return {
     name: source.name,
     version: source.version,
@@ -97,5 +116,6 @@ export function packedProgramManifest(
     type: 'module',
     bin: { ...bin },
     engines: { node: nodeEngine },
+    ...(names.length === 0 ? {} : { dependencies }),
   };
 }

@@ -12,7 +12,8 @@ export interface PublishedPackage {
   readonly bin?: string;
   /**
    * App bundles (tools/app-bundle) a program carries beside its own bundle, each with a bin of its own: the
-   * `pi-session` that `pi -p` and `pi --mode rpc` start where no session runs.
+   * `pi-session` that `pi -p` and `pi --mode rpc` start where no session runs, and the `pi-tui` and
+   * `pi-coordinator` its hints name, so one install is the whole agent (`pi-tui --start` in any folder).
    */
   readonly apps?: readonly string[];
 }
@@ -21,7 +22,7 @@ export const PUBLISHED_PACKAGES: Readonly<Record<string, PublishedPackage>> = Ob
   '@pi/client': { entry: 'src/index.ts' },
   '@pi/plugin-api': { entry: 'src/index.ts' },
   '@pi/session-api': { entry: 'src/index.ts' },
-  '@pi/cli': { entry: 'src/main.ts', bin: 'pi', apps: ['session'] },
+  '@pi/cli': { entry: 'src/main.ts', bin: 'pi', apps: ['session', 'tui', 'coordinator'] },
 });
 
 /** Imports of this scope are bundled: no registry holds them. */

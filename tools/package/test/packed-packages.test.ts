@@ -6,6 +6,7 @@ import { PLUGIN_API_VERSION } from '@pi/plugin-api';
 import type { PackedManifest } from '../src/index';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
 import { createFreshHome } from './fresh-home';
+import { hintedCommand, openInstalledShell } from './installed-shell';
 import { MODEL_ANSWER } from './model-server';
 import { packWorkspace, type PackedWorkspace } from './packed-workspace';
 import { runnableBlocks } from './readme-blocks';
@@ -152,13 +153,21 @@ describe('the examples, installed from the packed tarballs by their own package.
 });
 
 describe('the pi CLI installed with npm install -g from its tarball', () => {
-  it('is bundles with no dependencies: pi, and the pi-session it starts', async () => {
+  it('is bundles, pi and the pi-session, pi-tui and pi-coordinator it carries, needing only blessed and SQLite', () => {
     const manifest = packed.built.get('@pi/cli')?.manifest;
     expect(manifest).toMatchObject({
       name: '@pi/cli',
-      bin: { pi: './bin/pi.mjs', 'pi-session': './session/pi-session.mjs' },
+      bin: {
+        pi: './bin/pi.mjs',
+        'pi-session': './session/pi-session.mjs',
+        'pi-tui': './tui/pi-tui.mjs',
+        'pi-coordinator': './coordinator/pi-coordinator.mjs',
+      },
     });
-    expect(manifest).not.toHaveProperty('dependencies');
+    expect(manifest).toHaveProperty('dependencies', {
+      '@photostructure/sqlite': expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown,
+      blessed: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown,
+    });
   });
 
   it('services, call and status reach the session of the directory it runs in', async () => {
@@ -262,12 +271,63 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
     expect(stderr).toContain('this pi runs without tsx, so it imports JavaScript only');
     expect(stderr).toContain('(the global plugins were not loaded)');
   });
+});
 
-  it('sessions without a coordinator exits 3 with a hint that names a command to run', async () => {
-    const result = await pi(['sessions']);
-    expect(result.code).toBe(3);
-    expect(result.stderr).toContain(
-      'start it with `pi-coordinator start` (in a pi checkout: `node apps/coordinator/bin/pi-coordinator.mjs start`)',
-    );
+describe('the commands the installed programs name in their hints, run from the install in an empty folder', () => {
+  it('pi sessions with no coordinator names `pi-coordinator start`, which starts it; sessions then run, and stop ends them', async () => {
+    await using shell = await openInstalledShell(packed.bin, packed.model.baseUrl);
+    const none = await shell.run(['pi', 'sessions']);
+    expect(none.code).toBe(3);
+    const start = hintedCommand(none.stderr, 'start it with');
+    expect(start).toEqual(['pi-coordinator', 'start']);
+    const started = await shell.run(start);
+    expect(started).toMatchObject({ code: 0, stdout: expect.stringMatching(/^pi-coordinator: running \(pid \d+\)/) });
+    expect(await shell.run(['pi', 'sessions'])).toMatchObject({
+      code: 0,
+      stdout: `No sessions in ${shell.project} (pi sessions create starts one)\n`,
+    });
+    // The coordinator starts the pi-session carried beside it.
+    const created = await shell.run(['pi', 'sessions', 'create']);
+    expect(created.code).toBe(0);
+    expect((await shell.run(['pi', 'status'])).stdout).toContain(created.stdout.trim());
+    expect(await shell.run(['pi-coordinator', 'stop'])).toMatchObject({ code: 0, stdout: 'pi-coordinator: stopped\n' });
+    expect((await shell.run(['pi', 'status'])).code).toBe(3);
+  });
+
+  it('pi-tui --help prints its usage; pi-tui --start starts the coordinator and a session, which answers a prompt', async () => {
+    await using shell = await openInstalledShell(packed.bin, packed.model.baseUrl);
+    const help = await shell.run(['pi-tui', '--help']);
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: pi-tui /) });
+    const tui = shell.runInTerminal(['pi-tui', '--start']);
+    await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI connected');
+    tui.write('hello');
+    tui.press('enter');
+    await tui.waitForScreen((screen) => screen.text.includes(MODEL_ANSWER), "the local model's answer");
+    tui.press('ctrl+d');
+    expect(await tui.exited).toEqual({ exitCode: 0, signal: 0 });
+    expect((await shell.run(['pi-coordinator', 'status'])).code).toBe(0);
+  });
+
+  it("pi-session's startup line names `pi-tui --session ID` and `pi-tui` in the folder, which attach, and pi status", async () => {
+    await using shell = await openInstalledShell(packed.bin, packed.model.baseUrl);
+    const session = shell.start(['pi-session']);
+    const printed = await session.printed(': attach with ');
+    const attach = hintedCommand(printed, 'attach with');
+    expect(attach).toEqual(['pi-tui', '--session', expect.stringMatching(/^s-/) as unknown]);
+    const sessionId = attach[2] ?? '';
+    expect(hintedCommand(printed, '(or')).toEqual(['pi-tui']);
+    const status = await shell.run(hintedCommand(printed, ';'));
+    expect(status).toMatchObject({ code: 0, stdout: expect.stringContaining(sessionId) as unknown });
+    for (const command of [attach, ['pi-tui']]) {
+      const tui = shell.runInTerminal(command);
+      const screen = await tui.waitForScreen(
+        (shown) => shown.text.includes('● connected'),
+        `${command.join(' ')} connected`,
+      );
+      expect(screen.text).toContain(sessionId);
+      tui.press('ctrl+d');
+      expect(await tui.exited).toEqual({ exitCode: 0, signal: 0 });
+    }
+    await session.stop();
   });
 });

@@ -19,7 +19,8 @@ export const SESSION_COMMANDS = {
   adopt: 'sessions.adopt',
 } as const;
 
-export const NO_COORDINATOR = 'This session runs without a coordinator: start pi with `npm start` to manage sessions';
+export const NO_COORDINATOR =
+  'This session runs without a coordinator: start pi with `pi-tui --start` to manage sessions';
 export const STALE_LIST = 'The coordinator is unreachable: the list may be out of date';
 export const NEW_SESSION_ROW = '+ New session…';
 export const REMOVE_SESSION_ROW = '− Remove a session…';
