@@ -25,8 +25,8 @@ export const STANDALONE = 'standalone-plugin';
  * Every published package packed once, into `<scratch>/dist/packages` as `npm run pack:*` does in a checkout, and
  * what an outside developer does with them: a consumer folder with the libraries installed (itself a plugin and a
  * tool), copies of the examples installed by their own package.json, the `pi` CLI installed with `npm install -g`
- * into a prefix of its own, and the `pi-session` it carries, running, loaded with those plugins and answering with a
- * local model.
+ * into a prefix of its own (with the `pi-session`, `pi-tui` and `pi-coordinator` it carries), and that `pi-session`,
+ * running, loaded with those plugins and answering with a local model.
  */
 export interface PackedWorkspace extends AsyncDisposable {
   readonly built: ReadonlyMap<string, BuiltPackage>;
@@ -35,6 +35,8 @@ export interface PackedWorkspace extends AsyncDisposable {
   readonly compileError: Error | undefined;
   /** The installed copy of each example. */
   readonly examples: Readonly<Record<(typeof EXAMPLES)[number], string>>;
+  /** Where `npm install -g` linked the package's commands: `pi`, `pi-session`, `pi-tui`, `pi-coordinator`. */
+  readonly bin: string;
   /** The `pi` command that `npm install -g` linked. */
   readonly pi: string;
   /** The `pi-session` the installed `pi` carries: `host` runs it, and `pi -p` starts it where no session runs. */
@@ -124,6 +126,7 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
       consumer,
       compileError,
       examples,
+      bin: join(global, 'bin'),
       pi: join(global, 'bin', 'pi'),
       piSession,
       host,
