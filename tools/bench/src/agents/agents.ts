@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MODEL_ID, PROVIDER_ID } from './answer-server';
+import { npmStartNodeOptions } from './npm-start';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** What `npm start` runs once the bundles are fresh. */
@@ -76,7 +77,8 @@ export async function piAgent(baseUrl: string): Promise<AgentSetup> {
     name: 'pi',
     label: 'this project',
     file: process.execPath,
-    args: [PI_TUI_BUNDLE, '--start'],
+    // With the node options npm start passes (the TUI's young generation: docs/decisions.md).
+    args: [...(await npmStartNodeOptions(join(ROOT, 'package.json'))), PI_TUI_BUNDLE, '--start'],
     cwd: box.dirs.project,
     env: box.env,
     marker: box.marker,
