@@ -16,15 +16,15 @@ const optionsOf = (...argv: string[]): CliOptions => parseCliOptions(argv, '/wor
 
 describe('switching sessions from the TUI', () => {
   it('is refused for a TUI attached by socket or URL', () => {
-    expect(sessionSwitcher(optionsOf('--socket', '/tmp/s.sock'), '/nowhere', {}, [])).toBeUndefined();
-    expect(sessionSwitcher(optionsOf('--url', 'ws://127.0.0.1:1'), '/nowhere', {}, [])).toBeUndefined();
+    expect(sessionSwitcher(optionsOf('--socket', '/tmp/s.sock'), '/nowhere', {}, () => [])).toBeUndefined();
+    expect(sessionSwitcher(optionsOf('--url', 'ws://127.0.0.1:1'), '/nowhere', {}, () => [])).toBeUndefined();
   });
 
   it('looks the session up by id in the data directory, whichever way the TUI was attached', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pi-tui-switch-'));
     folders.push(dataDir);
     for (const argv of [[], ['--start'], ['--session', 's-a'], ['--connection', join(dataDir, 'elsewhere.json')]]) {
-      const switcher = sessionSwitcher(optionsOf(...argv), dataDir, {}, []);
+      const switcher = sessionSwitcher(optionsOf(...argv), dataDir, {}, () => []);
       expect(switcher, argv.join(' ')).toBeDefined();
       const outcome = await switcher?.('s-b');
       expect(outcome?.isErr() && outcome.error).toBe(
@@ -73,7 +73,7 @@ describe('attaching to a session that runs another build of one of the TUI’s p
     const { socketPath } = target.address;
     const info = { sessionId: 's-b', cwd: '/work/other', socketPath, url: null, token: target.token, pid: process.pid };
     await writeConnectionFile(connectionFilePath(dataDir, 's-b'), info);
-    return (own: Parameters<typeof attach>[2]) => sessionSwitcher(optionsOf(), dataDir, {}, own)?.('s-b');
+    return (own: Parameters<typeof attach>[2]) => sessionSwitcher(optionsOf(), dataDir, {}, () => own)?.('s-b');
   }
 
   it('is refused the same way when the session picker switches to it', async () => {

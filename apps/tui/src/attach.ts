@@ -83,21 +83,21 @@ function refusal(error: unknown, target: SessionTarget): string {
 
 /**
  * How this TUI attaches to another session by id, for the session picker: through that session's connection file
- * in the data directory, checking the session's plugins against `own` (the plugins the next host starts with) as
- * the first attach does. Undefined when the TUI was attached by an explicit socket or URL: such a TUI knows no data
+ * in the data directory, checking the session's plugins against `own()` (the plugins the next host starts with,
+ * which a /reload may have changed since) as the first attach does. Undefined when the TUI was attached by an explicit socket or URL: such a TUI knows no data
  * directory it may look in, so it cannot switch.
  */
 export function sessionSwitcher(
   options: CliOptions,
   dataDir: string,
   env: NodeJS.ProcessEnv,
-  own: Parameters<typeof acceptSessionHost>[1],
+  own: () => Parameters<typeof acceptSessionHost>[1],
   timeoutMs: number = CONNECT_TIMEOUT_MS,
 ): ((sessionId: string) => Promise<Result<Attachment, string>>) | undefined {
   if (options.socket !== undefined || options.url !== undefined) return undefined;
   return async (sessionId) => {
     const byId = { ...options, sessionId, connection: undefined, socket: undefined, url: undefined };
     const target = await findSessionTarget(byId, dataDir, env);
-    return target.isErr() ? err(target.error) : attach(target.value, timeoutMs, own);
+    return target.isErr() ? err(target.error) : attach(target.value, timeoutMs, own());
   };
 }

@@ -9,7 +9,7 @@ import {
   startDevReload,
   type LoadedFacet,
 } from '@pi/host-kit';
-import { startTuiHost } from '@pi/host-tui';
+import { startTuiHost, type TuiHost } from '@pi/host-tui';
 import { enterTerminal } from '@pi/terminal';
 import { attach, sessionSwitcher, type Attachment } from './attach';
 import { runAttachLoop } from './attach-loop';
@@ -48,13 +48,14 @@ export async function runTui(
     return started === undefined ? ok(undefined) : err(started.error);
   }
   const { facets, startProblems, first } = started.value;
-  /** The TUI facets now running: `/reload` replaces them, `--dev` watches their folders. */
+  /** The TUI facets the next host starts with: the running host's when it stops (a `/reload` may replace them). */
   let current: readonly LoadedFacet<'tui'>[] = facets;
-  const reloadFacets = async (generation: number) => {
-    const loaded = await loadTuiFacets(options, directories.configDir, entryUrl, { generation, startProblems });
-    if (loaded.isOk()) current = loaded.value.facets;
-    return loaded.map((set) => set.facets);
-  };
+  let running: TuiHost<LoadedFacet<'tui'>> | undefined;
+  const runningFacets = () => running?.facets() ?? current;
+  const reloadFacets = async (generation: number) =>
+    (await loadTuiFacets(options, directories.configDir, entryUrl, { generation, startProblems })).map(
+      (set) => set.facets,
+    );
   /** What was typed while pi started, for the first host only. */
   let typed: TypedWhileStarting | undefined = startup.handOver();
 
@@ -63,8 +64,9 @@ export async function runTui(
   // Attach, run until quit or a switch to another session, re-attach; a session started here stops only at quit.
   const outcome = await runAttachLoop<Attachment>({
     first,
-    // The next host starts with the start-up set, so that is what the other session's plugins are checked against.
-    attachTo: sessionSwitcher(options, directories.dataDir, env, facets),
+    // The next host starts with the facets running now (a /reload may have replaced the start-up set), so those are
+    // what the other session's plugins are checked against.
+    attachTo: sessionSwitcher(options, directories.dataDir, env, runningFacets),
     detach: (attachment) => attachment.client.close(),
     quitting,
     async start(attachment, switchSession) {
@@ -74,7 +76,7 @@ export async function runTui(
       // terminal in one write.
       if (carried !== undefined) output.cork();
       const host = await startTuiHost({
-        facets,
+        facets: current,
         client: attachment.client,
         terminal: { input, output },
         keymap,
@@ -93,7 +95,8 @@ export async function runTui(
       if (host.isErr()) return err(failureText(host.error.message, host.error.cause, env));
       const built = await readBundledFacets(entryUrl);
       // The scope header is this program's own module, not a plugin's: its folder is the program's, never watched.
-      const plugins = () => current.filter((facet) => facet.id !== PLUGIN_SCOPE_HEADER_ID);
+      running = host.value;
+      const plugins = () => host.value.facets().filter((facet) => facet.id !== PLUGIN_SCOPE_HEADER_ID);
       const dev = options.dev
         ? startDevReload({ roots: () => pluginRootsOf(plugins(), built), reload: () => host.value.reload() })
         : undefined;
@@ -101,6 +104,8 @@ export async function runTui(
         dev?.close();
         input.pause();
         draft = host.value.draft();
+        current = host.value.facets();
+        running = undefined;
         await host.value.stop();
       };
       output.write(enterTerminal({ altScreen: false }));

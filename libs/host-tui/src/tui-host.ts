@@ -39,8 +39,11 @@ import { OverlayLayer } from './overlay-layer';
 import { ViewComponentRegistry } from './view-component-registry';
 import { ViewPresenter } from './view-presenter';
 
-export interface TuiHostOptions {
-  readonly facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[];
+type TuiFacet = RunnableFacet<CodingAgentTuiPluginContext>;
+
+/** `F`: the facets' type as the application knows them (with where each was loaded from, say), given back by `facets()`. */
+export interface TuiHostOptions<F extends TuiFacet = TuiFacet> {
+  readonly facets: readonly F[];
   /** The connection to the session this TUI presents. */
   readonly client: RpcClient;
   readonly terminal: TerminalIO;
@@ -62,12 +65,12 @@ export interface TuiHostOptions {
   readonly submitWhenConnected?: readonly string[];
   readonly now?: () => number;
   /** Where `/reload` reads this TUI's plugin set anew; absent: `/reload` reloads the session's only. */
-  readonly reloadFacets?: TuiFacetSource;
+  readonly reloadFacets?: TuiFacetSource<F>;
   /** How this terminal names itself to the other clients of the session (presence); default `user@host`. */
   readonly presenceName?: string;
 }
 
-export interface TuiHost {
+export interface TuiHost<F extends TuiFacet = TuiFacet> {
   readonly screen: TerminalScreen;
   /** How many frames were painted (for tests and benchmarks). */
   readonly frames: number;
@@ -79,6 +82,8 @@ export interface TuiHost {
   draft(): string;
   /** What `/reload` does (the session's plugins, then this TUI's), for `--dev`. */
   reload(): Promise<void>;
+  /** The plugin facets running now: those the host started with, or the last `/reload`'s that ran. */
+  facets(): readonly F[];
   stop(): Promise<void>;
 }
 
@@ -100,7 +105,9 @@ const NOTICE_MS = 5000;
  * the manifest's `tui` entries, each with a context over the session connection. It holds no authority: all it
  * shows comes from replicated state, events and interactions the facets consume.
  */
-export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiHost, FacetRunError>> {
+export async function startTuiHost<F extends TuiFacet = TuiFacet>(
+  options: TuiHostOptions<F>,
+): Promise<Result<TuiHost<F>, FacetRunError>> {
   const now = options.now ?? (() => performance.now());
   const keymap = options.keymap ?? defaultKeymap;
   const liveTheme = new LiveTheme(() => {
@@ -494,7 +501,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
   });
 
   if (options.draft !== undefined && options.draft !== '') editor.setText(options.draft);
-  const runSet = (facets: readonly RunnableFacet<CodingAgentTuiPluginContext>[]) =>
+  const runSet = (facets: readonly F[]) =>
     runFacets(
       facets,
       (scope, facet) => tuiFacetContext(scope, facet, parts),
@@ -547,6 +554,7 @@ export async function startTuiHost(options: TuiHostOptions): Promise<Result<TuiH
     flush: () => scheduler.flush(),
     draft: () => editor.text(),
     reload,
+    facets: () => facetSet.facets,
     stop: () =>
       (stopping ??= (async () => {
         dialog?.cancel();

@@ -11,30 +11,37 @@ type TuiFacet = RunnableFacet<CodingAgentTuiPluginContext>;
  * Reads this TUI's plugin set anew for a reload (manifests, then the tui facet modules as module generation
  * `generation`); a failure is one line naming the file.
  */
-export type TuiFacetSource = (generation: number) => Promise<Result<readonly TuiFacet[], string>>;
+export type TuiFacetSource<F extends TuiFacet = TuiFacet> = (
+  generation: number,
+) => Promise<Result<readonly F[], string>>;
 
 /**
  * The TUI's running facets, which a reload replaces. A presentation holds no authority and its registries are
  * keyed by plugin, so the old facets are disposed before the new ones run; should the new ones fail, the old facets
  * (their modules already loaded and known to work) run again, and the TUI looks as before.
  */
-export class TuiFacetSet {
-  #facets: readonly TuiFacet[];
+export class TuiFacetSet<F extends TuiFacet = TuiFacet> {
+  #facets: readonly F[];
   #running: RunningFacets;
-  readonly #run: (facets: readonly TuiFacet[]) => Promise<Result<RunningFacets, FacetRunError>>;
+  readonly #run: (facets: readonly F[]) => Promise<Result<RunningFacets, FacetRunError>>;
 
   constructor(
-    facets: readonly TuiFacet[],
+    facets: readonly F[],
     running: RunningFacets,
-    run: (facets: readonly TuiFacet[]) => Promise<Result<RunningFacets, FacetRunError>>,
+    run: (facets: readonly F[]) => Promise<Result<RunningFacets, FacetRunError>>,
   ) {
     this.#facets = facets;
     this.#running = running;
     this.#run = run;
   }
 
+  /** The facets running now: those the TUI started with, or the last reload's that ran. */
+  get facets(): readonly F[] {
+    return this.#facets;
+  }
+
   /** Runs `facets` instead of the current ones; on failure the current ones run again and the error is returned. */
-  async replace(facets: readonly TuiFacet[]): Promise<Result<void, string>> {
+  async replace(facets: readonly F[]): Promise<Result<void, string>> {
     await this.#running.stop();
     const next = await this.#run(facets);
     if (next.isErr()) {
@@ -52,12 +59,12 @@ export class TuiFacetSet {
   }
 }
 
-export interface ReloadCommandParts {
+export interface ReloadCommandParts<F extends TuiFacet> {
   readonly commands: CommandRegistry;
   readonly client: RpcClient;
-  readonly facets: TuiFacetSet;
+  readonly facets: TuiFacetSet<F>;
   /** Where the TUI reads its own plugin set anew; absent: its facets stay as they are. */
-  readonly source: TuiFacetSource | undefined;
+  readonly source: TuiFacetSource<F> | undefined;
   readonly notify: TuiFacilities['notify'];
   /** Records a failure in this TUI's own diagnostics (listed by /diagnostics). */
   readonly fail: (owner: string, message: string) => void;
@@ -68,7 +75,7 @@ export interface ReloadCommandParts {
  * connection. Either failing leaves its previous set running and says why, in a notice and in /diagnostics.
  * Returns the reload itself, for `--dev`.
  */
-export function registerReloadCommand(parts: ReloadCommandParts): () => Promise<void> {
+export function registerReloadCommand<F extends TuiFacet>(parts: ReloadCommandParts<F>): () => Promise<void> {
   let generation = 1;
   let running: Promise<void> | undefined;
   const reload = async () => {

@@ -53,9 +53,10 @@ describe.each(TRANSPORTS)('/reload in the TUI over %s', (transport) => {
     const client = await session.connect();
     const statuses: string[] = [];
     client.connection.subscribe((state) => statuses.push(state.status));
+    const edited = greeterTui('v2');
     const tui = await startTestTuiHost({
       facets: { '@t/greeter': greeterTui('v1') },
-      reloadFacets: () => ({ '@t/greeter': greeterTui('v2') }),
+      reloadFacets: () => ({ '@t/greeter': edited }),
       client,
     });
     running.push(tui);
@@ -66,6 +67,8 @@ describe.each(TRANSPORTS)('/reload in the TUI over %s', (transport) => {
     await tui.waitForScreen((screen) => screen.includes('greeter tui v2 · session v2'));
     await tui.waitForScreen((screen) => screen.includes('Reloaded: plugin set 2 is live'));
     expect(tui.screen()).not.toContain('greeter tui v1');
+    // What a session switch starts the next host with.
+    expect(tui.host.facets().map(({ facet }) => facet)).toEqual([edited]);
     expect(statuses.every((status) => status === 'connected')).toBe(true);
     expect(session.host.rpc.stats()).toHaveLength(1);
   });
@@ -100,8 +103,9 @@ describe.each(TRANSPORTS)('/reload in the TUI over %s', (transport) => {
       reloadFacets: () => [{ id: '@t/greeter', facet: greeterSession('v2') }],
     });
     running.push(session);
+    const original = greeterTui('v1');
     const tui = await startTestTuiHost({
-      facets: { '@t/greeter': greeterTui('v1') },
+      facets: { '@t/greeter': original },
       reloadFacets: () => ({
         '@t/greeter': () => {
           throw new Error('tui half broke');
@@ -116,6 +120,7 @@ describe.each(TRANSPORTS)('/reload in the TUI over %s', (transport) => {
 
     await tui.waitForScreen((screen) => screen.includes('greeter tui v1 · session v2'));
     await tui.waitForScreen((screen) => screen.includes('Session reloaded; TUI plugins kept'));
+    expect(tui.host.facets().map(({ facet }) => facet)).toEqual([original]);
     await tui.type('/diagnostics\r');
     await tui.waitForScreen((screen) => screen.includes('tui half broke'));
   });
