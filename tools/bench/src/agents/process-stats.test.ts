@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   commandName,
   cpuPercent,
   cpuPercentByProcess,
+  cpuUsedMs,
+  processTree,
   parseSmapsRollup,
   sharedOnceBytes,
   parseProcStat,
@@ -22,6 +25,7 @@ describe('parseProcStat', () => {
       name: 'cat',
       parentPid: 19988,
       cpuTicks: 10,
+      reapedCpuTicks: 0,
       rssBytes: 355 * 4096,
     });
   });
@@ -54,6 +58,7 @@ const stat = (pid: number, cpuTicks: number, rssBytes = 0): ProcessStat => ({
   name: 'node',
   parentPid: 1,
   cpuTicks,
+  reapedCpuTicks: 0,
   rssBytes,
 });
 
@@ -118,5 +123,38 @@ describe('parseSmapsRollup and sharedOnceBytes', () => {
     expect(sharedOnceBytes([tui, session, undefined])).toBe(60 + 45 + 45);
     expect(sharedOnceBytes([tui])).toBe(100);
     expect(sharedOnceBytes([])).toBe(0);
+  });
+});
+
+describe('cpuUsedMs', () => {
+  const reaping = (pid: number, cpuTicks: number, reapedCpuTicks: number): ProcessStat => ({
+    ...stat(pid, cpuTicks),
+    reapedCpuTicks,
+  });
+
+  it("counts each process's ticks and its reaped children's since the first sample, all of a new one's", () => {
+    const before = sumStats([reaping(1, 100, 10), stat(2, 50)]);
+    // pid 1 used 5 ticks and reaped a child that used 7; pid 2 ended; pid 3 started and used 4.
+    const after = sumStats([reaping(1, 105, 17), stat(3, 4)]);
+    expect(cpuUsedMs(before, after)).toBe((5 + 7 + 4) * 10);
+  });
+
+  it('is 0 between two samples of idle processes', () => {
+    const idle = sumStats([reaping(1, 100, 10), stat(2, 50)]);
+    expect(cpuUsedMs(idle, idle)).toBe(0);
+  });
+});
+
+describe('processTree', () => {
+  it('finds this process and a child it started', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const tree = await processTree(process.pid);
+      expect(tree[0]).toBe(process.pid);
+      expect(tree).toContain(child.pid);
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -11,12 +11,14 @@ export interface ProcessStat {
   readonly parentPid: number;
   /** User + system CPU time, in clock ticks. */
   readonly cpuTicks: number;
+  /** User + system CPU time of its children that ended and that it waited for (cutime + cstime), in clock ticks. */
+  readonly reapedCpuTicks: number;
   readonly rssBytes: number;
 }
 
 /**
  * Parses /proc/<pid>/stat. The name is in parentheses and may itself contain spaces and parentheses, so the fields
- * are counted from the last `)`: state is field 3, ppid 4, utime 14, stime 15, rss 24 (in pages).
+ * are counted from the last `)`: state is field 3, ppid 4, utime 14, stime 15, cutime 16, cstime 17, rss 24 (in pages).
  */
 export function parseProcStat(line: string): ProcessStat | undefined {
   const open = line.indexOf('(');
@@ -29,8 +31,10 @@ export function parseProcStat(line: string): ProcessStat | undefined {
   // rest[0] is field 3 (state), so field N is rest[N - 3].
   const field = (n: number) => Number(rest[n - 3]);
   const [pid, parentPid, utime, stime, rss] = [Number(line.slice(0, open)), field(4), field(14), field(15), field(24)];
-  if (![pid, parentPid, utime, stime, rss].every(Number.isFinite) || rest.length < 22) return undefined;
-  return { pid, name: line.slice(open + 1, close), parentPid, cpuTicks: utime + stime, rssBytes: rss * PAGE_BYTES };
+  const [cutime, cstime] = [field(16), field(17)];
+  if (![pid, parentPid, utime, stime, cutime, cstime, rss].every(Number.isFinite) || rest.length < 22) return undefined;
+  const name = line.slice(open + 1, close);
+  return { pid, name, parentPid, cpuTicks: utime + stime, reapedCpuTicks: cutime + cstime, rssBytes: rss * PAGE_BYTES };
 }
 
 /** The processes whose environment holds `marker` (`NAME=value`): everything an agent started, however detached. */
@@ -124,6 +128,29 @@ export function sumStats(stats: readonly ProcessStat[]): GroupSample {
 
 export async function sampleMarked(marker: string): Promise<GroupSample> {
   return sumStats(await readStats(await processesMarked(marker)));
+}
+
+/**
+ * CPU time used between two samples, in ms: each process's own and that of the children it reaped meanwhile (a
+ * short-lived helper such as `pi-coordinator start` is counted in its parent), its difference for a process seen in
+ * both, all of it for one started in between. One that ended in between is counted only through a parent sampled.
+ */
+export function cpuUsedMs(before: GroupSample, after: GroupSample): number {
+  const total = (stat: ProcessStat) => stat.cpuTicks + stat.reapedCpuTicks;
+  const earlier = new Map(before.processes.map((stat) => [stat.pid, total(stat)]));
+  const ticks = after.processes.reduce((sum, stat) => sum + total(stat) - (earlier.get(stat.pid) ?? 0), 0);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The process `pid` and every live descendant of it, found through /proc/<pid>/task/<tid>/children. */
+export async function processTree(pid: number): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
+  const children = await Promise.all(
+    tasks.map((task) => readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')),
+  );
+  const direct = children.join(' ').split(/\s+/).filter(Boolean).map(Number);
+  const below = await Promise.all(direct.map((child) => processTree(child)));
+  return [pid, ...below.flat()];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Sandbox } from './sandbox';
+import { cpuUsedMs, processTree, readStats, sampleMarked, sumStats } from '../agents/process-stats';
+import { SANDBOX_MARKER, type Sandbox } from './sandbox';
 import { runProgram, type TerminalKind, type TerminalProcess } from './terminal-process';
 
 /** What the footer of pi-tui's startup screen says, from its first frame until the TUI is attached. */
@@ -14,6 +15,16 @@ export interface StartTimes {
   readonly paintMs: number;
   /** → the TUI's first frame, attached to the session (the editor then sends prompts). */
   readonly connectedMs: number;
+  /**
+   * CPU time used until the startup screen showed: the spawned program and its descendants (npm, its shell, pi-tui),
+   * what the machine's load does not inflate as it does the wall time.
+   */
+  readonly paintCpuMs: number;
+  /**
+   * CPU time used until the TUI was attached, by every process of the sandbox (pi-tui, `pi-coordinator start`, the
+   * coordinator it leaves running, the session), less what those already running had used before the spawn.
+   */
+  readonly connectedCpuMs: number;
 }
 
 /**
@@ -26,14 +37,25 @@ export async function measureStart(
   command: { readonly file: string; readonly args: readonly string[] },
   box: Sandbox,
 ): Promise<StartTimes> {
+  const marker = `${SANDBOX_MARKER}=${box.env[SANDBOX_MARKER] ?? ''}`;
+  const running = await sampleMarked(marker);
   const start = performance.now();
   const tui = await runProgram(kind, command.file, command.args, { ...TERMINAL_SIZE, env: box.env, cwd: box.project });
   return stopAfter(tui, async () => {
-    const painted = tui.whenShown(STARTUP_FRAME_TEXT);
-    const connected = tui.whenShown(FIRST_FRAME_TEXT);
+    // The spawned tree only, read as soon as the screen shows: a scan of every process would take longer than the
+    // program waits before it goes on working.
+    const painted = tui
+      .whenShown(STARTUP_FRAME_TEXT)
+      .then(async (at) => ({ at, cpu: sumStats(await readStats(await processTree(tui.pid))) }));
+    const connected = tui.whenShown(FIRST_FRAME_TEXT).then(async (at) => ({ at, cpu: await sampleMarked(marker) }));
     // Both watched from the spawn: a start that connects within one write still shows its startup frame first.
-    const [paintedAt, connectedAt] = await Promise.all([painted, connected]);
-    return { paintMs: paintedAt - start, connectedMs: connectedAt - start };
+    const [paint, attached] = await Promise.all([painted, connected]);
+    return {
+      paintMs: paint.at - start,
+      connectedMs: attached.at - start,
+      paintCpuMs: cpuUsedMs(sumStats([]), paint.cpu),
+      connectedCpuMs: cpuUsedMs(running, attached.cpu),
+    };
   });
 }
 

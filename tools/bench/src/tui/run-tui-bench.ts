@@ -94,6 +94,10 @@ export async function runTuiBench(options: TuiBenchOptions, log: (line: string) 
     coldConnectedMs: of(pairs, (p) => p.cold.connectedMs),
     warmPaintMs: of(pairs, (p) => p.warm.paintMs),
     warmConnectedMs: of(pairs, (p) => p.warm.connectedMs),
+    coldPaintCpuMs: of(pairs, (p) => p.cold.paintCpuMs),
+    coldConnectedCpuMs: of(pairs, (p) => p.cold.connectedCpuMs),
+    warmPaintCpuMs: of(pairs, (p) => p.warm.paintCpuMs),
+    warmConnectedCpuMs: of(pairs, (p) => p.warm.connectedCpuMs),
   });
   const appendFigures = (rounds: AppendRound[]): AppendFigures => ({
     ms: of(rounds, (r) => r.ms),

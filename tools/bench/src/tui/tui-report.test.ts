@@ -20,6 +20,10 @@ const start = (coldMs: number, warmPaintMs: number) => ({
   coldConnectedMs: same(coldMs),
   warmPaintMs: same(warmPaintMs),
   warmConnectedMs: same(coldMs / 2),
+  coldPaintCpuMs: same(250),
+  coldConnectedCpuMs: same(1500),
+  warmPaintCpuMs: same(240),
+  warmConnectedCpuMs: same(700),
 });
 
 /** Made-up figures: the report is judged on what it is given, never on a measurement taken in a test. */
@@ -140,6 +144,18 @@ describe('the TUI benchmark report', () => {
     };
     expect(met(15)).toEqual([true, true]);
     expect(met(16)).toEqual([true, false]);
+  });
+
+  it('reports the CPU each start used until painted and until attached, judged by no target', () => {
+    const rows = reportRows(results(1000, 2)).filter((row) => row.figure.includes('CPU until'));
+    expect(rows.map((row) => [row.figure.trim(), row.value, row.check])).toEqual([
+      ...['npm start', 'pi-tui'].flatMap(() => [
+        ['CPU until painted, no coordinator (ms)', '250 [250–250]', undefined],
+        ['CPU until attached, no coordinator, every process (ms)', '1,500 [1,500–1,500]', undefined],
+        ['CPU until painted, coordinator running (ms)', '240 [240–240]', undefined],
+        ['CPU until attached, coordinator running, every process (ms)', '700 [700–700]', undefined],
+      ]),
+    ]);
   });
 
   it('writes every figure as median, min and max', () => {

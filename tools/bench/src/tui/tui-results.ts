@@ -27,6 +27,11 @@ export interface StartFigures {
   readonly coldConnectedMs: Spread;
   readonly warmPaintMs: Spread;
   readonly warmConnectedMs: Spread;
+  /** CPU time to the same moments (see `StartTimes`): the figures a loaded machine inflates least. */
+  readonly coldPaintCpuMs: Spread;
+  readonly coldConnectedCpuMs: Spread;
+  readonly warmPaintCpuMs: Spread;
+  readonly warmConnectedCpuMs: Spread;
 }
 
 /** Everything one `bench:tui` run measured; each figure is a spread over the run's rounds. */
