@@ -26,6 +26,7 @@ import { listenTlsFromFiles, listenWebSocket } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
+import { replicaPeers, type ReplicaPeers } from './replica-peers';
 import { acquireRuntimeLock } from './runtime-lock';
 import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
 
@@ -78,10 +79,15 @@ export async function startCoordinator(
 
   const tlsCa = options.tlsCa === undefined ? undefined : await readCaFile(options.tlsCa);
   if (tlsCa?.isErr()) return fail(tlsCa.error);
-  // The sessions it starts may reconnect to another replica when this one dies (docs/scaling.md).
-  const replicas = {
-    ...(options.replicas.length === 0 ? {} : { replicas: [...options.replicas] }),
-    ...(tlsCa?.isOk() === true ? { ca: tlsCa.value } : {}),
+  // The sessions it starts may reconnect to another replica when this one dies (docs/scaling.md): the --replica
+  // flags, and on shared records the replicas that announce themselves there (known once this one listens).
+  const known: { peers?: ReplicaPeers } = {};
+  const replicas = () => {
+    const urls = known.peers?.others() ?? options.replicas;
+    return {
+      ...(urls.length === 0 ? {} : { replicas: [...urls] }),
+      ...(tlsCa?.isOk() === true ? { ca: tlsCa.value } : {}),
+    };
   };
 
   const passOn = [
@@ -113,7 +119,7 @@ export async function startCoordinator(
       credential: credentials.issue(launch),
       sessionId: launch.sessionId,
       workspaceId: launch.workspaceId,
-      ...replicas,
+      ...replicas(),
     }),
     env,
     logDir: files.logDir,
@@ -169,6 +175,11 @@ export async function startCoordinator(
   const tls = options.listen === undefined ? undefined : await listenTlsFromFiles(host.value, options.listen);
   if (tls?.isErr()) return fail(tls.error);
   if (tls?.isOk()) cleanups.push(() => tls.value.close());
+  // Announced before the connection file is written: a replica that reports itself started is listed already.
+  const log = (line: string) => void process.stderr.write(`pi-coordinator: ${line}\n`);
+  const announced = await replicaPeers(repo.value, tls?.isOk() ? tls.value.url : undefined, options.replicas, log);
+  known.peers = announced;
+  cleanups.push(() => announced.stop());
   // Runs before the listeners close (cleanups run in reverse): the sessions elsewhere move on, not closed.
   cleanups.push(() => elsewhere.leave());
   await writeCoordinatorConnection(files.connectionFile, {

@@ -22,3 +22,4 @@ export {
   type PostgresSessionRepoOptions,
 } from './postgres-session-repo';
 export type { RecordChanges, SessionRecordChange } from './postgres-record-changes';
+export type { ReplicaRegistry } from './postgres-replica-registry';

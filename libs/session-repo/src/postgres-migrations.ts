@@ -70,6 +70,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION announce_session_change();
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- Where each coordinator replica serves sessions (its wss: URL) and when it last said so, in the server's
+      -- clock: the sessions a replica starts are handed the others' URLs from here. Fleet data, no workspace's.
+      CREATE TABLE replicas (
+        url text COLLATE "C" PRIMARY KEY CHECK (url ~ '^wss?://' AND length(url) <= 2048),
+        seen_at timestamptz(3) NOT NULL
+      );
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.reduce((latest, m) => Math.max(latest, m.version), 0);

@@ -168,6 +168,35 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     );
   });
 
+  it('keeps where the replicas serve: announced, refreshed, withdrawn, and dropped once not seen for a while', async () => {
+    const schema = freshSchema();
+    const first = await openPostgresRepo(schema);
+    const second = await openPostgresRepo(schema);
+    await first.replicas.announce('wss://a.internal:7443/');
+    await second.replicas.announce('wss://b.internal:7443/');
+    await second.replicas.announce('wss://b.internal:7443/'); // a heartbeat
+    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual([
+      'wss://a.internal:7443/',
+      'wss://b.internal:7443/',
+    ]);
+    await second.replicas.withdraw('wss://b.internal:7443/');
+    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
+
+    // A replica that died stops being listed once its last announcement is older than the window.
+    await withClient(url, (client) =>
+      client.query(`UPDATE ${schema}.replicas SET seen_at = now() - interval '2 minutes'`),
+    );
+    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual([]);
+    expect((await first.replicas.list(180_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
+  });
+
+  it('refuses a replica URL that is not ws:// or wss://, and a window that is not positive', async () => {
+    const repo = await openPostgresRepo(freshSchema());
+    for (const bad of ['https://a/', 'wss://', `wss://${'a'.repeat(2048)}`])
+      expect((await repo.replicas.announce(bad))._unsafeUnwrapErr().code, bad).toBe('invalid');
+    expect((await repo.replicas.list(0))._unsafeUnwrapErr().code).toBe('invalid');
+  });
+
   it('carries the record operations, close and the change announcements, nothing else', async () => {
     const repo = await openPostgresRepo(freshSchema());
     expect(Object.keys(repo).sort()).toEqual([
@@ -179,6 +208,7 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
       'onChange',
       'remove',
       'rename',
+      'replicas',
       'setStatus',
       'suggestTitle',
     ]);

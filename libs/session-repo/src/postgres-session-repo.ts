@@ -9,6 +9,7 @@ import {
   readPostgresSchemaVersion,
 } from './postgres-migrations';
 import { recordChanges, type RecordChanges } from './postgres-record-changes';
+import { replicaRegistry, type ReplicaRegistry } from './postgres-replica-registry';
 import { POSTGRES_STATEMENTS, toSessionRecordFromPostgres, type PostgresSessionRow } from './postgres-statements';
 import { generateSessionId } from './session-id';
 import type { SessionRepo, SessionRepoCreate, SessionRepoExpectation, SessionRepoOptions } from './session-repo';
@@ -33,8 +34,13 @@ export interface PostgresSessionRepoOptions extends SessionRepoOptions {
   readonly connectTimeoutMs?: number;
 }
 
-/** A PostgreSQL repository also announces record changes, from whichever process made them. */
-export interface PostgresSessionRepo extends SessionRepo, RecordChanges {}
+/**
+ * A PostgreSQL repository also announces record changes, from whichever process made them, and keeps where the
+ * coordinator replicas sharing it serve.
+ */
+export interface PostgresSessionRepo extends SessionRepo, RecordChanges {
+  readonly replicas: ReplicaRegistry;
+}
 
 /** Who a statement runs for: one workspace, or the fleet (every workspace, the coordinator's own authority). */
 type Scope = { readonly workspaceId: string } | 'fleet';
@@ -237,6 +243,10 @@ function postgresSessionRepo(
         return (await unchanged(client, sessionId, expected)).map(() => undefined);
       });
     },
+
+    replicas: replicaRegistry((operation, text, values) =>
+      attempt(operation, fleet, async (client) => ok((await client.query(text, values)).rows)),
+    ),
 
     onChange: (listener) => changes.onChange(listener),
     listening: () => changes.listening(),

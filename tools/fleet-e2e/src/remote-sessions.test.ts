@@ -320,4 +320,27 @@ describe.runIf(postgres.available)('a remote session failing over between replic
     await present(connectionFile);
     await statusIs(throughSecond, created.sessionId, 'active');
   });
+
+  it('a session a replica started reconnects, when its replica is killed with -9, to a replica it learned from the shared records (no --replica)', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
+    const folder = await elsewhere();
+    const certificates = await writeCertificates(join(folder.root, 'tls'));
+    const second = await coordinator(certificates, { env });
+    // Only the CA: the first learns where the second serves from the records they share.
+    const first = await coordinator(certificates, { env, keyFrom: second, args: ['--tls-ca', certificates.ca] });
+    const project = first.e2e.sandbox.cwd;
+    const throughFirst = await first.directory();
+    const created = await throughFirst.create(
+      { title: 'started by the first', workspaceId: workspaceIdOf(project), cwd: project },
+      BACKGROUND_CONTEXT,
+    );
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, created.sessionId, 'idle');
+    const connectionFile = connectionFilePath(first.dataDir, created.sessionId);
+
+    process.kill(await first.pid(), 'SIGKILL');
+    await present(connectionFile);
+    await statusIs(throughSecond, created.sessionId, 'active');
+  });
 });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { err, ok } from 'neverthrow';
+import type { ReplicaRegistry, SessionRepo } from '@pi/session-repo';
+import { replicaPeers } from './replica-peers';
+
+/** Records with a replica registry in memory; `failing` makes every call a storage error. */
+function sharedRecords(urls: string[], failing = false) {
+  const calls: string[] = [];
+  const failure = err({ code: 'storage' as const, message: 'the server is gone' });
+  const replicas: ReplicaRegistry = {
+    announce: async (url) => {
+      calls.push(`announce ${url}`);
+      if (failing) return failure;
+      if (!urls.includes(url)) urls.push(url);
+      return ok(undefined);
+    },
+    withdraw: async (url) => {
+      calls.push(`withdraw ${url}`);
+      urls.splice(urls.indexOf(url), 1);
+      return ok(undefined);
+    },
+    list: async () => (failing ? failure : ok([...urls].sort())),
+  };
+  return { repo: { replicas } as unknown as SessionRepo, calls };
+}
+
+describe('the replicas a coordinator hands to the sessions it starts', () => {
+  it('are the --replica flags and the others announced in the shared records; its own URL is announced, then withdrawn', async () => {
+    const shared = sharedRecords(['wss://b:7443/']);
+    const peers = await replicaPeers(shared.repo, 'wss://a:7443/', ['wss://c:7443/'], () => undefined);
+    expect(peers.others()).toEqual(['wss://c:7443/', 'wss://b:7443/']);
+    await peers.stop();
+    expect(shared.calls).toEqual(['announce wss://a:7443/', 'withdraw wss://a:7443/']);
+  });
+
+  it('does not announce a URL with a wildcard host, which no other host can dial', async () => {
+    const shared = sharedRecords(['wss://b:7443/']);
+    const peers = await replicaPeers(shared.repo, 'wss://0.0.0.0:7443/', [], () => undefined);
+    expect(peers.others()).toEqual(['wss://b:7443/']);
+    await peers.stop();
+    expect(shared.calls).toEqual([]);
+  });
+
+  it('are the flags alone on records no other coordinator shares (SQLite), or when the records cannot be read', async () => {
+    const alone = await replicaPeers({} as SessionRepo, 'wss://a:7443/', ['wss://c:7443/'], () => undefined);
+    expect(alone.others()).toEqual(['wss://c:7443/']);
+    const said: string[] = [];
+    const failing = await replicaPeers(sharedRecords([], true).repo, 'wss://a:7443/', [], (line) => said.push(line));
+    expect(failing.others()).toEqual([]);
+    expect(said).toEqual(['cannot announce wss://a:7443/ to the other replicas: the server is gone']);
+    await failing.stop();
+  });
+});

@@ -1,0 +1,61 @@
+import type { ReplicaRegistry, SessionRepo } from '@pi/session-repo';
+
+/** How often a replica says again that it serves; one not heard for `FRESH_MS` is no longer handed to sessions. */
+export const HEARTBEAT_MS = 10_000;
+export const FRESH_MS = 30_000;
+
+/** The other replicas' URLs, as last read from the shared records (and the `--replica` flags). */
+export interface ReplicaPeers {
+  others(): readonly string[];
+  /** Stops the heartbeat and withdraws this replica's URL. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A replica on shared records announces where it serves (`ownUrl`, its `wss:` listener) and learns where the others
+ * do, so the sessions it starts can reconnect to any of them (docs/scaling.md). A URL with a wildcard host names no
+ * address another host can dial, so it is not announced. The `--replica` flags are kept, first.
+ */
+export async function replicaPeers(
+  repo: SessionRepo,
+  ownUrl: string | undefined,
+  given: readonly string[],
+  log: (line: string) => void,
+): Promise<ReplicaPeers> {
+  const registry = registryOf(repo);
+  let learned: readonly string[] = [];
+  if (registry === undefined) return { others: () => given, stop: async () => undefined };
+  const announced = ownUrl !== undefined && !WILDCARD_HOST.test(ownUrl) ? ownUrl : undefined;
+  let said: string | undefined;
+  const say = (line: string | undefined) => {
+    if (line !== undefined && line !== said) log(line);
+    said = line;
+  };
+  const beat = async () => {
+    if (announced !== undefined) {
+      const done = await registry.announce(announced);
+      if (done.isErr()) return say(`cannot announce ${announced} to the other replicas: ${done.error.message}`);
+    }
+    const listed = await registry.list(FRESH_MS);
+    if (listed.isErr()) return say(`cannot read where the other replicas serve: ${listed.error.message}`);
+    learned = listed.value.filter((url) => url !== announced);
+    say(undefined);
+  };
+  await beat();
+  const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+  timer.unref();
+  return {
+    others: () => [...new Set([...given, ...learned])],
+    stop: async () => {
+      clearInterval(timer);
+      if (announced !== undefined) await registry.withdraw(announced);
+    },
+  };
+}
+
+const WILDCARD_HOST = /^wss?:\/\/(0\.0\.0\.0|\[::\]|::)(:|\/)/;
+
+function registryOf(repo: SessionRepo): ReplicaRegistry | undefined {
+  const replicas = (repo as { replicas?: ReplicaRegistry }).replicas;
+  return replicas !== undefined && typeof replicas.list === 'function' ? replicas : undefined;
+}
