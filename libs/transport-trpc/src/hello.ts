@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The protocol this build speaks, "major.minor": a minor adds frames or fields, a major changes or removes them. */
-export const PROTOCOL_VERSION = '1.1';
+export const PROTOCOL_VERSION = '1.2';
 
 /** What a host answering without a protocol (one built before the handshake) speaks. */
 export const UNDECLARED_PROTOCOL = '1.0';
@@ -74,6 +74,12 @@ export function readHelloAnswer(data: unknown): HelloAnswer | undefined {
 export function protocolMismatch(host: string, client: string): string | null {
   if (majorOf(host) === majorOf(client)) return null;
   return `the host speaks pi protocol ${host}, this pi speaks ${client}`;
+}
+
+/** Protocol 1.2 added compact calls (compact-calls.ts): a host that speaks it reads them beside tRPC's messages. */
+export function speaksCompactCalls(protocol: string): boolean {
+  const [major = 0, minor = 0] = protocol.split('.').map(Number);
+  return major > 1 || (major === 1 && minor >= 2);
 }
 
 function majorOf(version: string): string {

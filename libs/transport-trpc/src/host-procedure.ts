@@ -1,3 +1,5 @@
+import type { CallResponse } from '@pi/remote';
+import { readServiceCall, type ServiceCallEnvelope } from './call-envelope';
 import { t, type HostRequestContext } from './trpc';
 
 /**
@@ -12,6 +14,8 @@ export interface HostProcedure<I = any, O = unknown> {
    *  the procedure takes no input and ignores what was sent, as a tRPC procedure without `.input()` does. */
   readonly parse?: (raw: unknown) => I;
   readonly resolve: (ctx: HostRequestContext, input: I) => O;
+  /** A service call (input `{ a, c, t }`, result a `CallResponse`): it may also arrive as a compact call. */
+  readonly call?: true;
 }
 
 type WithInput<I, O> = HostProcedure<I, O> & { readonly parse: (raw: unknown) => I };
@@ -21,6 +25,14 @@ export type ProcedureTable = ReadonlyMap<string, HostProcedure>;
 
 export function mutation<I, O>(parse: (raw: unknown) => I, resolve: (ctx: HostRequestContext, input: I) => O) {
   return { type: 'mutation', parse, resolve } satisfies WithInput<I, O>;
+}
+
+/** A method of a service: a mutation that pi's own client may also send as a compact call (compact-calls.ts). */
+export function serviceCall(resolve: (ctx: HostRequestContext, input: ServiceCallEnvelope) => Promise<CallResponse>) {
+  return { type: 'mutation', parse: readServiceCall, resolve, call: true } satisfies WithInput<
+    ServiceCallEnvelope,
+    Promise<CallResponse>
+  >;
 }
 
 export function subscription<I, O extends AsyncIterable<unknown>>(

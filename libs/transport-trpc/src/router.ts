@@ -11,6 +11,7 @@ import { RemoteError } from '@pi/remote';
 import {
   mutation,
   mutationWithoutInput,
+  serviceCall,
   subscription,
   subscriptionWithoutInput,
   trpcMutation,
@@ -21,7 +22,6 @@ import {
   type ProcedureTable,
 } from './host-procedure';
 import { t } from './trpc';
-import { readServiceCall } from './call-envelope';
 import type { EncodedWatchFrame } from './encoded-frame';
 import { FrameStream } from './frame-stream';
 import type { OutboundPressure } from './outbound-pressure';
@@ -63,7 +63,7 @@ export function createHostProcedures(
     table.set(`${id}.$watch`, watch);
     const procedures: Record<string, unknown> = { $watch: trpcSubscriptionWithoutInput(watch) };
     for (const member of Object.keys(service.exposure.methods)) {
-      const method = mutation(readServiceCall, (ctx, input) =>
+      const method = serviceCall((ctx, input) =>
         ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c),
       );
       table.set(`${id}.${member}`, method);

@@ -1,7 +1,15 @@
 import superjson from 'superjson';
-import { BACKGROUND_CONTEXT } from '@pi/context';
+import { BACKGROUND_CONTEXT, type TraceCarrier } from '@pi/context';
 import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
-import { PROTOCOL_VERSION, VERSION_MISMATCH, protocolMismatch, readHelloAnswer, type HelloAnswer } from './hello';
+import { compactCallText } from './compact-calls';
+import {
+  PROTOCOL_VERSION,
+  VERSION_MISMATCH,
+  protocolMismatch,
+  readHelloAnswer,
+  speaksCompactCalls,
+  type HelloAnswer,
+} from './hello';
 import { Heartbeat, heartbeatWindow, type HeartbeatWindow } from './heartbeat';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
 import { clientErrorShape } from './trpc-error-codes';
@@ -33,7 +41,12 @@ export interface OperationHandlers {
   started?(): void;
   error(shape: ErrorShape): void;
   complete(): void;
+  /** The reply to a call sent as a compact call (`RpcConnection.call`), read by `compactOutcome`. */
+  answered?(reply: readonly unknown[]): void;
 }
+
+/** What a compact call stands for, as far as a drop is concerned: a mutation, never sent again. */
+const CALL_OPERATION: Operation = { type: 'mutation', path: '', input: undefined, persistent: false };
 
 interface Active {
   readonly op: Operation;
@@ -89,6 +102,7 @@ export class RpcConnection {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #heartbeat: Heartbeat | undefined;
   #host: HelloAnswer | undefined;
+  #compactCalls = false;
 
   constructor(options: RpcConnectionOptions) {
     this.#options = options;
@@ -110,6 +124,11 @@ export class RpcConnection {
     return this.#host;
   }
 
+  /** Whether the connected host reads compact calls (protocol 1.2 or later): `call` may be used. */
+  get compactCalls(): boolean {
+    return this.#compactCalls;
+  }
+
   get activeOperations(): number {
     return this.#active.size;
   }
@@ -121,11 +140,7 @@ export class RpcConnection {
     const connected = state.status === 'connected';
     // A persistent subscription waits for the next connection, unless there will be none (closed, refused).
     const waits = op.type === 'subscription' && op.persistent && !this.#ended();
-    if (!connected && !waits && op.path !== HELLO_PATH) {
-      const reason = state.status === 'disconnected' ? state.reason : this.#lastError;
-      queueMicrotask(() => handlers.error(disconnectedShape(reason)));
-      return () => undefined;
-    }
+    if (!connected && !waits && op.path !== HELLO_PATH) return this.#refuse(handlers);
     const active: Active = { op, handlers, sent: false };
     this.#active.set(id, active);
     if (connected || op.path === HELLO_PATH) this.#send(id, active);
@@ -135,6 +150,26 @@ export class RpcConnection {
         this.#write({ id, method: 'subscription.stop' });
       }
     };
+  }
+
+  /**
+   * Starts one service call as a compact call (compact-calls.ts): `path` is `<service>.<method>`, the reply goes to
+   * `handlers.answered`, a drop to `handlers.error`. Only while connected to a host that reads them (`compactCalls`).
+   */
+  call(path: string, args: readonly unknown[], callId: string, trace: TraceCarrier, handlers: OperationHandlers) {
+    if (this.state.value.status !== 'connected') return this.#refuse(handlers);
+    const id = this.#nextId++;
+    this.#active.set(id, { op: CALL_OPERATION, handlers, sent: true });
+    this.#socket?.send(compactCallText(id, path, args, callId, trace));
+    return () => void this.#active.delete(id);
+  }
+
+  /** An operation made while not connected fails at once, with why the connection is down. */
+  #refuse(handlers: OperationHandlers): () => void {
+    const state = this.state.value;
+    const reason = state.status === 'disconnected' ? state.reason : this.#lastError;
+    queueMicrotask(() => handlers.error(disconnectedShape(reason)));
+    return () => undefined;
   }
 
   /** Closes for good: no reconnect, every operation fails with `disconnected`. */
@@ -208,6 +243,7 @@ export class RpcConnection {
             return socket.close(CLOSE_CODES.policy, VERSION_MISMATCH);
           }
           this.#host = answer;
+          this.#compactCalls = answer !== undefined && speaksCompactCalls(answer.protocol);
           this.#attempt = 0;
           this.#lastError = undefined;
           this.#refusedParams = undefined;
@@ -260,12 +296,20 @@ export class RpcConnection {
   #receive(socket: WireSocket, data: string): void {
     if (data === 'PING') return socket.send('PONG');
     if (data === 'PONG') return;
-    let message: { id?: unknown; result?: { type?: string; data?: unknown }; error?: ErrorShape; method?: string };
+    let decoded: unknown;
     try {
-      message = JSON.parse(data);
+      decoded = JSON.parse(data);
     } catch {
       return;
     }
+    if (typeof decoded !== 'object' || decoded === null) return;
+    if (Array.isArray(decoded)) return this.#answered(decoded);
+    const message = decoded as {
+      id?: unknown;
+      result?: { type?: string; data?: unknown };
+      error?: ErrorShape;
+      method?: string;
+    };
     // { id: null, method: 'reconnect' }: the server asks every client to come back, e.g. before a restart.
     if (message.method === 'reconnect') return socket.close(CLOSE_CODES.goingAway, 'server asked to reconnect');
     // { id: null, error }: the connection itself was refused (authentication); the server closes next.
@@ -295,6 +339,15 @@ export class RpcConnection {
           active.handlers.complete();
         }
     }
+  }
+
+  /** A compact call's reply: `[id, …]`. */
+  #answered(reply: readonly unknown[]): void {
+    const id = reply[0];
+    const active = typeof id === 'number' ? this.#active.get(id) : undefined;
+    if (active?.handlers.answered === undefined) return;
+    this.#active.delete(id as number);
+    active.handlers.answered(reply);
   }
 
   #socketClosed(socket: WireSocket, code: number, reason: string): void {

@@ -13,6 +13,7 @@ import {
   type WatchObserver,
 } from '@pi/remote';
 import superjson from 'superjson';
+import { compactOutcome } from './compact-calls';
 import type { ErrorShape, OperationHandlers, RpcConnection } from './rpc-connection';
 
 /**
@@ -31,21 +32,32 @@ export class TrpcChannel implements RemoteChannel {
     return this.#connection.connection;
   }
 
-  /** Not async: the reply's promise is the caller's, with no promise of this method's own around it. */
+  /**
+   * Not async: the reply's promise is the caller's, with no promise of this method's own around it. A service call
+   * goes as a compact call when the host reads them (compact-calls.ts), anything else as a tRPC mutation.
+   */
   call(request: CallRequest, signal: AbortSignal | undefined): Promise<CallResponse> {
     if (signal?.aborted)
       return Promise.reject(new RemoteError('cancelled', 'The call was cancelled before it was sent'));
     const c = `${++this.#nextCall}`;
     const { target } = request;
-    const [path, input] =
-      'service' in target
-        ? [`${target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
-        : ['$rpc.invoke', { r: target.ref, m: request.member, a: request.args, c, t: request.trace }];
     // Only a call with a signal can be cancelled, so only it needs to know how to tell the server.
     const onAbort =
       signal === undefined
         ? undefined
         : () => void this.#mutate('$rpc.cancel', { c }, undefined).catch(() => undefined);
+    if ('service' in target && this.#connection.compactCalls) {
+      return new Promise<unknown>((resolve, reject) => {
+        const pending = new PendingCall(resolve, reject, signal, onAbort);
+        const path = `${target.service}.${request.member}`;
+        pending.end = this.#connection.call(path, request.args, c, request.trace, pending);
+        signal?.addEventListener('abort', pending, { once: true });
+      }) as Promise<CallResponse>;
+    }
+    const [path, input] =
+      'service' in target
+        ? [`${target.service}.${request.member}`, { a: request.args, c, t: request.trace }]
+        : ['$rpc.invoke', { r: target.ref, m: request.member, a: request.args, c, t: request.trace }];
     return this.#mutate(path, input, signal, onAbort) as Promise<CallResponse>;
   }
 
@@ -172,6 +184,13 @@ class PendingCall implements OperationHandlers {
   error(shape: ErrorShape): void {
     this.#settle();
     this.#reject(shapeToRemoteError(shape));
+  }
+
+  answered(reply: readonly unknown[]): void {
+    this.#settle();
+    const outcome = compactOutcome(reply);
+    if (outcome instanceof RemoteError) this.#reject(outcome);
+    else this.#resolve(outcome);
   }
 
   complete(): void {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { CallResponse, RemoteErrorEnvelope } from '@pi/remote';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import {
   getErrorShape,
@@ -7,6 +8,7 @@ import {
   type TRPCClientOutgoingMessage,
 } from '@trpc/server/unstable-core-do-not-import';
 import { Admission } from './admission';
+import { CompactCall, compactErrorText, compactReplyText, isCompactCall, readCompactCall } from './compact-calls';
 import { connectionLimits, type ConnectionLimits } from './connection-limits';
 import { connectionParamsExpected, connectionParamsOf, isRequestBeforeParams } from './connection-params';
 import { dataFrame, dataHead } from './encoded-frame';
@@ -18,6 +20,8 @@ import { keepAlive } from './server-keep-alive';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON } from './wire-socket';
 
 const SOCKET_OPEN = 1;
+/** What a compact call's failure says when the formatter gave no envelope (it always does: formatError). */
+const INTERNAL: RemoteErrorEnvelope = { code: 'internal', message: 'Internal error' };
 
 type RequestId = string | number | null;
 type ProcedureType = 'query' | 'mutation' | 'subscription' | 'unknown';
@@ -54,7 +58,8 @@ interface Subscription {
  * Where it departs from tRPC's adapter, on purpose (docs/decisions.md, "Admission and fairness"): a socket must be
  * authenticated within a deadline, and only so many may wait for that; a request sent before the connection params
  * is refused as not authorized (4401), not as malformed params; and each connection's requests take turns with the
- * other connections' (`FairScheduler`) instead of all being started as they are read.
+ * other connections' (`FairScheduler`) instead of all being started as they are read. And beside tRPC's messages it
+ * reads pi's compact calls (compact-calls.ts), a service call without tRPC's envelopes, answered in the same form.
  */
 export function createWireServer<Ctx>(
   options: WireServerOptions<Ctx>,
@@ -173,6 +178,30 @@ export function createWireServer<Ctx>(
       send(JSON.stringify({ id, jsonrpc, result: { type: 'stopped' } }));
     };
 
+    /**
+     * A compact call: the same procedure, input checks and error formatting as its tRPC form, with a positional reply.
+     * Only a service call may come this way (any other path is not found).
+     */
+    const dispatchCall = async (frame: CompactCall) => {
+      const { id, path, input } = frame;
+      try {
+        const current = ctx ?? (await contextOrThrow());
+        const procedure = options.procedures.get(path);
+        if (procedure?.call !== true)
+          throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+        let parsed: unknown;
+        try {
+          parsed = procedure.parse?.(input);
+        } catch (cause) {
+          throw new TRPCError({ code: 'BAD_REQUEST', cause: cause as Error });
+        }
+        send(compactReplyText(id, (await procedure.resolve(current as never, parsed)) as CallResponse));
+      } catch (cause) {
+        const shape = errorShape(trpcErrorOf(cause), 'mutation', path, input);
+        send(compactErrorText(id, (shape.data as { remote?: RemoteErrorEnvelope } | undefined)?.remote ?? INTERNAL));
+      }
+    };
+
     const contextOrThrow = async (): Promise<Ctx> => {
       const outcome = await ctxPromise;
       if (outcome === undefined) throw new TRPCError({ code: 'BAD_REQUEST', message: 'No connection params yet' });
@@ -223,7 +252,10 @@ export function createWireServer<Ctx>(
       subscription.stopped = true;
     };
 
-    const lane = scheduler.lane<TRPCClientOutgoingMessage>((message) => void dispatch(message), socket);
+    const lane = scheduler.lane<TRPCClientOutgoingMessage | CompactCall>(
+      (message) => void (message instanceof CompactCall ? dispatchCall(message) : dispatch(message)),
+      socket,
+    );
 
     if (options.keepAlive !== undefined) keepAlive(socket, options.keepAlive.pingMs, options.keepAlive.pongWaitMs);
 
@@ -245,6 +277,11 @@ export function createWireServer<Ctx>(
       try {
         if (text === undefined) throw new Error('JSON uses text frames');
         const decoded: unknown = JSON.parse(text);
+        if (isCompactCall(decoded)) {
+          const frame = readCompactCall(decoded);
+          if (frame === undefined) throw new Error('A compact call has an integer id');
+          return frame instanceof CompactCall ? lane.submit(frame) : send(frame.refusal);
+        }
         messages = Array.isArray(decoded)
           ? decoded.map((item) => parseTRPCMessage(item, transformer))
           : [parseTRPCMessage(decoded, transformer)];

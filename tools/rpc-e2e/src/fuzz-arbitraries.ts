@@ -310,6 +310,25 @@ const brokenRequest = fc.record(
 
 const fuzzRequest = fc.oneof({ weight: 4, arbitrary: trpcRequest }, { weight: 1, arbitrary: brokenRequest });
 
+/**
+ * A compact call (`[id, path, args, callId, trace?]`, docs/protocol.md) with hostile contents, or one broken anywhere:
+ * too short or long, an id that is no integer, a path that is no string.
+ */
+const compactCall = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.nat({ max: 20 }), fuzzPath, fc.array(hostileValue, { maxLength: 3 }), fuzzCallId)
+      .chain((call) => fc.option(fuzzCarrier, { nil: undefined }).map((t) => (t === undefined ? call : [...call, t]))),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.oneof(fc.nat({ max: 20 }), fc.double(), fc.constant(-0)), fc.array(fuzzJson, { maxLength: 6 }))
+      .map(([id, rest]) => [id, ...rest]),
+  },
+);
+
 /** Any text frame a hostile or broken client might send once connected. */
 export const fuzzFrame: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 64 }) },
@@ -336,6 +355,7 @@ export const fuzzFrame: fc.Arbitrary<string> = fc.oneof(
   },
   { weight: 2, arbitrary: fuzzJson.map((value) => JSON.stringify(value) ?? 'null') },
   { weight: 12, arbitrary: fuzzRequest.map((request) => JSON.stringify(request)) },
+  { weight: 4, arbitrary: compactCall.map((call) => JSON.stringify(call)) },
   {
     weight: 2,
     arbitrary: fuzzRequest

@@ -301,10 +301,21 @@ describe.each(TRANSPORTS)('fuzzed arguments over %s', (kind) => {
 });
 
 /** The reference ids a client was handed and the call ids it used, read off its frames. */
+function compactCallId(frame: string): string[] {
+  if (!frame.startsWith('[')) return [];
+  const parsed: unknown = JSON.parse(frame);
+  return Array.isArray(parsed) && typeof parsed[3] === 'string' ? [parsed[3]] : [];
+}
+
 function idsOnTheWire(sent: readonly string[], received: readonly string[]): { refs: string[]; callIds: string[] } {
+  // A reference arrives as `"ref":"…"` in a tRPC reply, or as `[id,1,"…"]` in a compact call's.
   const refs = received.flatMap((frame) =>
-    [...frame.matchAll(/"ref":"(ref_[A-Za-z0-9_-]+)"/g)].map((match) => match[1] ?? ''),
+    [...frame.matchAll(/(?:"ref":|^\[\d+,1,)"(ref_[A-Za-z0-9_-]+)"/g)].map((match) => match[1] ?? ''),
   );
-  const callIds = sent.flatMap((frame) => [...frame.matchAll(/"c":"([^"]+)"/g)].map((match) => match[1] ?? ''));
+  // A call id is `"c":"…"` in a tRPC request, and the fourth element of a compact call.
+  const callIds = sent.flatMap((frame) => [
+    ...[...frame.matchAll(/"c":"([^"]+)"/g)].map((match) => match[1] ?? ''),
+    ...compactCallId(frame),
+  ]);
   return { refs: [...new Set(refs)], callIds: [...new Set(callIds)] };
 }
