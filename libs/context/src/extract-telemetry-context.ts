@@ -25,9 +25,11 @@ function toCheckedCarrier(value: unknown): TraceCarrier | undefined {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
   if (Object.hasOwn(value, '__proto__')) return undefined;
+  // Most calls carry no trace: nothing more to read then.
   const traceparent = ownString(value, 'traceparent', MAX_TRACEPARENT_LENGTH);
+  if (traceparent === null || traceparent === undefined) return undefined;
   const tracestate = ownString(value, 'tracestate', MAX_TRACESTATE_LENGTH);
-  if (traceparent === null || tracestate === null || traceparent === undefined) return undefined;
+  if (tracestate === null) return undefined;
   const carrier: TraceCarrier = Object.create(null) as TraceCarrier;
   carrier.traceparent = traceparent;
   if (tracestate !== undefined) carrier.tracestate = tracestate;
@@ -36,6 +38,8 @@ function toCheckedCarrier(value: unknown): TraceCarrier | undefined {
 
 /** undefined when absent, null when present but not an own string data property within the limit. */
 function ownString(value: object, key: string, maxLength: number): string | undefined | null {
+  // Checked first: a descriptor is an object made per read, and most carriers are empty.
+  if (!Object.hasOwn(value, key)) return undefined;
   const descriptor = Object.getOwnPropertyDescriptor(value, key);
   if (descriptor === undefined) return undefined;
   if (!('value' in descriptor) || typeof descriptor.value !== 'string') return null;
