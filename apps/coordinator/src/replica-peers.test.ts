@@ -27,8 +27,17 @@ function sharedRecords(urls: string[], failing = false) {
 describe('the replicas a coordinator hands to the sessions it starts', () => {
   it('are the --replica flags and the others announced in the shared records; its own URL is announced, then withdrawn', async () => {
     const shared = sharedRecords(['wss://b:7443/']);
-    const peers = await replicaPeers(shared.repo, 'wss://a:7443/', ['wss://c:7443/'], () => undefined);
+    const told: Array<readonly string[]> = [];
+    const peers = await replicaPeers(
+      shared.repo,
+      'wss://a:7443/',
+      ['wss://c:7443/'],
+      () => undefined,
+      (others) => told.push(others),
+    );
     expect(peers.others()).toEqual(['wss://c:7443/', 'wss://b:7443/']);
+    // What the sessions connected to it are told: the flags at once, then what the records said.
+    expect(told).toEqual([['wss://c:7443/'], ['wss://c:7443/', 'wss://b:7443/']]);
     await peers.stop();
     expect(shared.calls).toEqual(['announce wss://a:7443/', 'withdraw wss://a:7443/']);
   });

@@ -14,18 +14,22 @@ export interface ReplicaPeers {
 /**
  * A replica on shared records announces where it serves (`ownUrl`, its `wss:` listener) and learns where the others
  * do, so the sessions it starts can reconnect to any of them (docs/scaling.md). A URL with a wildcard host names no
- * address another host can dial, so it is not announced. The `--replica` flags are kept, first.
+ * address another host can dial, so it is not announced. The `--replica` flags are kept, first. `publish` hears
+ * the others after each heartbeat (the sessions connected here are told them: they know this one already).
  */
 export async function replicaPeers(
   repo: SessionRepo,
   ownUrl: string | undefined,
   given: readonly string[],
   log: (line: string) => void,
+  publish: (others: readonly string[]) => void = () => undefined,
 ): Promise<ReplicaPeers> {
   const registry = registryOf(repo);
   let learned: readonly string[] = [];
-  if (registry === undefined) return { others: () => given, stop: async () => undefined };
   const announced = ownUrl !== undefined && !WILDCARD_HOST.test(ownUrl) ? ownUrl : undefined;
+  const others = () => [...new Set([...given, ...learned])];
+  publish(others());
+  if (registry === undefined) return { others, stop: async () => undefined };
   let said: string | undefined;
   const say = (line: string | undefined) => {
     if (line !== undefined && line !== said) log(line);
@@ -39,13 +43,14 @@ export async function replicaPeers(
     const listed = await registry.list(FRESH_MS);
     if (listed.isErr()) return say(`cannot read where the other replicas serve: ${listed.error.message}`);
     learned = listed.value.filter((url) => url !== announced);
+    publish(others());
     say(undefined);
   };
   await beat();
   const timer = setInterval(() => void beat(), HEARTBEAT_MS);
   timer.unref();
   return {
-    others: () => [...new Set([...given, ...learned])],
+    others,
     stop: async () => {
       clearInterval(timer);
       if (announced !== undefined) await registry.withdraw(announced);

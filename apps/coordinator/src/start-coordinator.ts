@@ -177,7 +177,11 @@ export async function startCoordinator(
   if (tls?.isOk()) cleanups.push(() => tls.value.close());
   // Announced before the connection file is written: a replica that reports itself started is listed already.
   const log = (line: string) => void process.stderr.write(`pi-coordinator: ${line}\n`);
-  const announced = await replicaPeers(repo.value, tls?.isOk() ? tls.value.url : undefined, options.replicas, log);
+  const ownUrl = tls?.isOk() ? tls.value.url : undefined;
+  // The sessions connected here are told the others too (SessionControl), so one enrolled with one URL fails over.
+  const announced = await replicaPeers(repo.value, ownUrl, options.replicas, log, (others) =>
+    control.setReplicas(others),
+  );
   known.peers = announced;
   cleanups.push(() => announced.stop());
   // Runs before the listeners close (cleanups run in reverse): the sessions elsewhere move on, not closed.

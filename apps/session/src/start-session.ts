@@ -12,7 +12,7 @@ import { checkAddresses } from './address-check';
 import type { CliOptions } from './cli-options';
 import { locate } from './locations';
 import { sessionDevReload, sessionPluginSource } from './plugin-reloads';
-import { logUpstreamHealth, upstreamFromCredentialFile, upstreamFromHandoff, watchStopRequests } from './upstream';
+import { followSessionControl, logUpstreamHealth, upstreamFromCredentialFile, upstreamFromHandoff } from './upstream';
 
 /** sun_path holds 108 bytes on Linux (104 on macOS), including the terminating NUL: stay under both. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -178,7 +178,7 @@ export async function startSession(
       const report = tlsUrl === undefined ? presence : { ...presence, url: tlsUrl };
       return upstream.client.use(SessionPresence).then((service) => service.report(report, context));
     });
-    const control = watchStopRequests(upstream, sessionId, () => askedToStop('a request of its coordinator'));
+    const control = followSessionControl(upstream, sessionId, () => askedToStop('a request of its coordinator'), log);
     // Its log (its log file, for a session the coordinator started) says when the coordinator cannot be reached.
     const logging = logUpstreamHealth(upstream, log);
     stopReporting = () => {

@@ -81,11 +81,17 @@ export function logUpstreamHealth(upstream: CoordinatorUpstream, log: (line: str
 }
 
 /**
- * Calls `onStop` when the coordinator asks this session to stop (`SessionControl`'s `stop`, for a session it cannot
- * signal: one on another host, or one another replica started). Watched from each connection on, so the replica a
+ * Follows what the coordinator tells this session (`SessionControl`): `onStop` when it asks the session to stop (for
+ * a session it cannot signal: one on another host, or one another replica started), and where its other replicas
+ * serve, which join the addresses the upstream reconnects to. Watched from each connection on, so the replica a
  * session reconnects to can ask too; a coordinator from before `SessionControl` never asks.
  */
-export function watchStopRequests(upstream: CoordinatorUpstream, sessionId: string, onStop: () => void): () => void {
+export function followSessionControl(
+  upstream: CoordinatorUpstream,
+  sessionId: string,
+  onStop: () => void,
+  log: (line: string) => void,
+): () => void {
   let disposed = false;
   let watching = false;
   let release: (() => void) | undefined;
@@ -95,9 +101,17 @@ export function watchStopRequests(upstream: CoordinatorUpstream, sessionId: stri
     upstream.client.use(SessionControl).then(
       (control) => {
         if (disposed) return;
-        release = control.events.subscribe((event) => {
+        const stops = control.events.subscribe((event) => {
           if (event.type === 'stop' && event.sessionId === sessionId) onStop();
         });
+        const replicas = control.state.subscribe((state) => {
+          const added = upstream.learnReplicas(state.replicas);
+          if (added.length > 0) log(`will reconnect to the coordinator's replicas at ${added.join(', ')} too`);
+        });
+        release = () => {
+          stops();
+          replicas();
+        };
       },
       // Not served there (an older coordinator): the next connection may reach one that serves it.
       () => void (watching = false),

@@ -29,6 +29,13 @@ describe('the coordinator API', () => {
     }
   });
 
+  it('tells sessions the replicas’ ws:// or wss:// URLs, a bounded list', () => {
+    const state = SessionControl.exposure.state['state'];
+    expect(state?.safeParse({ replicas: ['wss://b.internal:7443/'] }).success).toBe(true);
+    for (const bad of [{}, { replicas: ['https://b/'] }, { replicas: Array(65).fill('wss://b/') }])
+      expect(state?.safeParse(bad).success, JSON.stringify(bad).slice(0, 60)).toBe(false);
+  });
+
   it('sends a session only stop events that name a session', () => {
     const event = SessionControl.exposure.events['events'];
     expect(event?.safeParse({ type: 'stop', sessionId: 's-1' }).success).toBe(true);

@@ -1,4 +1,9 @@
-export { SessionControl, type SessionControlEvent, type SessionControlService } from './session-control';
+export {
+  SessionControl,
+  type SessionControlEvent,
+  type SessionControlService,
+  type SessionControlState,
+} from './session-control';
 export { SessionPresence, type SessionPresenceReport, type SessionPresenceService } from './session-presence';
 export {
   SessionEnrollment,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRemoteService, type RemoteEvents } from '@pi/remote';
+import { defineRemoteService, type RemoteEvents, type RemoteState } from '@pi/remote';
 
 /** `stop`: the coordinator asks this session to stop, as SIGTERM on its own host would (`pi sessions stop ID`). */
 export interface SessionControlEvent {
@@ -14,10 +14,30 @@ export interface SessionControlEvent {
  */
 export interface SessionControlService {
   readonly events: RemoteEvents<SessionControlEvent>;
+  /**
+   * Where the coordinator's replicas serve (`wss:` URLs, the one connected to among them), as the coordinator knows
+   * them: a session adds them to the addresses it reconnects to, so one enrolled with one URL fails over too.
+   */
+  readonly state: RemoteState<SessionControlState>;
+}
+
+export interface SessionControlState {
+  replicas: string[];
 }
 
 export const SessionControl = defineRemoteService<SessionControlService>('session-control', {
   methods: {},
-  state: {},
+  state: {
+    state: z.strictObject({
+      replicas: z
+        .array(
+          z
+            .string()
+            .max(2048)
+            .regex(/^wss?:\/\//),
+        )
+        .max(64),
+    }),
+  },
   events: { events: z.strictObject({ type: z.literal('stop'), sessionId: z.string().min(1).max(64) }) },
 });

@@ -4,8 +4,16 @@ import { createRpcClient, webSocketFactory, type RpcClient, type SocketFactory }
 export interface CoordinatorUpstream extends SessionUpstream {
   /** The one connection to the coordinator, for the host's own calls (presence reports). */
   readonly client: RpcClient;
+  /**
+   * Adds replicas the coordinator named while connected (`wss:` URLs not known yet, trusted with the same CA), tried
+   * after the given addresses; at most `MAX_LEARNED_REPLICAS`. None is ever dropped: a dead one only fails its turn.
+   * Returns the URLs it had not known.
+   */
+  learnReplicas(urls: readonly string[]): readonly string[];
   close(): void;
 }
+
+export const MAX_LEARNED_REPLICAS = 32;
 
 /**
  * Where the coordinator is: its Unix socket, and/or the URLs of its replicas (`ws:` or `wss:`, a private CA
@@ -26,31 +34,50 @@ export interface CoordinatorAddress {
 export function coordinatorUpstream(
   options: CoordinatorAddress & { readonly credential: string },
 ): CoordinatorUpstream {
+  const sockets = upstreamSockets(options);
   const client = createRpcClient({
-    socketFactory: upstreamSockets(options),
+    socketFactory: sockets.next,
     connectionParams: { token: options.credential },
     reconnect: { minDelayMs: 100, maxDelayMs: 2_000 },
   });
   return {
     available: true,
     client,
+    learnReplicas: sockets.learn,
     connection: client.connection,
     use: (service) => client.use(service),
     close: () => client.close(),
   };
 }
 
-function upstreamSockets(address: CoordinatorAddress): SocketFactory {
+function upstreamSockets(address: CoordinatorAddress): {
+  next: SocketFactory;
+  learn(urls: readonly string[]): readonly string[];
+} {
   const trust = address.ca === undefined ? {} : { ca: address.ca };
+  const known = new Set(address.urls ?? []);
+  const given = known.size;
   const replicas = [
     ...(address.socketPath === undefined ? [] : [webSocketFactory({ socketPath: address.socketPath })]),
-    ...(address.urls ?? []).map((url) => webSocketFactory({ url }, trust)),
+    ...[...known].map((url) => webSocketFactory({ url }, trust)),
   ];
   if (replicas.length === 0) throw new Error('A coordinator upstream needs a socket path or a URL');
   let turn = 0;
-  return () => {
-    const replica = replicas[turn % replicas.length] as SocketFactory;
-    turn += 1;
-    return replica();
+  return {
+    next: () => {
+      const replica = replicas[turn % replicas.length] as SocketFactory;
+      turn += 1;
+      return replica();
+    },
+    learn: (urls) => {
+      const added: string[] = [];
+      for (const url of urls) {
+        if (known.has(url) || known.size - given >= MAX_LEARNED_REPLICAS || !/^wss?:\/\//.test(url)) continue;
+        known.add(url);
+        added.push(url);
+        replicas.push(webSocketFactory({ url }, trust));
+      }
+      return added;
+    },
   };
 }

@@ -1,5 +1,10 @@
 export { absentUpstream } from './absent-upstream';
-export { coordinatorUpstream, type CoordinatorAddress, type CoordinatorUpstream } from './coordinator-upstream';
+export {
+  MAX_LEARNED_REPLICAS,
+  coordinatorUpstream,
+  type CoordinatorAddress,
+  type CoordinatorUpstream,
+} from './coordinator-upstream';
 export { reportPresence, type SessionPresence } from './presence-report';
 export type { SessionActivity } from './session-activity';
 export {

@@ -343,4 +343,28 @@ describe.runIf(postgres.available)('a remote session failing over between replic
     await present(connectionFile);
     await statusIs(throughSecond, created.sessionId, 'active');
   });
+
+  it('a session enrolled with one replica’s URL learns the others from it, and reconnects to one when its replica is killed with -9', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const second = await coordinator(certificates, { env });
+    const first = await coordinator(certificates, { env, keyFrom: second });
+    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', first.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+    ]);
+    // The first replica read where the second serves from the records they share, and told the session.
+    await eventually(
+      () => session.output().includes(`will reconnect to the coordinator's replicas at ${second.url} too`),
+      8000,
+    );
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, session.sessionId, 'idle');
+
+    process.kill(await first.pid(), 'SIGKILL');
+    await present(session.connectionFile);
+    await statusIs(throughSecond, session.sessionId, 'active');
+  });
 });
