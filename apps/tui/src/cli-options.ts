@@ -33,9 +33,10 @@ Options:
   --session ID        attach to the running session with this id
   --connection FILE   attach through a connection file written by pi-session
   --socket PATH       attach to this Unix socket; the token comes from $PI_TOKEN
-  --url URL           attach to this ws:// or wss:// URL (a session's --listen, on any host); the
-                      token comes from $PI_TOKEN (the session's connection file holds it)
-  --tls-ca FILE       with a wss:// --url: trust the session's certificate when this CA (PEM) signed it
+  --url URL           attach to this ws:// or wss:// URL: a session's --listen, on any host, with the
+                      token of its connection file in $PI_TOKEN; or a coordinator's, as
+                      wss://HOST:PORT/sessions/ID, with the coordinator's user token in $PI_TOKEN
+  --tls-ca FILE       with a wss:// --url: trust the host's certificate when this CA (PEM) signed it
   --start             open --cwd's session through the coordinator (in a pi checkout, \`npm start\`)
   --manifest FILE     a JSON plugin manifest (default: the built-in manifest)
   --data-dir DIR      where sessions and connection files live (default: $XDG_DATA_HOME/pi)
