@@ -113,10 +113,19 @@ describe('running the tests of many projects in one vitest instance', () => {
     await project(root, 'patient', '@t/patient', { 'a.test.ts': slow });
     await project(root, 'also-patient', '@t/also-patient', { 'b.test.ts': slow });
     await project(root, 'hasty', '@t/hasty', { 'c.test.ts': slow }, { testTimeout: 100 });
-    const results = await collect(root, ['patient', 'also-patient', 'hasty']);
+    const slowHook =
+      "import { beforeAll, it } from 'vitest';\nbeforeAll(() => new Promise((done) => setTimeout(done, 300)));\nit('runs', () => {});\n";
+    await project(root, 'hasty-hooks', '@t/hasty-hooks', { 'd.test.ts': slowHook }, { hookTimeout: 100 });
+    await project(root, 'patient-hooks', '@t/patient-hooks', { 'e.test.ts': slowHook }, { testTimeout: 60_000 });
+    const results = await collect(root, ['patient', 'also-patient', 'hasty', 'hasty-hooks', 'patient-hooks']);
     expect(results.get('patient')?.success).toBe(true);
     expect(results.get('also-patient')?.success).toBe(true);
     expect(results.get('hasty')).toMatchObject({ success: false, output: expect.stringContaining('Test timed out') });
     expect(results.get('hasty')?.output).toContain('src/c.test.ts');
+    expect(results.get('hasty-hooks')).toMatchObject({
+      success: false,
+      output: expect.stringContaining('Hook timed out'),
+    });
+    expect(results.get('patient-hooks')?.success).toBe(true);
   });
 });
