@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { err, ok, type Result } from 'neverthrow';
 import { SessionControl, SessionEnrollment, SessionPresence } from '@pi/coordinator-api';
@@ -5,7 +6,7 @@ import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '
 import type { KernelStopReport } from '@pi/kernel';
 import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
-import type { SessionRepo } from '@pi/session-repo';
+import type { SessionAddresses, SessionRepo } from '@pi/session-repo';
 import { relayWebSocket, type RpcHost, type ServerSocket } from '@pi/transport-trpc';
 import { Fleet, type SessionProcessControl } from './fleet';
 import type { SessionControlSide } from './session-control';
@@ -76,6 +77,10 @@ export async function startCoordinatorHost(
   // A session may reconnect before its old connection is noticed gone: only its latest connection counts.
   const sessionConnections = new Map<string, string>();
   const connectedSessions = new Map<string, ConnectedSession>();
+  // On records other replicas share, the addresses of the sessions connected here are kept there too, under this
+  // process's id.
+  const addresses = addressesOf(options.repo);
+  const replicaId = randomUUID();
   const fleet = new Fleet(options.repo, options.processes, options.sessionFile, {
     ...(options.maxConcurrentStarts === undefined ? {} : { maxConcurrentStarts: options.maxConcurrentStarts }),
     ...(options.idleStopMs === undefined ? {} : { idleStopMs: options.idleStopMs }),
@@ -94,9 +99,14 @@ export async function startCoordinatorHost(
     // A session reports once it serves presentations (its socket and connection file are in place): only then is
     // it ready to attach to, which is what a start waits for.
     async report({ presentations, busy, url }, context) {
-      const { sessionId } = requireSessionIdentity(context);
-      // Where the gateway relays its presentations; forgotten when its connection drops.
-      if (sessionConnections.has(sessionId)) connectedSessions.set(sessionId, { url });
+      const { sessionId, workspaceId } = requireSessionIdentity(context);
+      // Where the gateway relays its presentations (any replica's, through shared records); forgotten when its
+      // connection drops.
+      const known = connectedSessions.get(sessionId);
+      if (sessionConnections.has(sessionId) && (known === undefined || known.url !== url)) {
+        connectedSessions.set(sessionId, { url });
+        if (url !== undefined) void addresses?.set({ sessionId, workspaceId, url }, replicaId);
+      }
       options.processes.connected(sessionId, context.telemetryContext);
       options.processes.presentations(sessionId, presentations);
       fleet.reported(sessionId, busy);
@@ -121,6 +131,7 @@ export async function startCoordinatorHost(
     const sessionId = caller.claims['sessionId'];
     if (typeof sessionId !== 'string' || sessionConnections.get(sessionId) !== clientId) return;
     sessionConnections.delete(sessionId);
+    if (connectedSessions.get(sessionId)?.url !== undefined) void addresses?.clear(sessionId, replicaId);
     connectedSessions.delete(sessionId);
     options.processes.disconnected(sessionId);
   });
@@ -134,6 +145,10 @@ export async function startCoordinatorHost(
           repo: options.repo,
           credentials: options.credentials,
           connected: (sessionId) => connectedSessions.get(sessionId),
+          storedAddress: async (sessionId) => {
+            const found = await addresses?.get(sessionId);
+            return found?.isOk() === true ? found.value : undefined;
+          },
         });
 
   let stopping: Promise<KernelStopReport> | undefined;
@@ -153,4 +168,10 @@ export async function startCoordinatorHost(
         return report;
       })()),
   });
+}
+
+/** The session addresses of records other replicas share (PostgreSQL's), else none. */
+function addressesOf(repo: SessionRepo): SessionAddresses | undefined {
+  const addresses = (repo as { addresses?: SessionAddresses }).addresses;
+  return typeof addresses?.get === 'function' ? addresses : undefined;
 }

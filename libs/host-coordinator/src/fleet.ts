@@ -41,13 +41,22 @@ export class Fleet {
   /** Session processes that may be starting at once: more would share the CPU until every one timed out. */
   readonly #startSlots: StartSlots;
   readonly #idleStops: IdleStops;
+  /** Stops waiting for a session that runs through another replica to be closed there (`#stopElsewhere`). */
+  readonly #closedWaiters = new Map<string, Set<() => void>>();
+  readonly #stopElsewhereMs: number;
 
   constructor(
     repo: SessionRepo,
     processes: SessionProcessControl,
     sessionFile: (sessionId: string) => string,
-    limits: { readonly maxConcurrentStarts?: number; readonly idleStopMs?: number } = {},
+    limits: {
+      readonly maxConcurrentStarts?: number;
+      readonly idleStopMs?: number;
+      /** How long a stop waits for another replica to close a session it runs (default 20 s). */
+      readonly stopElsewhereMs?: number;
+    } = {},
   ) {
+    this.#stopElsewhereMs = limits.stopElsewhereMs ?? 20_000;
     this.#repo = repo;
     this.#processes = processes;
     this.#sessionFile = sessionFile;
@@ -171,8 +180,34 @@ export class Fleet {
     try {
       await this.#processes.stop(sessionId);
       await this.settled(sessionId);
+      if (this.#processes.status(sessionId) === 'closed') await this.#stopElsewhere(sessionId);
     } finally {
       if (this.#causes.get(sessionId) === context) this.#causes.delete(sessionId);
+    }
+  }
+
+  /**
+   * A session this replica does not run may run through another one sharing the store (its record says so): that
+   * replica is asked (`requestStop`, heard as `stop_requested`), and this one waits until it hears the record closed
+   * or removed, or `stopElsewhereMs` passes.
+   */
+  async #stopElsewhere(sessionId: string): Promise<void> {
+    const repo = this.#repo;
+    if (!hasRecordChanges(repo)) return;
+    const stored = await repo.get(sessionId).catch(() => undefined);
+    if (stored === undefined || stored.status === 'closed') return;
+    let done: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (done = resolve));
+    const waiters = this.#closedWaiters.get(sessionId) ?? new Set();
+    this.#closedWaiters.set(sessionId, waiters.add(done));
+    const timer = setTimeout(done, this.#stopElsewhereMs);
+    try {
+      const asked = await repo.requestStop(sessionId);
+      if (asked.isOk()) await closed;
+    } finally {
+      clearTimeout(timer);
+      waiters.delete(done);
+      if (waiters.size === 0) this.#closedWaiters.delete(sessionId);
     }
   }
 
@@ -189,6 +224,12 @@ export class Fleet {
   /** A store change, read back in the fleet's scope (the announcement carries ids only) and passed on. */
   #heard(change: SessionRecordChange): void {
     this.#changesRead = this.#changesRead.then(async () => {
+      if (change.kind === 'stop_requested') {
+        // Another replica was asked to stop it: stopped here if it runs here (not awaited: changes keep flowing).
+        if (this.#processes.status(change.sessionId) !== 'closed')
+          void this.stop(change.sessionId, BACKGROUND_CONTEXT).catch(() => undefined);
+        return;
+      }
       let passed: FleetRecordChange | undefined;
       if (change.kind === 'resync') passed = change;
       else if (change.kind === 'removed')
@@ -209,6 +250,11 @@ export class Fleet {
           );
         }
       }
+      // After the listeners (the directory lists it closed by now): a stop waiting on another replica is done.
+      const ended = passed.kind === 'removed' || (passed.kind === 'changed' && passed.record.status === 'closed');
+      const sessionId =
+        passed.kind === 'removed' ? passed.sessionId : passed.kind === 'changed' ? passed.record.sessionId : '';
+      if (ended) for (const done of [...(this.#closedWaiters.get(sessionId) ?? [])]) done();
     });
   }
 
@@ -245,7 +291,8 @@ export class Fleet {
 }
 
 function hasRecordChanges(repo: SessionRepo): repo is SessionRepo & RecordChanges {
-  return typeof (repo as Partial<RecordChanges>).onChange === 'function';
+  const changes = repo as Partial<RecordChanges>;
+  return typeof changes.onChange === 'function' && typeof changes.requestStop === 'function';
 }
 
 function unwrap<T>(result: Result<T, SessionRepoError>): T {

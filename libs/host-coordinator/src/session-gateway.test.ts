@@ -85,6 +85,20 @@ describe('the coordinator as a gateway to its sessions', () => {
     expect(target.connectionParams).toEqual({ token: 'its-token' });
   });
 
+  it('relays the user to a session connected to another replica at the address the shared records keep', async () => {
+    const route = sessionGateway({
+      authenticate,
+      repo: { get: async () => record('s-3', 'idle') },
+      credentials,
+      connected: () => undefined,
+      localSession: async () => undefined,
+      storedAddress: async (sessionId) => (sessionId === 's-3' ? 'wss://build-9:7444/' : undefined),
+    })('s-3');
+    const target = (await route({ token: USER_TOKEN }))._unsafeUnwrap();
+    expect(target.address).toEqual({ url: 'wss://build-9:7444/' });
+    expect(credentials.verify(target.connectionParams['token'] ?? '')?.sessionId).toBe('s-3');
+  });
+
   it('refuses a wrong token, and a session’s credential, as not authorized', async () => {
     const route = gateway({ records: [record('s-1', 'idle')], local: { 's-1': { socketPath: '/s', token: 't' } } })(
       's-1',
@@ -113,7 +127,7 @@ describe('the coordinator as a gateway to its sessions', () => {
     });
     expect((await route('s-there')({ token: USER_TOKEN }))._unsafeUnwrapErr()).toEqual({
       code: 'session_not_running',
-      message: 'Session s-there is not connected to this coordinator (it is idle through another replica)',
+      message: 'Session s-there is idle through another replica, and serves no presentations on the network',
     });
     expect((await route('s-deaf')({ token: USER_TOKEN }))._unsafeUnwrapErr()).toEqual({
       code: 'session_unreachable',

@@ -26,6 +26,8 @@ export interface SessionGatewayOptions {
   readonly connected: (sessionId: string) => ConnectedSession | undefined;
   /** A session running on this machine (its connection file in the data directory), else undefined. */
   readonly localSession: (sessionId: string) => Promise<LocalSession | undefined>;
+  /** Where a session connected to another replica serves, from the records they share (else undefined). */
+  readonly storedAddress?: (sessionId: string) => Promise<string | undefined>;
   /** The CA a session's certificate must chain to (`pi-coordinator --tls-ca`); else the system's CAs. */
   readonly ca?: string;
 }
@@ -65,17 +67,14 @@ export function sessionGateway(options: SessionGatewayOptions): (sessionId: stri
         code: 'session_unreachable',
         message: `The coordinator cannot reach session ${sessionId} at ${where}: ${reason}`,
       });
+    const elsewhere = (url: string): RelayTarget => ({
+      address: { url },
+      connectionParams: { token: options.credentials.issue({ sessionId, workspaceId: record.workspaceId }) },
+      unreachable: unreachable(url),
+      ...(options.ca === undefined ? {} : { ca: options.ca }),
+    });
     const here = options.connected(sessionId);
-    if (here?.url !== undefined) {
-      const credential = options.credentials.issue({ sessionId, workspaceId: record.workspaceId });
-      const target: RelayTarget = {
-        address: { url: here.url },
-        connectionParams: { token: credential },
-        unreachable: unreachable(here.url),
-        ...(options.ca === undefined ? {} : { ca: options.ca }),
-      };
-      return ok(target);
-    }
+    if (here?.url !== undefined) return ok(elsewhere(here.url));
     const local = await options.localSession(sessionId);
     if (local !== undefined)
       return ok({
@@ -83,6 +82,9 @@ export function sessionGateway(options: SessionGatewayOptions): (sessionId: stri
         connectionParams: { token: local.token },
         unreachable: unreachable(local.socketPath),
       });
+    // Connected to another replica: where it serves is in the records they share.
+    const stored = here === undefined ? await options.storedAddress?.(sessionId) : undefined;
+    if (stored !== undefined) return ok(elsewhere(stored));
     if (here !== undefined)
       return refused(
         'session_unreachable',
@@ -92,7 +94,7 @@ export function sessionGateway(options: SessionGatewayOptions): (sessionId: stri
       'session_not_running',
       record.status === 'closed'
         ? `Session ${sessionId} is not running (resume it: pi sessions resume ${sessionId})`
-        : `Session ${sessionId} is not connected to this coordinator (it is ${record.status} through another replica)`,
+        : `Session ${sessionId} is ${record.status} through another replica, and serves no presentations on the network`,
     );
   };
 }

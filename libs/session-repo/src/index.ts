@@ -23,3 +23,4 @@ export {
 } from './postgres-session-repo';
 export type { RecordChanges, SessionRecordChange } from './postgres-record-changes';
 export type { ReplicaRegistry } from './postgres-replica-registry';
+export type { SessionAddresses } from './postgres-session-addresses';

@@ -81,6 +81,24 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    sql: `
+      -- Where a session on another host serves presentations (its wss: URL), written by the replica it is connected
+      -- to (\`replica\`, that process's id), so any replica's gateway can relay to it. A workspace's, like its record.
+      CREATE TABLE session_addresses (
+        session_id text COLLATE "C" PRIMARY KEY,
+        workspace_id text COLLATE "C" NOT NULL,
+        url text NOT NULL CHECK (url ~ '^wss://' AND length(url) <= 2048),
+        replica text NOT NULL,
+        seen_at timestamptz(3) NOT NULL
+      );
+      ALTER TABLE session_addresses ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE session_addresses FORCE ROW LEVEL SECURITY;
+      CREATE POLICY session_addresses_by_workspace ON session_addresses
+        USING (session_visible(workspace_id)) WITH CHECK (session_visible(workspace_id));
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.reduce((latest, m) => Math.max(latest, m.version), 0);

@@ -1,9 +1,13 @@
+import type { Result } from 'neverthrow';
 import pg from 'pg';
 import { changeChannel, quoteIdentifier } from './postgres-migrations';
+import type { SessionRepoError } from './session-repo-error';
 
 /**
  * A change to one record, by whichever process made it; or `resync` each time listening begins (the first time, and
- * after the connection was lost and regained), when changes may have been missed and everything must be read again.
+ * after the connection was lost and regained), when changes may have been missed and everything must be read again;
+ * or `stop_requested`: a replica was asked to stop a session it does not run (`requestStop`), and the one that runs
+ * it should stop it.
  */
 export type SessionRecordChange =
   | {
@@ -12,11 +16,17 @@ export type SessionRecordChange =
       readonly workspaceId: string;
       readonly updatedAt: string;
     }
+  | { readonly kind: 'stop_requested'; readonly sessionId: string }
   | { readonly kind: 'resync' };
 
 export interface RecordChanges {
   /** Calls the listener for every record change in the database (`LISTEN/NOTIFY`); returns the unsubscribe. */
   onChange(listener: (change: SessionRecordChange) => void): () => void;
+  /**
+   * Announces `stop_requested` for the session to every repository listening on the database (the replica that runs
+   * it stops it). Ids only, as every announcement; what comes of it is the record's own change.
+   */
+  requestStop(sessionId: string): Promise<Result<void, SessionRepoError>>;
   /** Resolves once changes are being listened for (after the first `onChange`), so the next one is not missed. */
   listening(): Promise<void>;
 }
@@ -28,7 +38,10 @@ const RELISTEN_DELAY_MS = 500;
  * One listening connection per repository, opened at the first subscriber and kept (re-opened when lost) while the
  * repository is open.
  */
-export function recordChanges(config: pg.ClientConfig, schema: string): RecordChanges & { close(): Promise<void> } {
+export function recordChanges(
+  config: pg.ClientConfig,
+  schema: string,
+): Omit<RecordChanges, 'requestStop'> & { close(): Promise<void> } {
   const listeners = new Set<(change: SessionRecordChange) => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
@@ -116,6 +129,8 @@ function parseChange(payload: string | undefined): SessionRecordChange | undefin
   try {
     const value = JSON.parse(payload ?? '') as Record<string, unknown>;
     const { kind, sessionId, workspaceId, updatedAt } = value;
+    // { kind: 'stop_requested', sessionId }: sent by `requestStop`, not by the trigger.
+    if (kind === 'stop_requested' && typeof sessionId === 'string') return { kind, sessionId };
     if (
       (kind === 'created' || kind === 'updated' || kind === 'removed') &&
       typeof sessionId === 'string' &&

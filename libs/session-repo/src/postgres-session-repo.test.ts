@@ -190,6 +190,46 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     expect((await first.replicas.list(180_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
   });
 
+  it('keeps where a session serves for one workspace; a clear by a replica the session has left changes nothing', async () => {
+    const schema = freshSchema();
+    const first = await openPostgresRepo(schema);
+    const second = await openPostgresRepo(schema);
+    const address = { sessionId: 's-1', workspaceId: 'w-1', url: 'wss://build-7:7444/' };
+    (await first.addresses.set(address, 'replica-a'))._unsafeUnwrap();
+    expect((await second.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7444/');
+    // It reconnected to the second replica, and the first noticed its old connection gone only then.
+    (await second.addresses.set({ ...address, url: 'wss://build-7:7445/' }, 'replica-b'))._unsafeUnwrap();
+    (await first.addresses.clear('s-1', 'replica-a'))._unsafeUnwrap();
+    expect((await first.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7445/');
+    (await second.addresses.clear('s-1', 'replica-b'))._unsafeUnwrap();
+    expect((await first.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
+
+    // Another workspace's repository neither sees it nor writes it.
+    (await first.addresses.set(address, 'replica-a'))._unsafeUnwrap();
+    const other = await openPostgresRepo(schema, { workspaceId: 'w-2' });
+    expect((await other.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
+    expect((await other.addresses.set({ ...address, url: 'wss://evil:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
+      'storage',
+    );
+    expect((await first.addresses.set({ ...address, url: 'ws://plain:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
+      'invalid',
+    );
+  });
+
+  it('announces a stop request to every repository listening, and refuses an id that is not one', async () => {
+    const schema = freshSchema();
+    const asking = await openPostgresRepo(schema);
+    const running = await openPostgresRepo(schema);
+    const heard: SessionRecordChange[] = [];
+    running.onChange((change) => heard.push(change));
+    await running.listening();
+    (await asking.requestStop('s-elsewhere'))._unsafeUnwrap();
+    await expect
+      .poll(() => heard.filter((change) => change.kind !== 'resync'))
+      .toEqual([{ kind: 'stop_requested', sessionId: 's-elsewhere' }]);
+    expect((await asking.requestStop('../x'))._unsafeUnwrapErr().code).toBe('invalid');
+  });
+
   it('refuses a replica URL that is not ws:// or wss://, and a window that is not positive', async () => {
     const repo = await openPostgresRepo(freshSchema());
     for (const bad of ['https://a/', 'wss://', `wss://${'a'.repeat(2048)}`])
@@ -200,6 +240,7 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
   it('carries the record operations, close and the change announcements, nothing else', async () => {
     const repo = await openPostgresRepo(freshSchema());
     expect(Object.keys(repo).sort()).toEqual([
+      'addresses',
       'close',
       'create',
       'get',
@@ -209,6 +250,7 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
       'remove',
       'rename',
       'replicas',
+      'requestStop',
       'setStatus',
       'suggestTitle',
     ]);

@@ -6,10 +6,12 @@ import {
   POSTGRES_SCHEMA_VERSION,
   SCHEMA_PATTERN,
   applyPostgresMigrations,
+  changeChannel,
   readPostgresSchemaVersion,
 } from './postgres-migrations';
 import { recordChanges, type RecordChanges } from './postgres-record-changes';
 import { replicaRegistry, type ReplicaRegistry } from './postgres-replica-registry';
+import { sessionAddresses, type SessionAddresses } from './postgres-session-addresses';
 import { POSTGRES_STATEMENTS, toSessionRecordFromPostgres, type PostgresSessionRow } from './postgres-statements';
 import { generateSessionId } from './session-id';
 import type { SessionRepo, SessionRepoCreate, SessionRepoExpectation, SessionRepoOptions } from './session-repo';
@@ -40,6 +42,7 @@ export interface PostgresSessionRepoOptions extends SessionRepoOptions {
  */
 export interface PostgresSessionRepo extends SessionRepo, RecordChanges {
   readonly replicas: ReplicaRegistry;
+  readonly addresses: SessionAddresses;
 }
 
 /** Who a statement runs for: one workspace, or the fleet (every workspace, the coordinator's own authority). */
@@ -247,6 +250,22 @@ function postgresSessionRepo(
     replicas: replicaRegistry((operation, text, values) =>
       attempt(operation, fleet, async (client) => ok((await client.query(text, values)).rows)),
     ),
+
+    addresses: sessionAddresses((operation, scope, text, values) =>
+      attempt(operation, scope === 'fleet' ? fleet : forWorkspace(scope.workspaceId), async (client) =>
+        ok((await client.query(text, values)).rows),
+      ),
+    ),
+
+    requestStop: async (sessionId) => {
+      const valid = checkSessionId(sessionId);
+      if (valid.isErr()) return err(valid.error);
+      const payload = JSON.stringify({ kind: 'stop_requested', sessionId });
+      return attempt('ask for a session to stop', fleet, async (client) => {
+        await client.query('SELECT pg_notify($1, $2)', [changeChannel(schema), payload]);
+        return ok(undefined);
+      });
+    },
 
     onChange: (listener) => changes.onChange(listener),
     listening: () => changes.listening(),

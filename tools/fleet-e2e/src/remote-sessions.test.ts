@@ -367,4 +367,50 @@ describe.runIf(postgres.available)('a remote session failing over between replic
     await present(session.connectionFile);
     await statusIs(throughSecond, session.sessionId, 'active');
   });
+
+  it('a stop asked of another replica reaches the session through the replica it is connected to', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const first = await coordinator(certificates, { env });
+    const second = await coordinator(certificates, { env, keyFrom: first });
+    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', first.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+    ]);
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, session.sessionId, 'idle');
+
+    // The second replica does not run it: it asks through the shared records, and the first stops it.
+    expect(await throughSecond.stop(session.sessionId, BACKGROUND_CONTEXT)).toMatchObject({ status: 'closed' });
+    await session.exited;
+    expect(session.output()).toContain('stopped on a request of its coordinator');
+  });
+
+  it('a TUI reaches a session through the URL of a replica it is not connected to: the address is in the shared records', async () => {
+    if (!postgres.available) return;
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const first = await coordinator(certificates, { env });
+    const second = await coordinator(certificates, { env, keyFrom: first, args: ['--tls-ca', certificates.ca] });
+    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', first.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+      ...['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key],
+    ]);
+    await statusIs(await second.directory(), session.sessionId, 'idle');
+
+    const tui = second.e2e.spawnTui(
+      ['--url', `${second.url}sessions/${session.sessionId}`, '--tls-ca', certificates.ca],
+      undefined,
+      { PI_TOKEN: await second.userToken() },
+    );
+    tuis.push(tui);
+    await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI attached through the second');
+    tui.write('hello from the other replica');
+    tui.press('enter');
+    await tui.waitForScreen((screen) => screen.text.includes('You said: hello from the other replica'), 'the answer');
+  });
 });
