@@ -9,7 +9,10 @@ import type { ConnectionParams } from './authentication';
 import { createRpcClient, type RpcClient } from './rpc-client';
 import { createRpcHost, type RpcHost } from './rpc-host';
 import { webSocketFactory } from './websocket-client';
+import { FakeServerSocket } from './testing/fake-server-socket';
+import type { ServerSocket } from './server-socket';
 import { relayWebSocket, type RelayRoute, type RelayTarget } from './websocket-relay';
+import type { WireSocket } from './wire-socket';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
 const CLIENT_TOKEN = 'the-users-token';
@@ -169,5 +172,47 @@ describe('relayWebSocket', () => {
     expect((await raw(url, ['not json'])).code).toBe(1008);
     expect((await raw(url, [])).code).toBe(4401);
     expect(to.presented).toEqual([]);
+  });
+
+  it('stops reading the target while the client’s socket holds too much unsent, and reads again once it drained', async () => {
+    const client = Object.assign(new FakeServerSocket('c-1'), { bufferedAmount: 0 });
+    const target: { reading: boolean; opened: () => void; message: (data: string) => void } = {
+      reading: true,
+      opened: () => undefined,
+      message: () => undefined,
+    };
+    const dialled: WireSocket = {
+      send: () => undefined,
+      close: () => undefined,
+      pause: () => void (target.reading = false),
+      resume: () => void (target.reading = true),
+      onOpen: (listener) => void (target.opened = listener),
+      onMessage: (listener) => void (target.message = listener),
+      onClose: () => undefined,
+    };
+    let dials = 0;
+    const route: RelayRoute = async () => ok({ address: { socketPath: '/unused' }, connectionParams: {}, unreachable });
+    relayWebSocket(client as unknown as ServerSocket, route, {
+      dial: () => {
+        dials += 1;
+        return dialled;
+      },
+      highWaterBytes: 100,
+      lowWaterBytes: 10,
+    });
+    client.receive(JSON.stringify({ method: 'connectionParams', data: {} }));
+    await expect.poll(() => dials).toBe(1);
+    target.opened();
+
+    target.message('a frame the client reads at once');
+    expect(target.reading).toBe(true);
+    client.bufferedAmount = 500;
+    target.message('a frame that waits in the client’s socket');
+    expect(target.reading).toBe(false);
+    client.bufferedAmount = 50;
+    await expect.poll(() => target.reading).toBe(false);
+    client.bufferedAmount = 5;
+    await expect.poll(() => target.reading).toBe(true);
+    expect(client.frames).toEqual(['a frame the client reads at once', 'a frame that waits in the client’s socket']);
   });
 });

@@ -27,10 +27,23 @@ export interface RelayOptions {
   readonly paramsWaitMs?: number;
   /** Frames a client may send before the target opens (default 1024); more closes the connection. */
   readonly maxPendingFrames?: number;
+  /**
+   * Bytes the client's socket may hold unsent before the relay stops reading the target (default 1 MiB), and below
+   * which it reads again (default 256 KiB): the target's own writes then back up, so its flow control sees a slow
+   * client as it would on a direct connection, and the relay holds no unbounded queue.
+   */
+  readonly highWaterBytes?: number;
+  readonly lowWaterBytes?: number;
+  /** How the relay connects to a target (a test's stand-in); a `ws` client socket by default. */
+  readonly dial?: (target: RelayTarget) => WireSocket;
 }
 
 export const DEFAULT_RELAY_PARAMS_WAIT_MS = 10_000;
 const DEFAULT_MAX_PENDING_FRAMES = 1024;
+const DEFAULT_HIGH_WATER_BYTES = 1024 * 1024;
+const DEFAULT_LOW_WATER_BYTES = 256 * 1024;
+/** How often a paused relay looks whether the client's socket has drained (`ws` has no drain event). */
+const DRAIN_POLL_MS = 10;
 const SOCKET_OPEN = 1;
 /** A close reason is at most 123 bytes on the wire. */
 const MAX_REASON_BYTES = 120;
@@ -40,7 +53,8 @@ const MAX_REASON_BYTES = 120;
  * (its connection params) goes to `route`, which authenticates it and names the target; the relay then connects
  * there with the target's own params and passes every later frame through unchanged, both ways (calls, watch
  * frames, the client's heartbeat). Nothing is parsed after the first message, so the client speaks to the target
- * exactly as it would directly, and the target's keep-alive and flow control reach the client.
+ * exactly as it would directly, and the target's keep-alive and flow control reach the client (a client that reads
+ * slowly makes the relay stop reading the target, so the target's writes back up as on a direct connection).
  *
  * A refusal is the frame a host sends for a refused connection (`{ id: null, error }` with pi's envelope), then a
  * close: 4401 for `not_authorized`, as a host's own, so a client stops retrying; 1008 with the code as the reason
@@ -73,9 +87,26 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
   );
   timer.unref();
 
+  const high = options.highWaterBytes ?? DEFAULT_HIGH_WATER_BYTES;
+  const low = options.lowWaterBytes ?? DEFAULT_LOW_WATER_BYTES;
+  let draining: NodeJS.Timeout | undefined;
+  const unsent = () => client.bufferedAmount ?? 0;
+  /** Stops reading the target while the client's socket holds more than `high`, until it holds `low` or less. */
+  const holdBack = (socket: WireSocket) => {
+    if (draining !== undefined || unsent() <= high || socket.pause === undefined) return;
+    socket.pause();
+    draining = setInterval(() => {
+      if (open() && unsent() > low) return;
+      clearInterval(draining);
+      draining = undefined;
+      socket.resume?.();
+    }, DRAIN_POLL_MS);
+    draining.unref();
+  };
+
   const connect = (to: RelayTarget) => {
     phase = 'relaying';
-    const socket = webSocketFactory(to.address, to.ca === undefined ? {} : { ca: to.ca })();
+    const socket = options.dial?.(to) ?? webSocketFactory(to.address, to.ca === undefined ? {} : { ca: to.ca })();
     target = socket;
     socket.onOpen(() => {
       if (phase === 'closed') return socket.close(CLOSE_CODES.normal, 'the client left');
@@ -85,7 +116,9 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
       for (const frame of pending.splice(0)) socket.send(frame);
     });
     socket.onMessage((data) => {
-      if (open()) client.send(data);
+      if (!open()) return;
+      client.send(data);
+      holdBack(socket);
     });
     socket.onClose((code, reason) => {
       if (!targetOpen) return refuse(to.unreachable(reason === '' ? `closed with code ${code}` : reason));
@@ -114,6 +147,7 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
   });
   client.once('close', () => {
     clearTimeout(timer);
+    clearInterval(draining);
     const was = phase;
     phase = 'closed';
     if (was !== 'closed') target?.close(CLOSE_CODES.normal, 'the client left');
