@@ -4,7 +4,16 @@
  */
 export function isBundleCurrent(bundleUrl: URL | string, mtimes?: Map<string, number | null>): Promise<boolean>;
 
-/** Runs a program's bundle when it is current, else its TypeScript sources through tsx (`PI_FROM_SOURCE=1`: always). */
+/**
+ * Whether `PI_CURRENT_BUNDLES` (in `env`, by default the process's) names the dist/apps folder of this bundle, which
+ * exists: the test run made the bundles there current before it started any program, so no source needs a stat.
+ */
+export function isBundleVouchedFor(bundleUrl: URL | string, env?: NodeJS.ProcessEnv): boolean;
+
+/**
+ * Runs a program's bundle when it is current (or vouched for), else its TypeScript sources through tsx
+ * (`PI_FROM_SOURCE=1`: always).
+ */
 export function launchProgram(
   binUrl: string,
   paths: { readonly bundle: string; readonly source: string },

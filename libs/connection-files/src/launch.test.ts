@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBundleCurrent } from './launch.mjs';
+import { isBundleCurrent, isBundleVouchedFor } from './launch.mjs';
 
 describe('whether an app bundle is current', () => {
   let workspace: string;
@@ -57,5 +57,33 @@ describe('whether an app bundle is current', () => {
     await built(2_000_000, ['apps/session/src/main.ts']);
     expect(await isBundleCurrent(bundle(), mtimes)).toBe(true);
     expect(await isBundleCurrent(bundle())).toBe(false);
+  });
+});
+
+describe('a bundle the test run vouches for', () => {
+  let workspace: string;
+  const apps = () => join(workspace, 'dist', 'apps');
+  const bundle = () => pathToFileURL(join(apps(), 'session', 'pi-session.mjs'));
+  beforeEach(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pi-launch-'));
+    await mkdir(join(apps(), 'session'), { recursive: true });
+    await writeFile(join(apps(), 'session', 'pi-session.mjs'), 'export {};\n');
+    // Built before its source changed: stale by its build information.
+    await writeFile(join(apps(), 'session', 'build-info.json'), JSON.stringify({ builtAt: 1, inputs: ['gone.ts'] }));
+  });
+  afterEach(() => rm(workspace, { recursive: true, force: true }));
+
+  it('is in the dist/apps folder PI_CURRENT_BUNDLES names, whatever its build information says', async () => {
+    expect(await isBundleCurrent(bundle())).toBe(false);
+    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: apps() })).toBe(true);
+    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: `${apps()}/` })).toBe(true);
+  });
+
+  it('is not without the variable, in another folder, or when the bundle is not there', async () => {
+    expect(isBundleVouchedFor(bundle(), {})).toBe(false);
+    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: '' })).toBe(false);
+    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: join(workspace, 'elsewhere', 'apps') })).toBe(false);
+    const missing = pathToFileURL(join(apps(), 'tui', 'pi-tui.mjs'));
+    expect(isBundleVouchedFor(missing, { PI_CURRENT_BUNDLES: apps() })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectOutcome } from '../project-batch';
-import { testsWithBundles } from './tests-with-bundles';
+import { CURRENT_BUNDLES, testsWithBundles } from './tests-with-bundles';
 
 describe('tests after their program bundles', () => {
   let root: string;
@@ -11,8 +11,10 @@ describe('tests after their program bundles', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   const ranTests: string[][] = [];
+  const vouchedFor: Array<string | undefined> = [];
   async function* runTests(_root: string, roots: readonly string[]): AsyncGenerator<ProjectOutcome> {
     ranTests.push([...roots]);
+    vouchedFor.push(process.env[CURRENT_BUNDLES]);
     for (const root of roots) yield { root, success: true, output: `${root} passed` };
   }
   const outcomes = async () => {
@@ -34,6 +36,16 @@ describe('tests after their program bundles', () => {
     expect(await readFile(join(root, 'bundled'), 'utf-8')).toBe('yes');
   });
 
+  it("tells the tests' programs the bundles are current, and puts the variable back after", async () => {
+    // The worker running this file is itself under a test check that set it.
+    const outer = process.env[CURRENT_BUNDLES];
+    await writeBundler('process.exit(0);\n');
+    vouchedFor.length = 0;
+    await outcomes();
+    expect(vouchedFor).toEqual([join(root, 'dist', 'apps')]);
+    expect(process.env[CURRENT_BUNDLES]).toBe(outer);
+  });
+
   it('fails every project with the bundler output when bundling fails, and runs no test', async () => {
     await writeBundler('console.error(\'esbuild: Could not resolve "pg-native"\');\nprocess.exit(1);\n');
     ranTests.length = 0;
@@ -47,9 +59,12 @@ describe('tests after their program bundles', () => {
     expect(ranTests).toEqual([]);
   });
 
-  it('runs the tests straight away in a workspace without the bundler (a fixture)', async () => {
+  it('runs the tests straight away in a workspace without the bundler (a fixture), vouching for nothing', async () => {
+    const outer = process.env[CURRENT_BUNDLES];
     ranTests.length = 0;
+    vouchedFor.length = 0;
     expect((await outcomes()).map((outcome) => outcome.root)).toEqual(['libs/a', 'libs/b']);
     expect(ranTests).toEqual([['libs/a', 'libs/b']]);
+    expect(vouchedFor).toEqual([outer]);
   });
 });

@@ -6,6 +6,8 @@ import type { ProjectTestOptions } from '../test/project-tests';
 
 /** The tool that bundles the programs; a workspace without it (a test fixture) starts them from source. */
 const BUNDLER = 'tools/app-bundle/bin/bundle-apps.mjs';
+/** Names the folder of bundles the programs the tests start may trust as current (see `isBundleVouchedFor`). */
+export const CURRENT_BUNDLES = 'PI_CURRENT_BUNDLES';
 
 type RunTests = (
   workspaceRoot: string,
@@ -16,7 +18,9 @@ type RunTests = (
 /**
  * The tests of these projects after the program bundles they start are current (the bundler rebuilds only what is
  * stale). Bundling here rather than in a task the tests depend on keeps the tests in the batch the other checks run
- * in, so they start at once. A bundler that fails fails every project's tests with its output.
+ * in, so they start at once. A bundler that fails fails every project's tests with its output. Once bundled, the
+ * tests' programs are told the bundles are current (`PI_CURRENT_BUNDLES`), so that each start skips checking every
+ * source file again.
  */
 export async function* testsWithBundles(
   workspaceRoot: string,
@@ -25,14 +29,23 @@ export async function* testsWithBundles(
   runTests: RunTests,
 ): AsyncGenerator<ProjectOutcome> {
   const bundler = join(workspaceRoot, BUNDLER);
-  if (existsSync(bundler)) {
-    const failure = await bundle(workspaceRoot, bundler);
-    if (failure !== undefined) {
-      for (const root of roots) yield { root, success: false, output: `Bundling the programs failed:\n${failure}` };
-      return;
-    }
+  if (!existsSync(bundler)) {
+    yield* runTests(workspaceRoot, roots, options);
+    return;
   }
-  yield* runTests(workspaceRoot, roots, options);
+  const failure = await bundle(workspaceRoot, bundler);
+  if (failure !== undefined) {
+    for (const root of roots) yield { root, success: false, output: `Bundling the programs failed:\n${failure}` };
+    return;
+  }
+  const outer = process.env[CURRENT_BUNDLES];
+  process.env[CURRENT_BUNDLES] = join(workspaceRoot, 'dist', 'apps');
+  try {
+    yield* runTests(workspaceRoot, roots, options);
+  } finally {
+    if (outer === undefined) delete process.env[CURRENT_BUNDLES];
+    else process.env[CURRENT_BUNDLES] = outer;
+  }
 }
 
 /** What the bundler printed when it failed; nothing when the bundles are current. */
