@@ -133,6 +133,36 @@ describe('chat projection', () => {
     ]);
   });
 
+  it('contains a throw while sending held text at the end of the tick, as the harness contains a listener’s', async () => {
+    const { transcript, recent } = recordedProjection();
+    const failing = createRemoteEvents<ChatEvent>();
+    failing.emit = () => {
+      throw new Error('the stream is gone');
+    };
+    const streams = {
+      recent,
+      transcript,
+      streaming: createRemoteState<StreamingCheckpoint | null>(null),
+      events: failing,
+    };
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const project = chatProjection(
+        { branch: () => [], leafId: null },
+        new TranscriptLog({ branch: () => [], leafId: null }),
+        streams,
+      );
+      project({ type: 'text_delta', operationId: 'op', delta: 'x' }, BACKGROUND_CONTEXT);
+      await endOfTick();
+      await endOfTick();
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual(['Sending streamed text failed: the stream is gone']);
+  });
+
   it('writes the transcript for durable entries only, not for deltas or tool starts', () => {
     const { writes, append, emit } = recordedProjection();
     append(chained('e0', { kind: 'operation_started', operationId: 'op' }));

@@ -14,7 +14,20 @@ export interface ChatStreams {
   readonly events: MutableRemoteEvents<ChatEvent>;
 }
 
-const nextTick: EndOfTick = (flush) => process.nextTick(flush);
+/**
+ * The end of the tick, with a throw contained as the harness contains a listener's: held text is sent from a tick of
+ * its own, where a throw would otherwise end the session.
+ */
+const nextTick: EndOfTick = (flush) =>
+  process.nextTick(() => {
+    try {
+      flush();
+    } catch (error) {
+      process.emitWarning(`Sending streamed text failed: ${error instanceof Error ? error.message : String(error)}`, {
+        code: 'PI_LISTENER_ERROR',
+      });
+    }
+  });
 
 /**
  * Projects the harness's progress events into the chat streams, by weight: the tokens of one tick as one delta
