@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { err, ok, type Result } from 'neverthrow';
 import {
   connectionFilePath,
@@ -14,6 +13,7 @@ import {
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { SessionDirectory, type SessionDirectoryService, type SessionRecordSummary } from '@pi/session-directory';
 import { VERSION_MISMATCH, createRpcClient, isSocketAnswering, webSocketFactory } from '@pi/transport-trpc';
+import { runCoordinatorStart, type EarlyCoordinatorStart } from './coordinator-start';
 
 const READY_WAIT_MS = 20_000;
 /** How long a resume waits for the coordinator to hear that the session's process ended. */
@@ -24,6 +24,8 @@ export interface CoordinatorLaunch {
   readonly from: string;
   /** Told each step as it begins ("Starting the coordinator"). */
   readonly progress: (step: string) => void;
+  /** The `pi-coordinator start` the entry began before this module loaded, if it began one (`startCoordinatorEarly`). */
+  readonly early?: Promise<EarlyCoordinatorStart | undefined>;
 }
 
 /**
@@ -110,34 +112,25 @@ async function ensureCoordinator(
   directories: PiDirectories,
   manifest: string | undefined,
   env: NodeJS.ProcessEnv,
-  { from, progress }: CoordinatorLaunch,
+  { from, progress, early }: CoordinatorLaunch,
 ): Promise<Result<CoordinatorConnection, string>> {
   const files = coordinatorFiles(directories);
   const running = await readCoordinatorConnection(files.connectionFile);
   if (running.isOk() && isRunning(running.value.pid) && (await isSocketAnswering(running.value.socketPath))) {
     return ok(running.value);
   }
-  const program = await findPiProgram('pi-coordinator', from, env);
-  if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
-  progress('Starting the coordinator');
-  const args = [
-    program,
-    'start',
-    '--data-dir',
-    directories.dataDir,
-    '--config-dir',
-    directories.configDir,
-    ...(manifest === undefined ? [] : ['--manifest', manifest]),
-  ];
-  // `start` returns once the coordinator answers (or says why it did not); the coordinator itself stays.
-  const outcome = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', (error) => resolve({ code: 1, output: error.message }));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+  // The entry's start, when it began one (no coordinator held the lock then); else one begins here.
+  const begun = await early;
+  let outcome;
+  if (begun !== undefined) {
+    progress('Starting the coordinator');
+    outcome = await begun.outcome;
+  } else {
+    const program = await findPiProgram('pi-coordinator', from, env);
+    if (program === undefined) return err('Cannot find pi-coordinator to start the coordinator (install pi)');
+    progress('Starting the coordinator');
+    outcome = await runCoordinatorStart(program, directories, manifest, env);
+  }
   if (outcome.code !== 0) {
     const last = outcome.output.trim().split('\n').at(-1) ?? '';
     return err(`The coordinator did not start${last === '' ? '' : `: ${last.replace(/^pi-coordinator: /, '')}`}`);

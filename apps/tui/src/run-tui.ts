@@ -15,6 +15,7 @@ import { attach, sessionSwitcher, type Attachment } from './attach';
 import { runAttachLoop } from './attach-loop';
 import type { CliOptions } from './cli-options';
 import { openSessionThroughCoordinator, resumeEndedSession } from './coordinator-launch';
+import type { EarlyCoordinatorStart } from './coordinator-start';
 import { reviveWhenEnded } from './session-revival';
 import type { StartupScreen, TypedWhileStarting } from './startup-screen';
 import type { StartupTerminal } from './startup-terminal';
@@ -35,13 +36,15 @@ export async function runTui(
   terminal: StartupTerminal,
   /** The `import.meta.url` of the program's entry: its bundle's facets and sibling programs are found from it. */
   entryUrl: string,
+  /** With --start: the `pi-coordinator start` the entry began while this module loaded, if it began one. */
+  earlyCoordinator?: Promise<EarlyCoordinatorStart | undefined>,
 ): Promise<Result<void, string>> {
   const { input, output } = terminal.io;
   const { keymap, quitting, screen: startup } = terminal;
   // What is being started goes on without this TUI when the user quits meanwhile (as an interrupted start did).
   const started = await Promise.race([
     quitting.then(() => undefined),
-    attachFirst(options, directories, env, startup, entryUrl),
+    attachFirst(options, directories, env, startup, entryUrl, earlyCoordinator),
   ]);
   if (started === undefined || started.isErr()) {
     terminal.restoreFromStartup();
@@ -135,6 +138,7 @@ async function attachFirst(
   env: NodeJS.ProcessEnv,
   startup: StartupScreen,
   entryUrl: string,
+  earlyCoordinator: Promise<EarlyCoordinatorStart | undefined> | undefined,
 ): Promise<Result<TuiPluginSet & { first: Attachment }, string>> {
   const facets = loadTuiFacets(options, directories.configDir, entryUrl);
   let opened: string | undefined;
@@ -142,6 +146,7 @@ async function attachFirst(
     const session = await openSessionThroughCoordinator(options.cwd, directories, options.manifest, env, {
       from: entryUrl,
       progress: (step) => startup.phase(step),
+      early: earlyCoordinator,
     });
     if (session.isErr()) return err(session.error);
     opened = session.value;

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   findRunningSession,
-  isRunning,
   listRunningSessions,
   readConnectionFile,
   writeConnectionFile,
   type ConnectionInfo,
 } from './connection-file';
 import { connectionFilePath, piDirectories } from './pi-directories';
+import { isRunning } from './process-liveness';
 
 const folders: string[] = [];
 afterEach(async () => {

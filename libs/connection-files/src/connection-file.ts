@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { writeFileAtomic } from '@pi/atomic-file';
+import { isRunning } from './process-liveness';
 
 /** What a client needs to attach to a running session; it holds the token, so it is written 0600. */
 export const connectionInfoSchema = z.strictObject({
@@ -42,27 +42,6 @@ export async function readConnectionFile(path: string): Promise<Result<Connectio
   }
   const parsed = connectionInfoSchema.safeParse(json);
   return parsed.success ? ok(parsed.data) : err(`The connection file ${path} is not a pi connection file`);
-}
-
-/** Whether the process that wrote a connection file still runs (a crashed session leaves its file behind). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  return !isZombie(pid);
-}
-
-/** A killed process its parent has not reaped yet still answers signal 0 but runs no more (Linux; false elsewhere). */
-function isZombie(pid: number): boolean {
-  try {
-    // The state follows the command name in parentheses, which may itself hold spaces or parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return false;
-  }
 }
 
 /** The sessions running on this machine, from their connection files (files of dead processes are skipped). */

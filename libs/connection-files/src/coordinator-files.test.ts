@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  coordinatorFiles,
-  readCoordinatorConnection,
-  workspaceIdOf,
-  writeCoordinatorConnection,
-} from './coordinator-files';
+import { readCoordinatorConnection, workspaceIdOf, writeCoordinatorConnection } from './coordinator-files';
+import { coordinatorFiles } from './coordinator-paths';
 import { findPiProgram } from './find-program';
 import { piDirectories } from './pi-directories';
 

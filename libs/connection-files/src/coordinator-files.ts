@@ -1,32 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
 import { writeFileAtomic } from '@pi/atomic-file';
-import type { PiDirectories } from './pi-directories';
-
-/** Where the coordinator daemon keeps its runtime files: one per user, all in the runtime directory. */
-export interface CoordinatorFiles {
-  readonly socketPath: string;
-  readonly pidFile: string;
-  /** Held (exclusively created) by the running coordinator; a second start finds it and attaches instead. */
-  readonly lockFile: string;
-  /** How the local user's programs connect: socket path, the user token, pid (mode 0600). */
-  readonly connectionFile: string;
-  /** Where session processes the coordinator started write their output. */
-  readonly logDir: string;
-}
-
-export function coordinatorFiles(directories: PiDirectories): CoordinatorFiles {
-  return {
-    socketPath: join(directories.runtimeDir, 'coordinator.sock'),
-    pidFile: join(directories.runtimeDir, 'coordinator.pid'),
-    lockFile: join(directories.runtimeDir, 'coordinator.lock'),
-    connectionFile: join(directories.runtimeDir, 'coordinator.json'),
-    logDir: join(directories.dataDir, 'logs'),
-  };
-}
 
 export const coordinatorConnectionSchema = z.strictObject({
   socketPath: z.string().min(1),

@@ -1,7 +1,6 @@
 export {
   connectionInfoSchema,
   findRunningSession,
-  isRunning,
   listRunningSessions,
   readConnectionFile,
   removeConnectionFile,
@@ -11,13 +10,12 @@ export {
 export { connectionFilePath, piDirectories, sessionFilePath, type PiDirectories } from './pi-directories';
 export {
   coordinatorConnectionSchema,
-  coordinatorFiles,
   readCoordinatorConnection,
   workspaceIdOf,
   writeCoordinatorConnection,
   type CoordinatorConnection,
-  type CoordinatorFiles,
 } from './coordinator-files';
+export { coordinatorFiles, type CoordinatorFiles } from './coordinator-paths';
 export {
   HANDOFF_ERROR_CODES,
   UPSTREAM_HANDOFF_FD,
@@ -29,6 +27,7 @@ export {
   type UpstreamHandoff,
 } from './upstream-handoff';
 export { findPiProgram, type PiProgram } from './find-program';
+export { isRunning } from './process-liveness';
 export {
   readSessionCredentialFile,
   sessionCredentialFileSchema,

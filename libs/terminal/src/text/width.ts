@@ -1,13 +1,12 @@
-import stringWidth from 'string-width';
 import { escapeLength } from './ansi-tokens';
+import { graphemeSegmenter, textColumns } from './text-columns';
 
 /**
- * Column widths of terminal text. string-width does the Unicode work (emoji presentation, East Asian width,
- * zero-width marks); this file adds a fast path for plain ASCII, a cache of grapheme widths, grapheme splitting,
- * and which graphemes terminals disagree on.
+ * Column widths of terminal text. `textColumns` does the Unicode work (string-width's rules: emoji presentation, East
+ * Asian width, zero-width marks); this file adds a fast path for plain ASCII, a cache of grapheme widths, grapheme
+ * splitting, and which graphemes terminals disagree on. Nothing here builds a segmenter or a Unicode-set regular
+ * expression before text past ASCII is measured: pi-tui's first paint (ASCII) pays for none.
  */
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** A line of printable ASCII only: one column per character, the fast path of width, wrap and truncate. */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Graphemes whose width was looked up; a frame meets the same few over and over. Emptied when full. */
@@ -18,7 +17,7 @@ const WIDTH_CACHE_SIZE = 4096;
 export function splitGraphemes(text: string): string[] {
   if (PRINTABLE_ASCII.test(text)) return [...text];
   const out: string[] = [];
-  for (const { segment } of segmenter.segment(text)) out.push(segment);
+  for (const { segment } of graphemeSegmenter().segment(text)) out.push(segment);
   return out;
 }
 
@@ -30,7 +29,7 @@ export function graphemeWidth(grapheme: string): number {
   }
   const known = widths.get(grapheme);
   if (known !== undefined) return known;
-  const width = stringWidth(grapheme, { countAnsiEscapeCodes: true });
+  const width = textColumns(grapheme);
   if (widths.size >= WIDTH_CACHE_SIZE) widths.clear();
   widths.set(grapheme, width);
   return width;
@@ -106,7 +105,7 @@ export function visibleWidth(text: string): number {
       // To the next escape: a prepended letter joins even the ASCII after it.
       const escape = text.indexOf('\x1b', index);
       const end = escape === -1 ? text.length : escape;
-      for (const { segment } of segmenter.segment(text.slice(start, end))) width += graphemeWidth(segment);
+      for (const { segment } of graphemeSegmenter().segment(text.slice(start, end))) width += graphemeWidth(segment);
       previous = -1;
       index = end;
     }
