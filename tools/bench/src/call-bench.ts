@@ -26,10 +26,16 @@ export interface CallRound {
   /** CPU per call during the in-flight window, client process and server process, in µs. */
   readonly clientCpuUs: number;
   readonly serverCpuUs: number;
+  /**
+   * CPU per call while calls go one at a time, client and server, in µs: what a sequential call costs on caches the
+   * other process (and any other work on the CPU) has just used, which decides its latency more than its code does.
+   */
+  readonly seqClientCpuUs: number;
+  readonly seqServerCpuUs: number;
 }
 
 /** Runs the sequential phase (e.g. with client and server on one CPU, `onOneCpu`). */
-export type SequentialRunner = (measure: () => Promise<number>) => Promise<number>;
+export type SequentialRunner = <T>(measure: () => Promise<T>) => Promise<T>;
 
 export async function measureCalls(
   client: EchoClient,
@@ -38,14 +44,25 @@ export async function measureCalls(
   sequentially: SequentialRunner = (measure) => measure(),
 ): Promise<CallRound> {
   for (let call = 0; call < settings.warmupCalls; call++) await client.echo(CALL_PAYLOAD);
-  const seqCallUs = await sequentially(() => sequentialUs(client, settings.sequentialCalls));
+  const sequential = await sequentially(async () => {
+    const [serverAtStart, clientAtStart] = [await serverCpuMicros(), process.cpuUsage()];
+    const us = await sequentialUs(client, settings.sequentialCalls);
+    const clientCpu = process.cpuUsage(clientAtStart);
+    return {
+      us,
+      clientCpuUs: clientCpu.user + clientCpu.system,
+      serverCpuUs: (await serverCpuMicros()) - serverAtStart,
+    };
+  });
   const serverBefore = await serverCpuMicros();
   const clientBefore = process.cpuUsage();
   const { calls, seconds } = await inFlight(client, settings);
   const clientUsed = process.cpuUsage(clientBefore);
   const serverUsed = (await serverCpuMicros()) - serverBefore;
   return {
-    seqCallUs,
+    seqCallUs: sequential.us,
+    seqClientCpuUs: sequential.clientCpuUs / settings.sequentialCalls,
+    seqServerCpuUs: sequential.serverCpuUs / settings.sequentialCalls,
     inFlightCallsPerSec: calls / seconds,
     clientCpuUs: (clientUsed.user + clientUsed.system) / calls,
     serverCpuUs: serverUsed / calls,

@@ -13,6 +13,8 @@ function results(pi: { seq: number; perSec: number; fanout: number }): BenchResu
     inFlightCallsPerSec: same(perSec),
     clientCpuUs: same(1e6 / perSec),
     serverCpuUs: same(5e5 / perSec),
+    seqClientCpuUs: same(seq / 4),
+    seqServerCpuUs: same(seq / 4),
   });
   return {
     transport: 'unix',
@@ -111,6 +113,8 @@ describe('a --load run', () => {
     inFlightCallsPerSec: same(perSec),
     clientCpuUs: same(10),
     serverCpuUs: same(10),
+    seqClientCpuUs: same(seq / 5),
+    seqServerCpuUs: same(seq / 10),
   });
   const loaded = (piSeq: number): BenchResults => ({
     ...results({ seq: 120, perSec: 12_000, fanout: 1900 }),
@@ -134,7 +138,7 @@ describe('a --load run', () => {
         .find((line) => line.startsWith('pi '))
         ?.trim()
         .split(/\s{2,}/),
-    ).toEqual(['pi', '120 [120–120]', '1.20x', '260 [260–260]', '1.30x', '0.60x', '0.80x']);
+    ).toEqual(['pi', '120 [120–120]', '1.20x', '260 [260–260]', '1.30x', '0.60x', '0.80x', '30 + 30', '52 + 26']);
     expect(formatReport(loaded(260))).toEqual(expect.arrayContaining(lines));
   });
 
@@ -147,10 +151,11 @@ describe('a --load run', () => {
     });
     expect(busy(301)?.met).toBe(false);
     const json = toJson(loaded(260)) as {
-      loaded: { busyLoops: number; systems: Record<string, { seqCallUs: number }> };
+      loaded: { busyLoops: number; systems: Record<string, { seqCallUs: number; seqServerCpuUsPerCall: number }> };
     };
     expect(json.loaded.busyLoops).toBe(2);
     expect(json.loaded.systems['pi']?.seqCallUs).toBe(260);
+    expect(json.loaded.systems['pi']?.seqServerCpuUsPerCall).toBe(26);
   });
 
   it('prints and judges nothing about load when the run had none', () => {
@@ -276,6 +281,12 @@ describe('toJson', () => {
       serverCpuUsPerCall: 41.7,
       serverCpuUsPerCallMin: 41.7,
       serverCpuUsPerCallMax: 41.7,
+      seqClientCpuUsPerCall: 50,
+      seqClientCpuUsPerCallMin: 50,
+      seqClientCpuUsPerCallMax: 50,
+      seqServerCpuUsPerCall: 50,
+      seqServerCpuUsPerCallMin: 50,
+      seqServerCpuUsPerCallMax: 50,
     });
   });
 });

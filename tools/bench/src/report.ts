@@ -1,4 +1,4 @@
-import type { BenchResults, FanoutFigures, SlowFigures, SlowSubscriberFigures } from './results';
+import type { BenchResults, CallFigures, FanoutFigures, SlowFigures, SlowSubscriberFigures } from './results';
 import { SYSTEMS } from './server-process';
 import { ratio, type Spread } from './stats';
 import { checkTargets, times } from './targets';
@@ -90,15 +90,32 @@ export function loadedLines(results: BenchResults): string[] {
       times(ratio(busy.seqCallUs.median, busyRaw.seqCallUs.median)),
       times(ratio(quiet.inFlightCallsPerSec.median, quietRaw.inFlightCallsPerSec.median)),
       times(ratio(busy.inFlightCallsPerSec.median, busyRaw.inFlightCallsPerSec.median)),
+      seqCpu(quiet),
+      seqCpu(busy),
     ];
   });
   return [
     `quiet and with ${loaded.processes} busy loop${loaded.processes === 1 ? '' : 's'} (each loaded round right after its quiet one):`,
     ...formatTable(
-      ['system', 'seq µs quiet', 'vs raw', 'seq µs busy', 'vs raw', '100 in flight vs raw, quiet', 'busy'],
+      [
+        'system',
+        'seq µs quiet',
+        'vs raw',
+        'seq µs busy',
+        'vs raw',
+        '100 in flight vs raw, quiet',
+        'busy',
+        'CPU µs/seq call c + s, quiet',
+        'busy',
+      ],
       rows,
     ),
   ];
+}
+
+/** CPU per sequential call, client + server (median of the rounds' figures). */
+function seqCpu(figures: CallFigures): string {
+  return `${Math.round(figures.seqClientCpuUs.median)} + ${Math.round(figures.seqServerCpuUs.median)}`;
 }
 
 /** The peers' fan-out through their own subscriptions, beside the same figure for raw-ws. */

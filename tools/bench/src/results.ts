@@ -7,6 +7,9 @@ export interface CallFigures {
   /** CPU per call while 100 calls are in flight: unlike times, this barely moves when the machine is busy. */
   readonly clientCpuUs: Spread;
   readonly serverCpuUs: Spread;
+  /** CPU per sequential call, client and server: less distorted by a busy machine than the latency. */
+  readonly seqClientCpuUs: Spread;
+  readonly seqServerCpuUs: Spread;
 }
 
 export interface FanoutFigures {
@@ -135,6 +138,8 @@ function callsJson(figuresOf: Record<SystemName, CallFigures>): Record<string, u
       ...flat('inflight100CallsPerSec', figures.inFlightCallsPerSec),
       ...flat('clientCpuUsPerCall', figures.clientCpuUs),
       ...flat('serverCpuUsPerCall', figures.serverCpuUs),
+      ...flat('seqClientCpuUsPerCall', figures.seqClientCpuUs),
+      ...flat('seqServerCpuUsPerCall', figures.seqServerCpuUs),
     };
   }
   return systems;

@@ -170,6 +170,8 @@ function callFigures(calls: ReadonlyMap<SystemName, readonly CallRound[]>): Reco
           inFlightCallsPerSec: figure((r) => r.inFlightCallsPerSec),
           clientCpuUs: figure((r) => r.clientCpuUs),
           serverCpuUs: figure((r) => r.serverCpuUs),
+          seqClientCpuUs: figure((r) => r.seqClientCpuUs),
+          seqServerCpuUs: figure((r) => r.seqServerCpuUs),
         },
       ];
     }),

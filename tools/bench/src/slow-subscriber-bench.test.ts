@@ -12,7 +12,14 @@ import { spread } from './stats';
 import { measureSlowSubscriber, type SlowSubscriberRound } from './slow-subscriber-bench';
 
 const same = (value: number) => spread([value]);
-const CALLS = { seqCallUs: same(1), inFlightCallsPerSec: same(1), clientCpuUs: same(1), serverCpuUs: same(1) };
+const CALLS = {
+  seqCallUs: same(1),
+  inFlightCallsPerSec: same(1),
+  clientCpuUs: same(1),
+  serverCpuUs: same(1),
+  seqClientCpuUs: same(1),
+  seqServerCpuUs: same(1),
+};
 const FANOUT = {
   clients: 1,
   valueBytes: 1,
