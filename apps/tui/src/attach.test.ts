@@ -15,9 +15,17 @@ afterEach(async () => {
 const optionsOf = (...argv: string[]): CliOptions => parseCliOptions(argv, '/work/project')._unsafeUnwrap();
 
 describe('switching sessions from the TUI', () => {
-  it('is refused for a TUI attached by socket or URL', () => {
+  it('is refused for a TUI attached by socket or by a session’s own URL', () => {
     expect(sessionSwitcher(optionsOf('--socket', '/tmp/s.sock'), '/nowhere', {}, () => [])).toBeUndefined();
     expect(sessionSwitcher(optionsOf('--url', 'ws://127.0.0.1:1'), '/nowhere', {}, () => [])).toBeUndefined();
+  });
+
+  it('goes through the same coordinator, with the same token, for a TUI attached through its gateway', async () => {
+    const options = optionsOf('--url', 'ws://127.0.0.1:1/sessions/s-a');
+    // Nothing listens there: the attempt ends at the (short) deadline, naming the other session's URL.
+    const switcher = sessionSwitcher(options, '/nowhere', { PI_TOKEN: 'user-token' }, () => [], 50);
+    const outcome = await switcher?.('s-b');
+    expect(outcome?.isErr() && outcome.error).toMatch(/^Cannot attach to ws:\/\/127\.0\.0\.1:1\/sessions\/s-b: /);
   });
 
   it('looks the session up by id in the data directory, whichever way the TUI was attached', async () => {

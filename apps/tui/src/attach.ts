@@ -8,7 +8,7 @@ import {
   type RpcClient,
 } from '@pi/transport-trpc';
 import type { CliOptions } from './cli-options';
-import { findSessionTarget, tokenSource, type SessionTarget } from './session-target';
+import { coordinatorGateway, findSessionTarget, tokenSource, type SessionTarget } from './session-target';
 
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -84,8 +84,9 @@ function refusal(error: unknown, target: SessionTarget): string {
 /**
  * How this TUI attaches to another session by id, for the session picker: through that session's connection file
  * in the data directory, checking the session's plugins against `own()` (the plugins the next host starts with,
- * which a /reload may have changed since) as the first attach does. Undefined when the TUI was attached by an explicit socket or URL: such a TUI knows no data
- * directory it may look in, so it cannot switch.
+ * which a /reload may have changed since) as the first attach does. Attached through a coordinator's gateway
+ * (`wss://…/sessions/ID`), through the same coordinator with the same token. Undefined when the TUI was attached by
+ * an explicit socket or a session's own URL: such a TUI knows no data directory it may look in, so it cannot switch.
  */
 export function sessionSwitcher(
   options: CliOptions,
@@ -94,6 +95,12 @@ export function sessionSwitcher(
   own: () => Parameters<typeof acceptSessionHost>[1],
   timeoutMs: number = CONNECT_TIMEOUT_MS,
 ): ((sessionId: string) => Promise<Result<Attachment, string>>) | undefined {
+  const gateway = options.url === undefined ? undefined : coordinatorGateway(options.url);
+  if (gateway !== undefined)
+    return async (sessionId) => {
+      const target = await findSessionTarget({ ...options, url: gateway.urlFor(sessionId) }, dataDir, env);
+      return target.isErr() ? err(target.error) : attach(target.value, timeoutMs, own());
+    };
   if (options.socket !== undefined || options.url !== undefined) return undefined;
   return async (sessionId) => {
     const byId = { ...options, sessionId, connection: undefined, socket: undefined, url: undefined };

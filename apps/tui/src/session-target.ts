@@ -30,10 +30,12 @@ export async function findSessionTarget(
     const address: ConnectAddress =
       options.socket !== undefined ? { socketPath: resolve(options.socket) } : { url: options.url as string };
     const label = options.socket ?? options.url ?? '';
-    if (options.tlsCa === undefined) return ok({ address, token, file: undefined, label, sessionId: undefined });
+    // Through a coordinator's gateway the URL names the session.
+    const sessionId = options.url === undefined ? undefined : coordinatorGateway(options.url)?.sessionId;
+    if (options.tlsCa === undefined) return ok({ address, token, file: undefined, label, sessionId });
     try {
       const ca = await readFile(options.tlsCa, 'utf8');
-      return ok({ address, token, file: undefined, label, sessionId: undefined, ca });
+      return ok({ address, token, file: undefined, label, sessionId, ca });
     } catch (error) {
       return err(`Cannot read --tls-ca ${options.tlsCa}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -57,5 +59,32 @@ export function tokenSource(target: SessionTarget): () => Promise<{ token: strin
       if (info.isOk()) last = info.value.token;
     }
     return { token: last };
+  };
+}
+
+/**
+ * A coordinator's gateway URL (`wss://HOST:PORT/sessions/ID`): the session it names, and the same URL for any other
+ * session (`urlFor`). Undefined for any other URL (a session's own `--listen`).
+ */
+export function coordinatorGateway(
+  url: string,
+): { readonly sessionId: string; urlFor(sessionId: string): string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const match = /^(.*)\/sessions\/([^/]+)\/?$/.exec(parsed.pathname);
+  if (match === null) return undefined;
+  const prefix = match[1] ?? '';
+  const sessionId = decodeURIComponent(match[2] ?? '');
+  return {
+    sessionId,
+    urlFor: (other) => {
+      const next = new URL(parsed.href);
+      next.pathname = `${prefix}/sessions/${encodeURIComponent(other)}`;
+      return next.href;
+    },
   };
 }

@@ -147,6 +147,43 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     await localTui.waitForScreen((screen) => screen.text.includes('You said: hello next door'), 'its answer');
   });
 
+  it('a TUI attached through the coordinator switches to another session of the project through it (/sessions NAME)', async () => {
+    const host = await elsewhere();
+    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const coordinatorHost = await coordinator(certificates, { args: ['--tls-ca', certificates.ca] });
+    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
+    const session = await runSession(host, [
+      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+      ...['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key],
+    ]);
+    const directory = await coordinatorHost.directory();
+    await statusIs(directory, session.sessionId, 'idle');
+    // Another session of the same project, which the coordinator runs itself.
+    const other = await directory.create(
+      { title: 'the second one', workspaceId: workspaceIdOf(host.cwd), cwd: host.cwd },
+      BACKGROUND_CONTEXT,
+    );
+
+    const tui = coordinatorHost.e2e.spawnTui(
+      ['--url', `${coordinatorHost.url}sessions/${session.sessionId}`, '--tls-ca', certificates.ca],
+      undefined,
+      { PI_TOKEN: await coordinatorHost.userToken() },
+    );
+    tuis.push(tui);
+    await tui.waitForScreen(
+      (screen) => screen.text.includes('● connected'),
+      'the TUI attached through the coordinator',
+    );
+    tui.write('/sessions the second one\r');
+    // The TUI left the first (its presentation count drops) and attached to the second, both through the coordinator.
+    await statusIs(directory, other.sessionId, 'active');
+    await statusIs(directory, session.sessionId, 'idle');
+    await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI attached to the second one');
+    tui.write('hello second one');
+    tui.press('enter');
+    await tui.waitForScreen((screen) => screen.text.includes('You said: hello second one'), 'the second one’s answer');
+  });
+
   it('through the coordinator’s URL, pi-tui says in one line why it cannot attach: the session token instead of the user’s, no such session', async () => {
     const host = await elsewhere();
     const certificates = await writeCertificates(join(host.root, 'tls'));
