@@ -7,7 +7,7 @@ import type { KernelStopReport } from '@pi/kernel';
 import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
 import type { SessionAddresses, SessionRepo } from '@pi/session-repo';
-import { relayWebSocket, type RpcHost, type ServerSocket } from '@pi/transport-trpc';
+import { relayAdmission, relayWebSocket, type RpcHost, type ServerSocket } from '@pi/transport-trpc';
 import { Fleet, type SessionProcessControl } from './fleet';
 import type { SessionControlSide } from './session-control';
 import type { SessionCredentials } from './session-credentials';
@@ -151,13 +151,15 @@ export async function startCoordinatorHost(
           },
         });
 
+  // Presentations awaiting the gateway's check are bounded as the host's own unauthenticated sockets are.
+  const admission = relayAdmission();
   let stopping: Promise<KernelStopReport> | undefined;
   return ok({
     rpc,
     accept(socket, request) {
       const sessionId = route === undefined ? undefined : gatewaySessionId(request);
       if (route === undefined || sessionId === undefined) return rpc.accept(socket, request);
-      relayWebSocket(socket, route(sessionId));
+      relayWebSocket(socket, route(sessionId), { admission });
     },
     failures: () => providing.failures.list(),
     stop: () =>

@@ -38,7 +38,9 @@ export { CERTIFICATE_NOT_TRUSTED, webSocketFactory, type ConnectAddress } from '
 export { webSocketUrlProblem } from './websocket-url';
 export {
   DEFAULT_RELAY_PARAMS_WAIT_MS,
+  relayAdmission,
   relayWebSocket,
+  type RelayAdmission,
   type RelayOptions,
   type RelayRoute,
   type RelayTarget,

@@ -11,7 +11,7 @@ import { createRpcHost, type RpcHost } from './rpc-host';
 import { webSocketFactory } from './websocket-client';
 import { FakeServerSocket } from './testing/fake-server-socket';
 import type { ServerSocket } from './server-socket';
-import { relayWebSocket, type RelayRoute, type RelayTarget } from './websocket-relay';
+import { relayAdmission, relayWebSocket, type RelayRoute, type RelayTarget } from './websocket-relay';
 import type { WireSocket } from './wire-socket';
 import { listenWebSocket, type WebSocketListener } from './websocket-server';
 
@@ -214,5 +214,20 @@ describe('relayWebSocket', () => {
     client.bufferedAmount = 5;
     await expect.poll(() => target.reading).toBe(true);
     expect(client.frames).toEqual(['a frame the client reads at once', 'a frame that waits in the client’s socket']);
+  });
+
+  it('holds at most the admitted clients awaiting their route; one more is told to try again later', async () => {
+    const admission = relayAdmission(1);
+    const never: RelayRoute = () => new Promise(() => undefined);
+    const first = new FakeServerSocket('c-1');
+    relayWebSocket(first as unknown as ServerSocket, never, { admission });
+    const second = new FakeServerSocket('c-2');
+    relayWebSocket(second as unknown as ServerSocket, never, { admission });
+    expect(second.closes).toEqual([['close', 1013, 'too many connections awaiting authentication']]);
+    first.drop();
+    const third = new FakeServerSocket('c-3');
+    relayWebSocket(third as unknown as ServerSocket, never, { admission });
+    expect(third.closes).toEqual([]);
+    third.drop();
   });
 });

@@ -2,6 +2,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Result } from 'neverthrow';
 import type { RemoteErrorEnvelope } from '@pi/remote';
 import type { ConnectionParams } from './authentication';
+import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { connectionParamsOf, isRequestBeforeParams } from './connection-params';
 import type { ServerSocket } from './server-socket';
 import { httpStatusOf, trpcCodeOf } from './trpc-error-codes';
@@ -36,6 +37,23 @@ export interface RelayOptions {
   readonly lowWaterBytes?: number;
   /** How the relay connects to a target (a test's stand-in); a `ws` client socket by default. */
   readonly dial?: (target: RelayTarget) => WireSocket;
+  /** Shared by a listener's relays: how many clients may be awaiting their route at once (`relayAdmission`). */
+  readonly admission?: RelayAdmission;
+}
+
+/** Clients a listener's relays hold before they are routed; one more is refused at once (1013, try again later). */
+export interface RelayAdmission {
+  admit(): boolean;
+  release(): void;
+}
+
+/** At most `limit` clients awaiting their route (by default a host's own `maxUnauthenticated`, 128). */
+export function relayAdmission(limit: number = DEFAULT_CONNECTION_LIMITS.maxUnauthenticated): RelayAdmission {
+  let waiting = 0;
+  return {
+    admit: () => (waiting < limit ? ((waiting += 1), true) : false),
+    release: () => void (waiting = Math.max(0, waiting - 1)),
+  };
 }
 
 export const DEFAULT_RELAY_PARAMS_WAIT_MS = 10_000;
@@ -61,6 +79,14 @@ const MAX_REASON_BYTES = 120;
  * otherwise. When either side closes, the other is closed; a target's close code is passed on when it may be sent.
  */
 export function relayWebSocket(client: ServerSocket, route: RelayRoute, options: RelayOptions = {}): void {
+  if (options.admission !== undefined && !options.admission.admit())
+    return client.close(CLOSE_CODES.tryAgainLater, 'too many connections awaiting authentication');
+  let admitted = options.admission !== undefined;
+  /** The client is routed (or refused, or gone): it no longer counts as awaiting. */
+  const routed = () => {
+    if (admitted) options.admission?.release();
+    admitted = false;
+  };
   const maxPending = options.maxPendingFrames ?? DEFAULT_MAX_PENDING_FRAMES;
   const pending: string[] = [];
   let phase: 'params' | 'routing' | 'relaying' | 'closed' = 'params';
@@ -69,6 +95,7 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
 
   const open = () => client.readyState === SOCKET_OPEN;
   const refuse = (envelope: RemoteErrorEnvelope) => {
+    routed();
     if (phase === 'closed') return;
     phase = 'closed';
     target?.close(CLOSE_CODES.normal, 'the client was refused');
@@ -105,6 +132,7 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
   };
 
   const connect = (to: RelayTarget) => {
+    routed();
     phase = 'relaying';
     const socket = options.dial?.(to) ?? webSocketFactory(to.address, to.ca === undefined ? {} : { ca: to.ca })();
     target = socket;
@@ -146,6 +174,7 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
     }
   });
   client.once('close', () => {
+    routed();
     clearTimeout(timer);
     clearInterval(draining);
     const was = phase;
