@@ -16,30 +16,11 @@ export function words(count: number): string[] {
 }
 
 export function pacedProvider(deltas: readonly string[], pauseAfter: number | null = null): PacedProvider {
-  let reachedPause = (): void => undefined;
-  const paused = new Promise<void>((resolve) => (reachedPause = resolve));
-  let resume = (): void => undefined;
-  const resumed = new Promise<void>((resolve) => (resume = resolve));
-  return {
-    id: PACED_MODEL.provider,
-    name: 'Paced',
-    models: () => [{ ...PACED_MODEL, name: 'Paced', reasoning: false }],
-    paused,
-    resume: () => resume(),
-    async *stream(_request, context): AsyncGenerator<ProviderEvent> {
-      for (const [index, delta] of deltas.entries()) {
-        if (index === pauseAfter) {
-          reachedPause();
-          await untilResumedOrAborted(resumed, context);
-        }
-        // A turn of the event loop between deltas, as a network stream has.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (context.abortSignal?.aborted === true) throw new ProviderError('aborted', 'aborted');
-        yield { type: 'text_delta', delta };
-      }
-      yield { type: 'done', stopReason: 'stop' };
-    },
-  };
+  // A delta alone in its tick: a burst of one.
+  return burstProvider(
+    deltas.map((delta) => [delta]),
+    pauseAfter,
+  );
 }
 
 function untilResumedOrAborted(resumed: Promise<void>, context: Context): Promise<void> {
@@ -74,6 +55,7 @@ export function burstProvider(bursts: readonly (readonly string[])[], pauseAfter
           reachedPause();
           await untilResumedOrAborted(resumed, context);
         }
+        // A turn of the event loop between bursts, as a network stream has between reads.
         await new Promise((resolve) => setImmediate(resolve));
         if (context.abortSignal?.aborted === true) throw new ProviderError('aborted', 'aborted');
         for (const delta of burst) yield { type: 'text_delta', delta };
