@@ -105,6 +105,20 @@ describe.each(APPS)('the $name bundle', (app) => {
     }
   });
 
+  it('carries the license notice of the code pi ports (string-width in @pi/terminal) wherever it bundles that code', async () => {
+    const ported = 'libs/terminal/src/text/text-columns.ts';
+    const carriers = Object.entries(metafile.outputs)
+      .filter(([, output]) => ported in output.inputs)
+      .map(([file]) => file);
+    // The TUI measures text: its bundle carries the port.
+    if (app.name === 'tui') expect(carriers).not.toEqual([]);
+    for (const file of carriers) {
+      expect(await readFile(join(WORKSPACE_ROOT, file), 'utf8'), file).toContain(
+        'Copyright (c) Sindre Sorhus <sindresorhus@gmail.com>',
+      );
+    }
+  });
+
   it.runIf(app.name === 'tui')(
     'loads only what the startup screen needs before it paints: no TUI host, blessed, zod, transport or string-width',
     () => {

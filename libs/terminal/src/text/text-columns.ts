@@ -1,7 +1,28 @@
+/*!
+ * textColumns's rules are ported from string-width 8.3.0 (https://github.com/sindresorhus/string-width), under its
+ * license: a legal comment, so bundles that carry the port carry the notice too.
+ *
+ * MIT License
+ *
+ * Copyright (c) Sindre Sorhus <sindresorhus@gmail.com> (https://sindresorhus.com)
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated
+ * documentation files (the "Software"), to deal in the Software without restriction, including without limitation the
+ * rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
+ * permit persons to whom the Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all copies or substantial portions of
+ * the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE
+ * WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR
+ * COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+ * OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ */
 import { eastAsianWidth } from 'get-east-asian-width';
 
 /**
- * The columns a terminal gives text, by string-width 8.3.0's rules (MIT, Sindre Sorhus), for text as pi measures it:
+ * The columns a terminal gives text, by string-width 8.3.0's rules (MIT, notice above), for text as pi measures it:
  * escape sequences counted as the control characters they are (no columns), ambiguous characters narrow.
  *
  * Why a port and not the package: string-width compiles its regular expressions and an `Intl.Segmenter` when it is
