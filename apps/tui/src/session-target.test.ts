@@ -11,8 +11,14 @@ describe('a coordinator gateway URL', () => {
     );
   });
 
-  it('is no gateway URL for a session’s own address, or for what is not a URL', () => {
-    for (const url of ['wss://build-7:7444/', 'wss://h/sessions/', 'wss://h/sessions/a/b', 'not a url'])
+  it('is no gateway URL for a session’s own address, a session id that is no valid escape, or what is not a URL', () => {
+    for (const url of [
+      'wss://build-7:7444/',
+      'wss://h/sessions/',
+      'wss://h/sessions/a/b',
+      'wss://h/sessions/%E0',
+      'not a url',
+    ])
       expect(coordinatorGateway(url), url).toBeUndefined();
   });
 });

@@ -78,7 +78,13 @@ export function coordinatorGateway(
   const match = /^(.*)\/sessions\/([^/]+)\/?$/.exec(parsed.pathname);
   if (match === null) return undefined;
   const prefix = match[1] ?? '';
-  const sessionId = decodeURIComponent(match[2] ?? '');
+  let sessionId: string;
+  try {
+    sessionId = decodeURIComponent(match[2] ?? '');
+  } catch {
+    // A broken escape (`%E0`) names no session.
+    return undefined;
+  }
   return {
     sessionId,
     urlFor: (other) => {
