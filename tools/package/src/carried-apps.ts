@@ -63,8 +63,18 @@ export async function bundleCarriedApp(name: string, outDir: string, root: strin
     await writeFile(join(target, 'package.json'), `${JSON.stringify(metadata, null, 2)}\n`);
   }
   const program = join(folder, `${app.output}.mjs`);
-  // npm links a bin to the file itself: it runs by its `#!` line.
-  await writeFile(program, `#!/usr/bin/env node\n${await readFile(program, 'utf8')}`);
+  // npm links a bin to the file itself: it runs by its `#!` line, the checkout's bin's (pi-tui's node options).
+  await writeFile(program, `${await checkoutShebang(root, app.name, app.output)}\n${await readFile(program, 'utf8')}`);
   await chmod(program, 0o755);
   return { command: app.output, bin: `./${app.name}/${app.output}.mjs`, packages: runtimePackages(metafile) };
+}
+
+/**
+ * The `#!` line of the app's bin in the checkout (`apps/<name>/bin/<output>.mjs`), so the installed program runs with
+ * the node options the checkout's does (`#!/usr/bin/env -S node --max-semi-space-size=1` for pi-tui); plain node when
+ * that bin has none.
+ */
+export async function checkoutShebang(root: string, name: string, output: string): Promise<string> {
+  const [first = ''] = (await readFile(join(root, 'apps', name, 'bin', `${output}.mjs`), 'utf8')).split('\n', 1);
+  return first.startsWith('#!') ? first : '#!/usr/bin/env node';
 }

@@ -153,7 +153,7 @@ describe('the examples, installed from the packed tarballs by their own package.
 });
 
 describe('the pi CLI installed with npm install -g from its tarball', () => {
-  it('is bundles, pi and the pi-session, pi-tui and pi-coordinator it carries, needing only blessed and SQLite', () => {
+  it('is bundles, pi and the pi-session, pi-tui and pi-coordinator it carries, needing only blessed and SQLite', async () => {
     const manifest = packed.built.get('@pi/cli')?.manifest;
     expect(manifest).toMatchObject({
       name: '@pi/cli',
@@ -168,6 +168,9 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
       '@photostructure/sqlite': expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown,
       blessed: expect.stringMatching(/^\d+\.\d+\.\d+$/) as unknown,
     });
+    // The installed pi-tui runs with the node options of the checkout's (its young generation: docs/decisions.md).
+    const tui = await readFile(join(packed.built.get('@pi/cli')?.dir ?? '', 'tui', 'pi-tui.mjs'), 'utf8');
+    expect(tui.split('\n', 1)[0]).toBe('#!/usr/bin/env -S node --max-semi-space-size=1');
   });
 
   it('services, call and status reach the session of the directory it runs in', async () => {
