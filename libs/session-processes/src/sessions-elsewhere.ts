@@ -6,14 +6,7 @@ import { isLegalTransition, type SessionStatus } from './session-status';
 import { StatusListeners, type StatusListener } from './status-listeners';
 import type { SessionLaunch } from './tracked-process';
 
-/**
- * An orchestrator that also follows the sessions it did not start: one running on another host, or one another
- * replica started, that connected upstream here. Such a session is `idle` or `active` while its connection to this
- * coordinator lasts and `closed` when it drops, so the replica a session is connected to is the one writer of its
- * status (a dead replica writes nothing; the replica it reconnects to takes over). Its process is not this
- * coordinator's to start or signal: `stop` asks the session itself, over its connection (`askToStop`), and resolves
- * when that connection drops, or after `stopWaitMs` when the session does not go (one from before `SessionControl`).
- */
+/** How `SessionsElsewhere` stops a session it did not start. */
 export interface SessionsElsewhereOptions {
   /** Asks a session connected here to stop itself (the coordinator's `SessionControl`); without it, none is asked. */
   readonly askToStop?: (sessionId: string) => void;
@@ -23,6 +16,14 @@ export interface SessionsElsewhereOptions {
 
 const DEFAULT_STOP_WAIT_MS = 20_000;
 
+/**
+ * An orchestrator that also follows the sessions it did not start: one running on another host, or one another
+ * replica started, that connected upstream here. Such a session is `idle` or `active` while its connection to this
+ * coordinator lasts and `closed` when it drops, so the replica a session is connected to is the one writer of its
+ * status (a dead replica writes nothing; the replica it reconnects to takes over). Its process is not this
+ * coordinator's to start or signal: `stop` asks the session itself, over its connection (`askToStop`), and resolves
+ * when that connection drops, or after `stopWaitMs` when the session does not go (one from before `SessionControl`).
+ */
 export class SessionsElsewhere implements SessionOrchestrator {
   readonly #local: SessionOrchestrator;
   readonly #elsewhere = new Map<string, SessionStatus>();
