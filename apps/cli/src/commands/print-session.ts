@@ -41,7 +41,7 @@ export async function openPrintSession(
   }
   const program = await findPiProgram('pi-session', import.meta.url, env);
   if (program === undefined) {
-    // The packed `pi` comes alone: say what starts a session instead.
+    // Neither the packed `pi` (it carries pi-session beside it) nor a checkout's gets here: a `pi` copied out alone.
     const start = `node <pi checkout>/apps/session/bin/pi-session.mjs --cwd ${cwd}`;
     return err(
       new RemoteError(
