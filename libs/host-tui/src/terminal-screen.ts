@@ -11,6 +11,7 @@ import {
   graphemeWidth,
   isWidthUncertain,
 } from '@pi/terminal';
+import { findRegionScroll, type RegionScroll } from './region-scroll';
 
 /** The streams a screen runs on: a real terminal in `apps/tui`, in-memory streams in tests. */
 export interface TerminalIO {
@@ -107,7 +108,17 @@ function patchBlessedWidths(): void {
     typeof str === 'string' && index === undefined ? cellWidth(str) : original(str, index);
 }
 
-export function createTerminalScreen(io: TerminalIO): TerminalScreen {
+export interface TerminalScreenOptions {
+  /**
+   * Whether a frame whose rows are the rows on screen moved up is drawn by scrolling a region (DECSTBM and SU) and
+   * drawing only the rows that differ after it; default: when the terminal's terminfo has both. Off: every row that
+   * changed is drawn again (the plain path), as with `PI_NO_SCROLL_REGIONS=1` in the environment, for a terminal
+   * that scrolls regions wrongly.
+   */
+  readonly scrollRegions?: boolean;
+}
+
+export function createTerminalScreen(io: TerminalIO, options: TerminalScreenOptions = {}): TerminalScreen {
   patchBlessedWidths();
   // blessed gets a dead input stream: keys are decoded by the host, so blessed's parser never runs.
   const screen = blessed.screen({
@@ -122,9 +133,18 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
   const program = screen.program;
   // Lines are drawn as UTF-8 text: no ACS line-drawing substitution (tmux and others show it as letters), no
   // ASCII fallback for characters above '~'.
-  const tput = (screen as unknown as { tput: { brokenACS: boolean; unicode: boolean } }).tput;
+  const tput = (
+    screen as unknown as {
+      tput: { brokenACS: boolean; unicode: boolean; strings: Record<string, string | undefined> };
+    }
+  ).tput;
   tput.brokenACS = true;
   tput.unicode = true;
+  const scrollRegions =
+    options.scrollRegions ??
+    (process.env['PI_NO_SCROLL_REGIONS'] !== '1' &&
+      tput.strings['change_scroll_region'] !== undefined &&
+      tput.strings['parm_index'] !== undefined);
   program.flush();
   program.write(AUTOWRAP_OFF);
   const defaultAttr = (screen as unknown as { dattr: number }).dattr;
@@ -205,8 +225,8 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
     return uncertainAt;
   };
 
-  /** The styled line laid into each row by the last paint, and the rows it was laid into. */
-  let laidOut: string[] = [];
+  /** The styled line laid into each row by the last paint (undefined: none to skip by), and the rows it was laid into. */
+  let laidOut: (string | undefined)[] = [];
   let laidOutRows: Row[] | undefined;
 
   /**
@@ -275,6 +295,33 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
     }
   };
 
+  /**
+   * Scrolls the terminal's region and moves our rows along: the cells blessed diffs against (`olines`), the cells laid
+   * out and the line each was laid out from. The terminal moves whole rows, with whatever width it drew each grapheme
+   * at (a pinned one's moves are columns only), so a moved row shows what it showed. The freed rows are blank on the
+   * terminal (the attributes are the defaults between frames) and are laid out and drawn again. The cursor is saved
+   * around the scroll, which homes it.
+   */
+  const scrollRegion = ({ top, bottom, by }: RegionScroll): string => {
+    const rows = lines();
+    const old = shown();
+    const freedAt = bottom - by + 1;
+    const freedRows = rows.splice(top, by);
+    rows.splice(freedAt, 0, ...freedRows);
+    const freedShown = old.splice(top, by);
+    old.splice(freedAt, 0, ...freedShown);
+    laidOut.splice(top, by);
+    laidOut.splice(freedAt, 0, ...Array.from({ length: by }, () => undefined));
+    for (let y = freedAt; y <= bottom; y++) {
+      (rows[y] as Row).dirty = true;
+      for (const cell of old[y] ?? []) {
+        cell[0] = defaultAttr;
+        cell[1] = ' ';
+      }
+    }
+    return `\x1b7\x1b[${top + 1};${bottom + 1}r\x1b[${by}S\x1b[r\x1b8`;
+  };
+
   return {
     get columns() {
       return screen.cols as number;
@@ -290,6 +337,8 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
         laidOut = [];
       }
       const width = screen.cols as number;
+      const scroll = scrollRegions ? findRegionScroll(laidOut, frame, rows.length) : undefined;
+      const scrolled = scroll === undefined ? '' : scrollRegion(scroll);
       const changed: number[] = [];
       for (let y = 0; y < rows.length; y++) {
         const row = rows[y] as Row;
@@ -305,7 +354,7 @@ export function createTerminalScreen(io: TerminalIO): TerminalScreen {
       // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
       // the flushed frame: begin, frame, end.
       program.flush();
-      program.write(SYNC_BEGIN);
+      program.write(SYNC_BEGIN + scrolled);
       for (const y of changed) forgetPaddingOfChangedWideCells(y);
       screen.draw(0, rows.length - 1);
       for (const y of changed) noteWideCellsDrawn(y);

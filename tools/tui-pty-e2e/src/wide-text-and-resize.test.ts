@@ -40,7 +40,11 @@ it('puts wide characters in two columns each, in the editor and in the transcrip
   tui.write(WIDE);
   const typed = await tui.waitForScreen((screen) => screen.text.includes(WIDE), 'the typed text');
   const row = editorRow(typed);
-  expect(typed.cells(row).slice(0, 7)).toEqual([
+  // A blank reads as a space whether it was written or erased (a scrolled region's freed rows are erased).
+  const cells = typed
+    .cells(row)
+    .map((cell) => (cell.chars === '' && cell.width === 1 ? { ...cell, chars: ' ' } : cell));
+  expect(cells.slice(0, 7)).toEqual([
     { chars: '你', width: 2 },
     { chars: '', width: 0 },
     { chars: '好', width: 2 },

@@ -131,6 +131,41 @@ describe.skipIf(!TMUX_AVAILABLE)('wide text in a real tmux', () => {
     expect(shown.lines[0]).toBe('xx🇯🇵 zz');
   });
 
+  it('shows a transcript with emoji scrolled up frame by frame as one full paint of the last frame shows it', async () => {
+    // The screen scrolls the transcript's region when its rows move up; tmux moves its rows with each emoji at the
+    // width tmux drew it, so the rows it moved still read as they did.
+    const lineOf = (index: number) =>
+      [`a${index} 👍🏽 b 🇯🇵 c`, `你好 ${index} 🧑‍💻 d ❤️ e`, `\x1b[1mplain ${index}\x1b[22m words`, ''][index % 4] ?? '';
+    const frameOf = (count: number) => {
+      const transcript = Array.from({ length: count }, (_, index) => lineOf(index)).slice(-6);
+      while (transcript.length < 6) transcript.unshift('');
+      return [...transcript, '─'.repeat(20), `> typed ${count} 👍🏽`];
+    };
+    const scrolled = createVirtualTerminal(20, 8);
+    const scrolledScreen = createTerminalScreen(scrolled);
+    for (let count = 1; count <= 14; count++) scrolledScreen.paint(frameOf(count), { row: 7, col: 2 });
+    const scrolledFrames = scrolled.written();
+    scrolledScreen.destroy();
+    const once = createVirtualTerminal(20, 8);
+    const onceScreen = createTerminalScreen(once);
+    onceScreen.paint(frameOf(14), { row: 7, col: 2 });
+    const oneFrame = once.written();
+    onceScreen.destroy();
+    expect(scrolledFrames).toContain('S\x1b[r');
+
+    const shownBy = async (written: string, name: string) => {
+      const file = join(e2e.sandbox.root, name);
+      await writeFile(file, written);
+      const pane = await startTmuxPane(e2e.sandbox, ['sh', '-c', `cat '${file}'; exec sleep 60`], 20, 8);
+      try {
+        return (await pane.waitFor((c) => c.lines.some((line) => line.includes('typed 14')), `${name} drawn`)).lines;
+      } finally {
+        await pane.kill();
+      }
+    };
+    expect(await shownBy(scrolledFrames, 'scrolled-frames')).toEqual(await shownBy(oneFrame, 'one-frame'));
+  });
+
   it('shows tabs in the transcript as spaces to the next tab stop', async () => {
     const session = await e2e.startSession();
     const tui = await startTmuxTui(e2e.sandbox, ['--session', session.sessionId]);
