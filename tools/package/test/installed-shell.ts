@@ -1,12 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { spawnTui, type TuiPty } from '@pi/tui-pty-e2e';
 import { createFreshHome } from './fresh-home';
-
-export interface CommandResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { runCommand, type CommandResult } from './run-command';
 
 /** A program left running: what it printed so far, and how to end it. */
 export interface RunningCommand {
@@ -41,24 +36,14 @@ export async function openInstalledShell(bin: string, modelServer: string): Prom
   const running: RunningCommand[] = [];
   const terminals: TuiPty[] = [];
   // Node looks the command up on the PATH of `env`: the install's bin folder.
-  const launch = ([command, ...args]: readonly string[]) =>
-    spawn(command ?? '', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const run = (words: readonly string[]) =>
-    new Promise<CommandResult>((resolve) => {
-      const child = launch(words);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.once('error', (error) => resolve({ code: null, stdout, stderr: `${stderr}${error.message}` }));
-      child.once('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  const run = ([command, ...args]: readonly string[]) => runCommand(command ?? '', args, cwd, env);
   return {
     project: cwd,
     env,
     run,
     start(words) {
-      const child = launch(words);
+      const [program, ...args] = words;
+      const child = spawn(program ?? '', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

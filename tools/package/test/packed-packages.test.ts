@@ -10,6 +10,7 @@ import { hintedCommand, openInstalledShell } from './installed-shell';
 import { MODEL_ANSWER } from './model-server';
 import { packWorkspace, type PackedWorkspace } from './packed-workspace';
 import { runnableBlocks } from './readme-blocks';
+import { runCommand } from './run-command';
 import { runTallyInTui } from './tally-tui';
 
 const LIBRARIES = ['@pi/client', '@pi/plugin-api', '@pi/session-api'];
@@ -34,22 +35,7 @@ function pi(
   cwd = packed.host.cwd,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return run(packed.pi, args, cwd, { ...env, ...packed.host.env });
-}
-
-/** Runs `command` with stdin closed and resolves with its exit code and output. */
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, [...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return runCommand(packed.pi, args, cwd, { ...env, ...packed.host.env });
 }
 
 describe('@pi/client, @pi/plugin-api and @pi/session-api packed and installed outside the workspace', () => {
@@ -207,12 +193,12 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
   it('print mode where no session runs starts the pi-session it carries, answers, and stops it', async () => {
     await using home = await createFreshHome(packed.model.baseUrl);
     const env = { ...process.env, ...home.env };
-    expect(await run(packed.pi, ['-p', 'hello'], home.project, env)).toEqual({
+    expect(await runCommand(packed.pi, ['-p', 'hello'], home.project, env)).toEqual({
       code: 0,
       stdout: `${MODEL_ANSWER}\n`,
       stderr: '',
     });
-    const status = await run(packed.pi, ['status'], home.project, env);
+    const status = await runCommand(packed.pi, ['status'], home.project, env);
     expect(status.code).toBe(3);
     expect(status.stderr).toContain(`No session is running in ${home.project}`);
   });
@@ -239,12 +225,12 @@ describe('the pi CLI installed with npm install -g from its tarball', () => {
     await using home = await createFreshHome(packed.model.baseUrl);
     const env = { ...process.env, ...home.env, PI_COMMAND: packed.pi };
     const client = join(packed.consumer.dir, 'client.py');
-    const result = await run(python.stdout.trim(), [client, 'hello?'], home.project, env);
+    const result = await runCommand(python.stdout.trim(), [client, 'hello?'], home.project, env);
     expect(result).toMatchObject({ code: 0, stdout: `${MODEL_ANSWER}\n` });
     expect(result.stderr).toContain(`in ${home.project}`);
     expect(result.stderr).toMatch(/^services: .*\bchat\b/m);
     expect(result.stderr).toContain('as expected, no such model: unknown_model');
-    expect((await run(packed.pi, ['status'], home.project, env)).code).toBe(3);
+    expect((await runCommand(packed.pi, ['status'], home.project, env)).code).toBe(3);
   });
 
   it('its pi-session, which has no tsx, leaves out a TypeScript plugin of the user with a line saying why', async () => {
