@@ -159,7 +159,7 @@ async function attachFirst(
   );
   if (target.isErr()) {
     const named = options.start || options.url !== undefined || options.socket !== undefined;
-    return err(`${target.error}${named ? '' : ' (start one with `pi-tui --start`)'}`);
+    return err(`${target.error}${named ? '' : ' (start one with `pi-tui --start`; in a pi checkout, `npm start`)'}`);
   }
   const loaded = await facets;
   if (loaded.isErr()) return err(loaded.error);

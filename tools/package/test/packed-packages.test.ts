@@ -283,11 +283,15 @@ describe('the commands the installed programs name in their hints, run from the 
     expect((await shell.run(['pi', 'status'])).code).toBe(3);
   });
 
-  it('pi-tui --help prints its usage; pi-tui --start starts the coordinator and a session, which answers a prompt', async () => {
+  it('pi-tui --help prints its usage; pi-tui with no session names `pi-tui --start`, which starts the coordinator and a session, which answers a prompt', async () => {
     await using shell = await openInstalledShell(packed.bin, packed.model.baseUrl);
     const help = await shell.run(['pi-tui', '--help']);
     expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: pi-tui /) });
-    const tui = shell.runInTerminal(['pi-tui', '--start']);
+    const none = await shell.run(['pi-tui']);
+    expect(none.code).toBe(1);
+    const start = hintedCommand(none.stderr, 'start one with');
+    expect(start).toEqual(['pi-tui', '--start']);
+    const tui = shell.runInTerminal(start);
     await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI connected');
     tui.write('hello');
     tui.press('enter');
