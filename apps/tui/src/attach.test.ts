@@ -42,6 +42,29 @@ describe('switching sessions from the TUI', () => {
   });
 });
 
+describe('attaching with a token the host refuses', () => {
+  async function refusingHost(path: string) {
+    const fixture = await startRpcFixture('websocket');
+    onTestFinished(() => fixture.close());
+    const url = `ws+unix://${fixture.socketPath ?? ''}:${path}`;
+    return { address: { url }, token: 'not-the-token', file: undefined, label: url, sessionId: undefined };
+  }
+
+  it('names $PI_TOKEN as the token to check when the session itself refused it', async () => {
+    const target = await refusingHost('/');
+    expect((await attach(target, 10_000))._unsafeUnwrapErr()).toBe(
+      `Cannot attach to ${target.label}: the session refused the token in $PI_TOKEN (its connection file holds the one it takes)`,
+    );
+  });
+
+  it('passes a coordinator gateway’s refusal on in its own words: the session never saw that token', async () => {
+    const target = await refusingHost('/sessions/s-a');
+    const refused = (await attach(target, 10_000))._unsafeUnwrapErr();
+    expect(refused).toMatch(/^Cannot attach to ws\+unix:.*\/sessions\/s-a: /);
+    expect(refused).not.toContain('the session refused the token');
+  });
+});
+
 describe('attaching to a session that runs another build of one of the TUI’s plugins', () => {
   async function sessionRunning(apiVersion: string) {
     const fixture = await startRpcFixture('websocket', {

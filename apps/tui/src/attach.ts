@@ -66,17 +66,16 @@ export async function attach(
   return err(`Cannot attach to ${target.label}: ${failure}`);
 }
 
-/** What a host says when it refuses a token (its refusal frame, or the close code alone). */
-const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['Not authorized', 'The host refused the token']);
-
 /**
- * Why the session refused this TUI: a token given in $PI_TOKEN is named as the one to check. A refusal with words of
- * its own (a coordinator's gateway, which checks the user token) is passed on as it is.
+ * Why the session refused this TUI: a token given in $PI_TOKEN is named as the one to check. Through a coordinator's
+ * gateway the coordinator checks the (user) token and says why in its own words, passed on as they are; the session
+ * behind it never sees that token.
  */
 function refusal(error: unknown, target: SessionTarget): string {
   const code = (error as { code?: unknown } | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'not_authorized' && target.file === undefined && TOKEN_REFUSALS.has(message))
+  const throughGateway = 'url' in target.address && coordinatorGateway(target.address.url) !== undefined;
+  if (code === 'not_authorized' && target.file === undefined && !throughGateway)
     return 'the session refused the token in $PI_TOKEN (its connection file holds the one it takes)';
   return message;
 }
