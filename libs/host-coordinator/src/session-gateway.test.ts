@@ -55,6 +55,8 @@ describe('the coordinator as a gateway to its sessions', () => {
     expect(gatewaySessionId({ url: '/?connectionParams=1' })).toBeUndefined();
     expect(gatewaySessionId({ url: '/sessions/' })).toBeUndefined();
     expect(gatewaySessionId({ url: '/sessions/a/b' })).toBeUndefined();
+    // A broken escape is no throw (it would end the coordinator from ws's listener): the id as written, refused later.
+    expect(gatewaySessionId({ url: '/sessions/%E0' })).toBe('%E0');
   });
 
   it('relays the user to a session elsewhere at the URL it reported, presenting its credential and trusting the CA', async () => {
@@ -123,7 +125,7 @@ describe('the coordinator as a gateway to its sessions', () => {
     expect((await route('../etc')({ token: USER_TOKEN }))._unsafeUnwrapErr().code).toBe('invalid_argument');
     expect((await route('s-closed')({ token: USER_TOKEN }))._unsafeUnwrapErr()).toEqual({
       code: 'session_not_running',
-      message: 'Session s-closed is not running (resume it: pi sessions resume s-closed)',
+      message: "Session s-closed is not running (a TUI's /sessions resumes it)",
     });
     expect((await route('s-there')({ token: USER_TOKEN }))._unsafeUnwrapErr()).toEqual({
       code: 'session_not_running',

@@ -35,10 +35,20 @@ export interface SessionGatewayOptions {
 /** `/sessions/<id>`: the path a presentation connects to for one session through the coordinator's URL. */
 const GATEWAY_PATH = /^\/sessions\/([^/?#]+)\/?(?:\?.*)?$/;
 
-/** The session a connection's path names (`wss://coordinator/sessions/<id>`), or undefined for the host's own path. */
+/**
+ * The session a connection's path names (`wss://coordinator/sessions/<id>`), or undefined for the host's own path.
+ * A broken escape is kept as written: no session id has a `%`, so the gateway refuses it after the token check, as
+ * any other id that is not one (a throw here would end the process from ws's connection listener).
+ */
 export function gatewaySessionId(request: Pick<IncomingMessage, 'url'>): string | undefined {
   const match = GATEWAY_PATH.exec(request.url ?? '/');
-  return match === null ? undefined : decodeURIComponent(match[1] ?? '');
+  if (match === null) return undefined;
+  const written = match[1] ?? '';
+  try {
+    return decodeURIComponent(written);
+  } catch {
+    return written;
+  }
 }
 
 /**
@@ -93,7 +103,7 @@ export function sessionGateway(options: SessionGatewayOptions): (sessionId: stri
     return refused(
       'session_not_running',
       record.status === 'closed'
-        ? `Session ${sessionId} is not running (resume it: pi sessions resume ${sessionId})`
+        ? `Session ${sessionId} is not running (a TUI's /sessions resumes it)`
         : `Session ${sessionId} is ${record.status} through another replica, and serves no presentations on the network`,
     );
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from 'neverthrow';
+import { WebSocket } from 'ws';
 import { ServiceRegistry } from '@pi/remote';
 import { createRpcHost } from './rpc-host';
 import { isSocketAnswering } from './socket-probe';
@@ -79,5 +80,36 @@ describe('listenWebSocket on a Unix socket', () => {
     const result = await listenWebSocket(host(), { socketPath: path });
     expect(result.isErr() && result.error.code).toBe('address_in_use');
     expect(await readFile(path, 'utf8')).toBe('keep me');
+  });
+});
+
+describe('a host that throws while accepting a connection', () => {
+  it('closes that connection with 1011 and keeps serving the next one', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'a.sock');
+    let calls = 0;
+    const throwingOnce: Parameters<typeof listenWebSocket>[0] = {
+      accept(socket) {
+        calls += 1;
+        if (calls === 1) throw new Error('a bug in accept');
+        socket.close(1000, 'served');
+      },
+    };
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const listener = (await listenWebSocket(throwingOnce, { socketPath: path }))._unsafeUnwrap();
+    const closeCode = () =>
+      new Promise<number>((resolve) => new WebSocket(`ws+unix://${path}:/`).on('close', (code) => resolve(code)));
+    try {
+      expect(await closeCode()).toBe(1011);
+      expect(await closeCode()).toBe(1000);
+      await new Promise((next) => setImmediate(next));
+      expect(warnings.map((warning) => warning.message)).toContain('a bug in accept');
+    } finally {
+      process.off('warning', onWarning);
+      await listener.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -56,7 +56,13 @@ export async function listenWebSocket(
   wss.on('connection', (socket, request) => {
     // Every sender of the connection (replies, watch frames, pings) shares one batch per tick.
     socket.send = batchWrites(socket) as WebSocket['send'];
-    host.accept(socket, request);
+    try {
+      host.accept(socket, request);
+    } catch (error) {
+      // A bug in accepting one connection ends that connection (1011), not the process and every other connection.
+      socket.close(1011, 'internal error');
+      process.emitWarning(error instanceof Error ? error : String(error), { code: 'PI_ACCEPT_FAILED' });
+    }
   });
   // The http server's listen errors are re-emitted here; `listen` below already turns them into values.
   wss.on('error', () => undefined);
