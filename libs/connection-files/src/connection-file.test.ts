@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import {
 } from './connection-file';
 import { connectionFilePath, piDirectories } from './pi-directories';
 import { isRunning } from './process-liveness';
+import { readProcessStatSync } from './process-stat';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -88,7 +88,7 @@ describe('isRunning', () => {
     // Killed but not reaped while this test holds the event loop: a zombie.
     process.kill(pid, 'SIGKILL');
     const started = Date.now();
-    while (Date.now() - started < 2000 && !readStat(pid).includes(') Z')) {
+    while (Date.now() - started < 2000 && readProcessStatSync(pid)?.state !== 'Z') {
       // Busy-wait: no event loop turn, so node cannot reap the child yet.
     }
     expect(isRunning(pid)).toBe(false);
@@ -96,11 +96,3 @@ describe('isRunning', () => {
     expect(isRunning(pid)).toBe(false);
   });
 });
-
-function readStat(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return '';
-  }
-}

@@ -28,6 +28,7 @@ export {
 } from './upstream-handoff';
 export { findPiProgram, type PiProgram } from './find-program';
 export { isRunning } from './process-liveness';
+export { hasEnded, parseProcessStat, readProcessStat, readProcessStatSync, type ProcessStat } from './process-stat';
 export {
   readSessionCredentialFile,
   sessionCredentialFileSchema,

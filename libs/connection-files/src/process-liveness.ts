@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { hasEnded, readProcessStatSync } from './process-stat';
 
 // Without a schema or a package: pi-tui's entry asks it before it loads zod (a subpath export).
 
@@ -14,11 +14,6 @@ export function isRunning(pid: number): boolean {
 
 /** A killed process its parent has not reaped yet still answers signal 0 but runs no more (Linux; false elsewhere). */
 function isZombie(pid: number): boolean {
-  try {
-    // The state follows the command name in parentheses, which may itself hold spaces or parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return false;
-  }
+  const stat = readProcessStatSync(pid);
+  return stat !== undefined && hasEnded(stat);
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readProcessStatSync } from '@pi/connection-files/process-stat';
 import { eventually } from '@pi/test-support';
 import { describe, expect, it } from 'vitest';
 import { isProcessAlive, processStartTime, sendSignal } from './process-signals';
@@ -25,7 +25,7 @@ describe('process liveness', () => {
     });
     const pid = child.pid ?? -1;
     try {
-      await eventually(() => readFileSync(`/proc/${pid}/stat`, 'utf8').includes('a) (b'));
+      await eventually(() => readProcessStatSync(pid)?.name === 'a) (b');
       const before = processStartTime(pid);
       expect(before).toMatch(/^\d+$/);
       expect(isProcessAlive(pid, before)).toBe(true);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { hasEnded, readProcessStatSync } from '@pi/connection-files/process-stat';
 
 /** Sends `signal` to `pid`; false when there is no such process (or no permission to signal it). */
 export function sendSignal(pid: number, signal: NodeJS.Signals): boolean {
@@ -18,24 +18,10 @@ export function killProcessGroup(pid: number): void {
   if (!sendSignal(-pid, 'SIGKILL')) sendSignal(pid, 'SIGKILL');
 }
 
-/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot) and field 3 (state); undefined without /proc. */
-function procStat(pid: number): { readonly state: string; readonly startTime: string } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // The command name (field 2) is in parentheses and may itself hold spaces and parentheses.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const state = fields[0];
-  const startTime = fields[19];
-  return state === undefined || startTime === undefined ? undefined : { state, startTime };
-}
-
 /** What tells this process apart from a later one that reuses its pid (Linux); undefined where unknown. */
 export function processStartTime(pid: number): string | undefined {
-  return procStat(pid)?.startTime;
+  const startTicks = readProcessStatSync(pid)?.startTicks;
+  return startTicks === undefined ? undefined : String(startTicks);
 }
 
 /**
@@ -43,8 +29,8 @@ export function processStartTime(pid: number): string | undefined {
  * reused). Without /proc, whether it can be signalled.
  */
 export function isProcessAlive(pid: number, startTime?: string): boolean {
-  const stat = procStat(pid);
-  if (stat !== undefined) return stat.state !== 'Z' && (startTime === undefined || stat.startTime === startTime);
+  const stat = readProcessStatSync(pid);
+  if (stat !== undefined) return !hasEnded(stat) && (startTime === undefined || String(stat.startTicks) === startTime);
   try {
     process.kill(pid, 0);
     return true;

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { hasEnded, readProcessStat } from '@pi/connection-files/process-stat';
 
 const POLL_MS = 25;
 /** After SIGKILL, how long to wait for the kernel to take the processes down before giving up. */
@@ -60,15 +61,8 @@ async function livingMembers(pgid: number): Promise<boolean | undefined> {
   }
   for (const pid of pids) {
     if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try {
-      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+    const stat = await readProcessStat(pid);
+    if (stat !== undefined && stat.processGroup === pgid && !hasEnded(stat)) return true;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hasEnded, readProcessStatSync } from '@pi/connection-files/process-stat';
 import { eventually } from '@pi/test-support';
 import { spawnWatched } from './watched-spawn';
 
@@ -14,18 +15,10 @@ afterEach(() => {
   }
 });
 
-/** `/proc/<pid>/stat` as { state, ppid, pgrp }, or null when the process is gone. */
-function stat(pid: number): { state: string; ppid: number; pgrp: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [state = '', ppid, pgrp] = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state, ppid: Number(ppid), pgrp: Number(pgrp) };
-  } catch {
-    return null;
-  }
-}
-
-const living = (pid: number) => !['Z', 'X', undefined].includes(stat(pid)?.state);
+const living = (pid: number) => {
+  const stat = readProcessStatSync(pid);
+  return stat !== undefined && !hasEnded(stat);
+};
 
 /** The pid of the living watcher of the group `pgid`, found by its arguments; null when there is none. */
 function watcherOf(pgid: number): number | null {
@@ -52,13 +45,13 @@ describe('a watched command', () => {
     pidsToKill.push(pgid);
     await eventually(() => output !== '');
     expect(Number(output)).toBe(pgid);
-    expect(stat(pgid)?.pgrp).toBe(pgid);
+    expect(readProcessStatSync(pgid)?.processGroup).toBe(pgid);
 
     await eventually(() => watcherOf(pgid) !== null);
     const watcher = watcherOf(pgid) ?? 0;
     pidsToKill.push(watcher);
-    expect(stat(watcher)?.pgrp).not.toBe(pgid);
-    expect(stat(watcher)?.ppid).not.toBe(pgid);
+    expect(readProcessStatSync(watcher)?.processGroup).not.toBe(pgid);
+    expect(readProcessStatSync(watcher)?.parentPid).not.toBe(pgid);
 
     process.kill(-pgid, 'SIGKILL');
     await release();

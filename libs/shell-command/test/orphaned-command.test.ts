@@ -1,5 +1,4 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compiledScript } from '@pi/compiled-script';
+import { hasEnded, readProcessStatSync } from '@pi/connection-files/process-stat';
 import { eventually } from '@pi/test-support';
 
 // A session process that ends however it ends must not leave its running `bash` command behind: the command leads
@@ -35,13 +35,8 @@ afterEach(async () => {
 
 /** Whether `pid` is a living process (a zombie waiting to be reaped is dead). */
 function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
+  const stat = readProcessStatSync(pid);
+  return stat !== undefined && !hasEnded(stat);
 }
 
 /** Starts the session-like process running `command` in a temporary directory; collects what it prints. */

@@ -8,39 +8,9 @@ import {
   processTree,
   parseSmapsRollup,
   sharedOnceBytes,
-  parseProcStat,
   sumStats,
   type ProcessStat,
 } from './process-stats';
-
-// A real /proc/<pid>/stat line (of `cat`), and one whose name holds spaces and parentheses.
-const CAT =
-  '19990 (cat) R 19988 19988 10245 0 -1 4194304 97 0 0 0 7 3 0 0 20 0 1 0 340881 3133440 355 18446744073709551615 ' +
-  '93965980647424 93965980667305 140724763119936 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0';
-
-describe('parseProcStat', () => {
-  it('reads the pid, name, parent, CPU ticks (user + system) and RSS (pages × 4096)', () => {
-    expect(parseProcStat(CAT)).toEqual({
-      pid: 19990,
-      name: 'cat',
-      parentPid: 19988,
-      cpuTicks: 10,
-      reapedCpuTicks: 0,
-      rssBytes: 355 * 4096,
-    });
-  });
-
-  it('counts the fields from the last parenthesis, whatever the name holds', () => {
-    const line = CAT.replace('(cat)', '(a (b) c)');
-    expect(parseProcStat(line)).toMatchObject({ pid: 19990, name: 'a (b) c', parentPid: 19988, cpuTicks: 10 });
-  });
-
-  it('rejects a line that is not a stat line', () => {
-    expect(parseProcStat('')).toBeUndefined();
-    expect(parseProcStat('19990 (cat) R 19988')).toBeUndefined();
-    expect(parseProcStat('x (cat) R 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23')).toBeUndefined();
-  });
-});
 
 describe('commandName', () => {
   it('names a node process after its script', () => {

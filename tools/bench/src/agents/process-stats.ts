@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { readProcessStat } from '@pi/connection-files';
 
 /** Linux's clock ticks per second (`getconf CLK_TCK`) and page size: the units of /proc/<pid>/stat. */
 export const CLOCK_TICKS_PER_SECOND = 100;
 export const PAGE_BYTES = 4096;
 
-/** What one /proc/<pid>/stat line says of a process. */
+/** What the bench reads of a process from /proc/<pid>/stat: its CPU time and memory. */
 export interface ProcessStat {
   readonly pid: number;
   readonly name: string;
@@ -14,27 +15,6 @@ export interface ProcessStat {
   /** User + system CPU time of its children that ended and that it waited for (cutime + cstime), in clock ticks. */
   readonly reapedCpuTicks: number;
   readonly rssBytes: number;
-}
-
-/**
- * Parses /proc/<pid>/stat. The name is in parentheses and may itself contain spaces and parentheses, so the fields
- * are counted from the last `)`: state is field 3, ppid 4, utime 14, stime 15, cutime 16, cstime 17, rss 24 (in pages).
- */
-export function parseProcStat(line: string): ProcessStat | undefined {
-  const open = line.indexOf('(');
-  const close = line.lastIndexOf(')');
-  if (open < 0 || close < open) return undefined;
-  const rest = line
-    .slice(close + 2)
-    .trim()
-    .split(/\s+/);
-  // rest[0] is field 3 (state), so field N is rest[N - 3].
-  const field = (n: number) => Number(rest[n - 3]);
-  const [pid, parentPid, utime, stime, rss] = [Number(line.slice(0, open)), field(4), field(14), field(15), field(24)];
-  const [cutime, cstime] = [field(16), field(17)];
-  if (![pid, parentPid, utime, stime, cutime, cstime, rss].every(Number.isFinite) || rest.length < 22) return undefined;
-  const name = line.slice(open + 1, close);
-  return { pid, name, parentPid, cpuTicks: utime + stime, reapedCpuTicks: cutime + cstime, rssBytes: rss * PAGE_BYTES };
 }
 
 /** The processes whose environment holds `marker` (`NAME=value`): everything an agent started, however detached. */
@@ -62,9 +42,12 @@ export async function processesWhere(test: (environment: readonly string[]) => b
 export async function readStats(pids: readonly number[]): Promise<ProcessStat[]> {
   const stats = await Promise.all(
     pids.map(async (pid) => {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').then(parseProcStat, () => undefined);
+      const stat = await readProcessStat(pid);
       const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      return stat === undefined ? undefined : { ...stat, name: commandName(command, stat.name) };
+      if (stat === undefined) return undefined;
+      const { parentPid, cpuTicks, reapedCpuTicks, residentPages } = stat;
+      const name = commandName(command, stat.name);
+      return { pid, name, parentPid, cpuTicks, reapedCpuTicks, rssBytes: residentPages * PAGE_BYTES };
     }),
   );
   return stats.filter((stat): stat is ProcessStat => stat !== undefined);
