@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HEARTBEAT, heartbeatWindow } from './heartbeat';
-import { RpcConnection, type ErrorShape, type Operation, type OperationHandlers } from './rpc-connection';
+import { RpcConnection } from './rpc-connection';
+import type { ErrorShape, Operation, OperationHandlers } from './rpc-operation';
 import { stubSocketFactory } from './testing/stub-socket';
 
 const WINDOW = { idleMs: 1_000, timeoutMs: 500 };

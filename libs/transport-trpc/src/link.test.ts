@@ -2,7 +2,8 @@ import { TRPCClientError, createTRPCUntypedClient } from '@trpc/client';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { PERSISTENT, rpcLink } from './link';
-import type { Operation, OperationHandlers, RpcConnection } from './rpc-connection';
+import type { RpcConnection } from './rpc-connection';
+import type { Operation, OperationHandlers } from './rpc-operation';
 
 /** The connection as the link sees it: each request recorded with its handlers, so the test answers it. */
 function stubConnection() {

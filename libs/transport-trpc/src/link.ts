@@ -2,7 +2,8 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
-import type { ErrorShape, RpcConnection } from './rpc-connection';
+import type { RpcConnection } from './rpc-connection';
+import type { ErrorShape } from './rpc-operation';
 import { clientErrorShape } from './trpc-error-codes';
 
 /** Operation context flag: keep this subscription across reconnects (service watches, interaction serving). */

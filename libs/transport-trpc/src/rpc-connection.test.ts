@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, UNDECLARED_PROTOCOL, VERSION_MISMATCH } from './hello';
-import { RpcConnection, type ErrorShape, type Operation, type OperationHandlers } from './rpc-connection';
+import { RpcConnection } from './rpc-connection';
+import type { ErrorShape, Operation, OperationHandlers } from './rpc-operation';
 import { stubSocketFactory } from './testing/stub-socket';
 
 const POLICY = { minDelayMs: 100, maxDelayMs: 1_000 };

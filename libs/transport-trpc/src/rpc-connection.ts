@@ -1,7 +1,15 @@
-import superjson from 'superjson';
 import { BACKGROUND_CONTEXT, type TraceCarrier } from '@pi/context';
 import { createRemoteState, type ConnectionState, type RemoteErrorEnvelope, type RemoteState } from '@pi/remote';
+import {
+  connectionParamsText,
+  operationText,
+  readServerFrame,
+  subscriptionStopText,
+  untransformed,
+  untransformedData,
+} from './client-frames';
 import { compactCallText } from './compact-calls';
+import { closeReason, disconnectedShape } from './connection-loss';
 import {
   PROTOCOL_VERSION,
   VERSION_MISMATCH,
@@ -12,38 +20,8 @@ import {
 } from './hello';
 import { Heartbeat, heartbeatWindow, type HeartbeatWindow } from './heartbeat';
 import { backoffDelay, type ReconnectPolicy } from './reconnect';
-import { clientErrorShape } from './trpc-error-codes';
+import type { Operation, OperationHandlers } from './rpc-operation';
 import { CLOSE_CODES, type SocketFactory, type WireSocket } from './wire-socket';
-
-/** tRPC's error shape as it arrives (after the transformer), with our envelope in `data.remote`. */
-export interface ErrorShape {
-  readonly code: number;
-  readonly message: string;
-  readonly data?: {
-    readonly remote?: RemoteErrorEnvelope;
-    /** tRPC's code and HTTP status of `remote.code` (see `clientErrorShape`). */
-    readonly code?: string;
-    readonly httpStatus?: number;
-  };
-}
-
-export interface Operation {
-  readonly type: 'query' | 'mutation' | 'subscription';
-  readonly path: string;
-  /** Already transformed by the link. */
-  readonly input: unknown;
-  /** A persistent subscription is sent again after every reconnect; any other operation ends with the socket. */
-  readonly persistent: boolean;
-}
-
-export interface OperationHandlers {
-  data(data: unknown): void;
-  started?(): void;
-  error(shape: ErrorShape): void;
-  complete(): void;
-  /** The reply to a call sent as a compact call (`RpcConnection.call`), read by `compactOutcome`. */
-  answered?(reply: readonly unknown[]): void;
-}
 
 /** What a compact call stands for, as far as a drop is concerned: a mutation, never sent again. */
 const CALL_OPERATION: Operation = { type: 'mutation', path: '', input: undefined, persistent: false };
@@ -147,7 +125,7 @@ export class RpcConnection {
     return () => {
       if (!this.#active.delete(id)) return;
       if (op.type === 'subscription' && active.sent && this.state.value.status === 'connected') {
-        this.#write({ id, method: 'subscription.stop' });
+        this.#socket?.send(subscriptionStopText(id));
       }
     };
   }
@@ -203,7 +181,7 @@ export class RpcConnection {
       const send = (params: SentParams) => {
         if (this.#socket !== socket) return;
         this.#sentParams = JSON.stringify(params);
-        socket.send(JSON.stringify({ method: 'connectionParams', data: params }));
+        socket.send(connectionParamsText(params));
         this.#hello(socket);
       };
       const source = this.#options.connectionParams;
@@ -280,60 +258,47 @@ export class RpcConnection {
     );
   }
 
-  /** The bytes of `JSON.stringify({ id, method, params: { path, input } })`, with only the input stringified. */
   #send(id: number, active: Active): void {
     active.sent = true;
-    const { type, path, input } = active.op;
-    const inputText = input === undefined ? undefined : JSON.stringify(input);
-    const params = inputText === undefined ? '' : `,"input":${inputText}`;
-    this.#socket?.send(`{"id":${id},"method":"${type}","params":{"path":${JSON.stringify(path)}${params}}}`);
-  }
-
-  #write(message: unknown): void {
-    this.#socket?.send(JSON.stringify(message));
+    this.#socket?.send(operationText(id, active.op));
   }
 
   #receive(socket: WireSocket, data: string): void {
-    if (data === 'PING') return socket.send('PONG');
-    if (data === 'PONG') return;
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(data);
-    } catch {
-      return;
+    const frame = readServerFrame(data);
+    switch (frame.kind) {
+      case 'ping':
+        return socket.send('PONG');
+      case 'compactReply':
+        return this.#answered(frame.reply);
+      case 'reconnect':
+        return socket.close(CLOSE_CODES.goingAway, 'server asked to reconnect');
+      case 'refused':
+        this.#lastError = frame.error.data?.remote ?? { code: 'not_authorized', message: String(frame.error.message) };
+        return;
+      case 'failed': {
+        const active = this.#active.get(frame.id);
+        if (active === undefined) return;
+        this.#active.delete(frame.id);
+        return active.handlers.error(untransformed(frame.error));
+      }
+      case 'result':
+        return this.#result(frame.id, frame.type, frame.data);
+      case 'ignored':
+        return;
     }
-    if (typeof decoded !== 'object' || decoded === null) return;
-    if (Array.isArray(decoded)) return this.#answered(decoded);
-    const message = decoded as {
-      id?: unknown;
-      result?: { type?: string; data?: unknown };
-      error?: ErrorShape;
-      method?: string;
-    };
-    // { id: null, method: 'reconnect' }: the server asks every client to come back, e.g. before a restart.
-    if (message.method === 'reconnect') return socket.close(CLOSE_CODES.goingAway, 'server asked to reconnect');
-    // { id: null, error }: the connection itself was refused (authentication); the server closes next.
-    if (message.id === null && message.error !== undefined) {
-      const shape = untransformed(message.error);
-      this.#lastError = shape.data?.remote ?? { code: 'not_authorized', message: String(shape.message) };
-      return;
-    }
-    const active = typeof message.id === 'number' ? this.#active.get(message.id) : undefined;
+  }
+
+  #result(id: number, type: string | undefined, data: unknown): void {
+    const active = this.#active.get(id);
     if (active === undefined) return;
-    const id = message.id as number;
-    if (message.error !== undefined) {
-      this.#active.delete(id);
-      return active.handlers.error(untransformed(message.error));
-    }
-    // { id, result: { type: 'started' | 'data' | 'stopped', data? } }
-    switch (message.result?.type) {
+    switch (type) {
       case 'started':
         return active.handlers.started?.();
       case 'stopped':
         this.#active.delete(id);
         return active.handlers.complete();
       default:
-        active.handlers.data(message.result?.data);
+        active.handlers.data(data);
         if (active.op.type !== 'subscription') {
           this.#active.delete(id);
           active.handlers.complete();
@@ -391,32 +356,4 @@ export class RpcConnection {
       active.handlers.error(disconnectedShape(reason));
     }
   }
-}
-
-/** Error shapes the server sends are transformer-encoded (`{ json, meta }`), like results. */
-function untransformed(shape: ErrorShape): ErrorShape {
-  return typeof shape === 'object' && shape !== null && 'json' in shape ? superjson.deserialize(shape as never) : shape;
-}
-
-/** A result's data as it arrives: transformer-encoded (`{ json }`). */
-function untransformedData(data: unknown): unknown {
-  return typeof data === 'object' && data !== null && 'json' in data ? superjson.deserialize(data as never) : data;
-}
-
-function disconnectedShape(reason: RemoteErrorEnvelope | undefined): ErrorShape {
-  const refused = reason?.code === 'not_authorized' || reason?.code === VERSION_MISMATCH;
-  const remote =
-    reason !== undefined && refused ? reason : { code: 'disconnected', message: reason?.message ?? 'Not connected' };
-  // A refused token is a refusal before authentication: UNAUTHORIZED, as the host's own refusal frame says.
-  return clientErrorShape(remote, remote.code !== 'not_authorized');
-}
-
-function closeReason(code: number, reason: string): RemoteErrorEnvelope {
-  // The code alone is enough: a client that missed the refusal frame must still stop retrying.
-  if (code === CLOSE_CODES.notAuthorized) return { code: 'not_authorized', message: 'The host refused the token' };
-  if (code === CLOSE_CODES.tooBig) {
-    return { code: 'disconnected', message: 'The connection was closed: a frame exceeded the maximum size' };
-  }
-  const message = reason === '' ? `The connection closed (code ${code})` : `The connection closed: ${reason}`;
-  return { code: 'disconnected', message };
 }

@@ -14,7 +14,8 @@ import {
 } from '@pi/remote';
 import superjson from 'superjson';
 import { compactOutcome } from './compact-calls';
-import type { ErrorShape, OperationHandlers, RpcConnection } from './rpc-connection';
+import type { RpcConnection } from './rpc-connection';
+import type { ErrorShape, OperationHandlers } from './rpc-operation';
 
 /**
  * The remote layer's channel over a tRPC client: services by path (`<service>.<method>`, `<service>.$watch`),
