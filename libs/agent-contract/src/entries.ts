@@ -1,5 +1,5 @@
 import type { AgentMessage, JsonValue, UserMessage } from './messages';
-import type { ThinkingLevel } from './provider';
+import type { ThinkingLevel } from './thinking-level';
 import type { QueueItemKind, QueueWithdrawReason } from './queue';
 
 /**

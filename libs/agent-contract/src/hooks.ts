@@ -1,7 +1,7 @@
 import type { Context } from '@pi/context';
 import type { ToolCallInfo } from './lane';
 import type { AgentMessage, JsonValue, TextPart } from './messages';
-import type { ThinkingLevel } from './provider';
+import type { ThinkingLevel } from './thinking-level';
 
 /**
  * Hooks beyond `before_tool` (see docs/decisions.md, "Hooks"). The run-path hooks (`after_tool`,

@@ -58,15 +58,8 @@ export type {
   Usage,
   UserMessage,
 } from './messages';
-export type {
-  ModelCost,
-  ModelProvider,
-  ModelSpec,
-  ProviderEvent,
-  ProviderRequest,
-  ThinkingLevel,
-  ToolSchema,
-} from './provider';
+export type { ModelCost, ModelProvider, ModelSpec, ProviderEvent, ProviderRequest, ToolSchema } from './provider';
+export { THINKING_LEVELS, thinkingLevelSchema, type ThinkingLevel } from './thinking-level';
 export {
   providerLoginSchema,
   type AuthorizationCodeLogin,

@@ -2,7 +2,7 @@ import type { Context } from '@pi/context';
 import type { Result } from 'neverthrow';
 import type { SessionEntry } from './entries';
 import type { AgentMessage, JsonObject, UserMessage } from './messages';
-import type { ThinkingLevel } from './provider';
+import type { ThinkingLevel } from './thinking-level';
 import type { QueueAcceptance, QueueItem, QueueOptions, QueueRejection, WithdrawRejection } from './queue';
 import type { SessionFileFault } from './session-file-fault';
 

@@ -2,8 +2,7 @@ import type { Context } from '@pi/context';
 import type { SummaryRequest } from './compaction';
 import type { AgentMessage, JsonObject, Usage } from './messages';
 import type { ProviderLogin } from './provider-login';
-
-export type ThinkingLevel = 'off' | 'low' | 'high';
+import type { ThinkingLevel } from './thinking-level';
 
 export interface ModelSpec {
   provider: string;

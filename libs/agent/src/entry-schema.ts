@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionEntry } from '@pi/agent-contract';
+import { thinkingLevelSchema, type SessionEntry } from '@pi/agent-contract';
 import { agentMessageSchema, userMessageSchema } from './message-schema';
 
 /** Runtime shapes of the session file's lines, checked when a session is restored. */
@@ -26,7 +26,7 @@ export const sessionEntrySchema: z.ZodType<SessionEntry> = z.discriminatedUnion(
     operationId: z.string(),
     clientOperationId: z.string().optional(),
     model: z.object({ provider: z.string().min(1), modelId: z.string().min(1) }).optional(),
-    thinkingLevel: z.enum(['off', 'low', 'high']).optional(),
+    thinkingLevel: thinkingLevelSchema.optional(),
   }),
   z.object({ ...base, kind: z.literal('cancel_requested'), operationId: z.string() }),
   z.object({

@@ -1,3 +1,4 @@
+import { THINKING_LEVELS } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import {
   CALLER_IDENTITY,
@@ -33,7 +34,6 @@ export type HostCatalog = CatalogService & {
 export function createCatalog(): HostCatalog {
   const state = createRemoteState<CatalogState>({ selected: null, thinkingLevel: 'high', refresh: 'idle' });
   const events = createRemoteEvents<CatalogEvent>();
-  const levels = ['off', 'low', 'high'] as const;
   const catalog = {
     state,
     events,
@@ -47,7 +47,8 @@ export function createCatalog(): HostCatalog {
       events.emit({ type: 'selected', model }, context);
     },
     async cycleThinking(context: Context) {
-      const next = levels[(levels.indexOf(state.value.thinkingLevel) + 1) % levels.length] ?? 'off';
+      const next =
+        THINKING_LEVELS[(THINKING_LEVELS.indexOf(state.value.thinkingLevel) + 1) % THINKING_LEVELS.length] ?? 'off';
       state.set({ ...state.value, thinkingLevel: next }, context);
     },
     async refresh(context: Context) {

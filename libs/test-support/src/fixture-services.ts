@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { thinkingLevelSchema, type ThinkingLevel } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import {
   defineInteraction,
@@ -18,7 +19,7 @@ export interface ModelRef {
 
 export interface CatalogState {
   selected: ModelRef | null;
-  thinkingLevel: 'off' | 'low' | 'high';
+  thinkingLevel: ThinkingLevel;
   refresh: 'idle' | 'refreshing' | 'done';
 }
 
@@ -43,7 +44,7 @@ export const Catalog = defineRemoteService<CatalogService>('catalog', {
   state: {
     state: z.object({
       selected: modelRef.nullable(),
-      thinkingLevel: z.enum(['off', 'low', 'high']),
+      thinkingLevel: thinkingLevelSchema,
       refresh: z.enum(['idle', 'refreshing', 'done']),
     }),
   },

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { THINKING_LEVELS } from '@pi/agent-contract';
 import {
   BACKGROUND_CONTEXT,
   createContextKey,
@@ -24,7 +25,6 @@ import {
   type RpcFixture,
 } from '@pi/test-support';
 
-const LEVELS = ['off', 'low', 'high'] as const;
 const SETTER_VALUE = createContextKey<string | undefined>('test.setter-value', undefined);
 
 /** Consecutive writes that always differ, so none is suppressed as unchanged. */
@@ -33,7 +33,7 @@ function levelWriter(catalog: HostCatalog): () => void {
   return () => {
     count += 1;
     catalog.state.set(
-      { ...catalog.state.value, thinkingLevel: LEVELS[count % LEVELS.length] ?? 'off' },
+      { ...catalog.state.value, thinkingLevel: THINKING_LEVELS[count % THINKING_LEVELS.length] ?? 'off' },
       BACKGROUND_CONTEXT,
     );
   };

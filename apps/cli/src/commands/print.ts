@@ -3,14 +3,12 @@ import type { PiClient } from '@pi/client';
 import { BACKGROUND_CONTEXT, withAbortSignal, type Context } from '@pi/context';
 import { ConfirmInteraction } from '@pi/permissions';
 import { PromptResources } from '@pi/prompt-resources';
-import { Models } from '@pi/providers-builtin';
+import { Models, THINKING_LEVELS } from '@pi/providers-builtin';
 import { toRemoteError } from '@pi/remote';
 import type { PrintFlags } from '../cli-options';
 import { EXIT } from '../exit-codes';
 import { reportError, type Output } from '../output';
 import { openPrintSession } from './print-session';
-
-const THINKING_LEVELS = ['off', 'low', 'high'] as const;
 
 export interface PrintRun {
   readonly flags: PrintFlags;
@@ -99,10 +97,12 @@ async function expandedPrompt(client: PiClient, text: string, context: Context):
   return (await resources?.expand({ line: text }, context))?.text ?? text;
 }
 
+const MODEL_SPEC = new RegExp(`^([^/:\\s]+)/([^:\\s]+)(?::(${THINKING_LEVELS.join('|')}))?$`);
+
 /** `provider/modelId[:thinking]` selected in the session; a problem in words, or undefined when done. */
 async function selectModel(client: PiClient, spec: string, context: Context): Promise<string | undefined> {
-  const match = /^([^/:\s]+)\/([^:\s]+)(?::(off|low|high))?$/.exec(spec);
-  if (match === null) return `--model takes provider/modelId[:off|low|high], got "${spec}"`;
+  const match = MODEL_SPEC.exec(spec);
+  if (match === null) return `--model takes provider/modelId[:${THINKING_LEVELS.join('|')}], got "${spec}"`;
   const [, provider = '', modelId = '', thinking] = match;
   const models = await client.use(Models);
   await models.select({ provider, modelId }, context);

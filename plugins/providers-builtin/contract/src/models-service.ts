@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { THINKING_LEVELS, thinkingLevelSchema, type ThinkingLevel } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import { defineRemoteService, type RemoteState } from '@pi/remote';
 
 // The spec's shared contract, as type aliases so every value is assignable to JSON types.
 
-export type ThinkingLevel = 'off' | 'low' | 'high';
-
-/** The order `cycleThinking` walks, wrapping around. */
-export const THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(['off', 'low', 'high']);
+// Thinking levels are the agent's contract (what a provider is asked for); the models service keeps the current one.
+export { THINKING_LEVELS, thinkingLevelSchema, type ThinkingLevel };
 
 export type ModelRef = {
   provider: string;
@@ -56,7 +55,6 @@ export interface ModelsService {
 export const MAX_PROVIDER_ID_LENGTH = 256;
 export const MAX_MODEL_ID_LENGTH = 256;
 
-export const thinkingLevelSchema = z.enum(['off', 'low', 'high']);
 export const modelRefSchema = z.object({ provider: z.string().min(1), modelId: z.string().min(1) });
 /** A model reference as a caller sends it. */
 export const modelSelectionSchema = z.object({

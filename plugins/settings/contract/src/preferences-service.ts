@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { thinkingLevelSchema, type ThinkingLevel } from '@pi/agent-contract';
 import type { Context } from '@pi/context';
 import { defineRemoteService, type JsonValue, type RemoteState } from '@pi/remote';
 import type { SettingsWarning } from './settings-store';
 
-export type ThinkingLevelPreference = 'off' | 'low' | 'high';
+export type ThinkingLevelPreference = ThinkingLevel;
 
 // Type aliases rather than interfaces, so values are assignable to JsonObject (interfaces lack an index signature).
 export type ModelPreference = {
@@ -55,7 +56,7 @@ const preferenceValueSchema = z.json().refine((value) => JSON.stringify(value).l
 export const preferenceSchemas = {
   theme: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'A theme name is lower-case letters, digits and dashes'),
   defaultModel: modelPreferenceSchema.nullable(),
-  defaultThinkingLevel: z.enum(['off', 'low', 'high']),
+  defaultThinkingLevel: thinkingLevelSchema,
 } satisfies { [K in PreferenceKey]: z.ZodType<PreferenceValues[K]> };
 
 export const PREFERENCE_KEYS = Object.freeze(Object.keys(preferenceSchemas) as PreferenceKey[]);
