@@ -4,6 +4,9 @@
  */
 export function isBundleCurrent(bundleUrl: URL | string, mtimes?: Map<string, number | null>): Promise<boolean>;
 
+/** The variable that names a folder of bundles made current for a test run (see `isBundleVouchedFor`). */
+export const CURRENT_BUNDLES_VARIABLE: 'PI_CURRENT_BUNDLES';
+
 /**
  * Whether `PI_CURRENT_BUNDLES` (in `env`, by default the process's) names the dist/apps folder of this bundle, which
  * exists: the test run made the bundles there current before it started any program, so no source needs a stat.

@@ -30,6 +30,9 @@ export async function isBundleCurrent(bundleUrl, mtimes = new Map()) {
   }
 }
 
+/** The variable that names a folder of bundles made current for a test run (see `isBundleVouchedFor`). */
+export const CURRENT_BUNDLES_VARIABLE = 'PI_CURRENT_BUNDLES';
+
 /**
  * Whether `PI_CURRENT_BUNDLES` vouches for the bundle at `bundleUrl`: it names the dist/apps folder the bundle is in,
  * whose bundles the test run made current before it started any program (the workspace's test check sets it), and
@@ -38,7 +41,7 @@ export async function isBundleCurrent(bundleUrl, mtimes = new Map()) {
  * run starts later: a run tests what it bundled.
  */
 export function isBundleVouchedFor(bundleUrl, env = process.env) {
-  const vouched = env.PI_CURRENT_BUNDLES;
+  const vouched = env[CURRENT_BUNDLES_VARIABLE];
   if (vouched === undefined || vouched === '') return false;
   const bundle = fileURLToPath(bundleUrl);
   return resolve(vouched) === dirname(dirname(bundle)) && existsSync(bundle);

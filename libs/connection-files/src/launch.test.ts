@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBundleCurrent, isBundleVouchedFor } from './launch.mjs';
+import { CURRENT_BUNDLES_VARIABLE, isBundleCurrent, isBundleVouchedFor } from './launch.mjs';
 
 describe('whether an app bundle is current', () => {
   let workspace: string;
@@ -74,16 +74,19 @@ describe('a bundle the test run vouches for', () => {
   afterEach(() => rm(workspace, { recursive: true, force: true }));
 
   it('is in the dist/apps folder PI_CURRENT_BUNDLES names, whatever its build information says', async () => {
+    expect(CURRENT_BUNDLES_VARIABLE).toBe('PI_CURRENT_BUNDLES');
     expect(await isBundleCurrent(bundle())).toBe(false);
-    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: apps() })).toBe(true);
-    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: `${apps()}/` })).toBe(true);
+    expect(isBundleVouchedFor(bundle(), { [CURRENT_BUNDLES_VARIABLE]: apps() })).toBe(true);
+    expect(isBundleVouchedFor(bundle(), { [CURRENT_BUNDLES_VARIABLE]: `${apps()}/` })).toBe(true);
   });
 
   it('is not without the variable, in another folder, or when the bundle is not there', async () => {
     expect(isBundleVouchedFor(bundle(), {})).toBe(false);
-    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: '' })).toBe(false);
-    expect(isBundleVouchedFor(bundle(), { PI_CURRENT_BUNDLES: join(workspace, 'elsewhere', 'apps') })).toBe(false);
+    expect(isBundleVouchedFor(bundle(), { [CURRENT_BUNDLES_VARIABLE]: '' })).toBe(false);
+    expect(isBundleVouchedFor(bundle(), { [CURRENT_BUNDLES_VARIABLE]: join(workspace, 'elsewhere', 'apps') })).toBe(
+      false,
+    );
     const missing = pathToFileURL(join(apps(), 'tui', 'pi-tui.mjs'));
-    expect(isBundleVouchedFor(missing, { PI_CURRENT_BUNDLES: apps() })).toBe(false);
+    expect(isBundleVouchedFor(missing, { [CURRENT_BUNDLES_VARIABLE]: apps() })).toBe(false);
   });
 });

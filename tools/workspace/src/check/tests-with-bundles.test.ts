@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectOutcome } from '../project-batch';
-import { CURRENT_BUNDLES, testsWithBundles } from './tests-with-bundles';
+import { CURRENT_BUNDLES_VARIABLE } from '@pi/connection-files/launch';
+import { testsWithBundles } from './tests-with-bundles';
 
 describe('tests after their program bundles', () => {
   let root: string;
@@ -14,7 +15,7 @@ describe('tests after their program bundles', () => {
   const vouchedFor: Array<string | undefined> = [];
   async function* runTests(_root: string, roots: readonly string[]): AsyncGenerator<ProjectOutcome> {
     ranTests.push([...roots]);
-    vouchedFor.push(process.env[CURRENT_BUNDLES]);
+    vouchedFor.push(process.env[CURRENT_BUNDLES_VARIABLE]);
     for (const root of roots) yield { root, success: true, output: `${root} passed` };
   }
   const outcomes = async () => {
@@ -38,12 +39,12 @@ describe('tests after their program bundles', () => {
 
   it("tells the tests' programs the bundles are current, and puts the variable back after", async () => {
     // The worker running this file is itself under a test check that set it.
-    const outer = process.env[CURRENT_BUNDLES];
+    const outer = process.env[CURRENT_BUNDLES_VARIABLE];
     await writeBundler('process.exit(0);\n');
     vouchedFor.length = 0;
     await outcomes();
     expect(vouchedFor).toEqual([join(root, 'dist', 'apps')]);
-    expect(process.env[CURRENT_BUNDLES]).toBe(outer);
+    expect(process.env[CURRENT_BUNDLES_VARIABLE]).toBe(outer);
   });
 
   it('fails every project with the bundler output when bundling fails, and runs no test', async () => {
@@ -60,7 +61,7 @@ describe('tests after their program bundles', () => {
   });
 
   it('runs the tests straight away in a workspace without the bundler (a fixture), vouching for nothing', async () => {
-    const outer = process.env[CURRENT_BUNDLES];
+    const outer = process.env[CURRENT_BUNDLES_VARIABLE];
     ranTests.length = 0;
     vouchedFor.length = 0;
     expect((await outcomes()).map((outcome) => outcome.root)).toEqual(['libs/a', 'libs/b']);

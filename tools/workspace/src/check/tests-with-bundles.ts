@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CURRENT_BUNDLES_VARIABLE } from '@pi/connection-files/launch';
 import type { ProjectOutcome } from '../project-batch';
 import type { ProjectTestOptions } from '../test/project-tests';
 
 /** The tool that bundles the programs; a workspace without it (a test fixture) starts them from source. */
 const BUNDLER = 'tools/app-bundle/bin/bundle-apps.mjs';
-/** Names the folder of bundles the programs the tests start may trust as current (see `isBundleVouchedFor`). */
-export const CURRENT_BUNDLES = 'PI_CURRENT_BUNDLES';
 
 type RunTests = (
   workspaceRoot: string,
@@ -38,13 +37,13 @@ export async function* testsWithBundles(
     for (const root of roots) yield { root, success: false, output: `Bundling the programs failed:\n${failure}` };
     return;
   }
-  const outer = process.env[CURRENT_BUNDLES];
-  process.env[CURRENT_BUNDLES] = join(workspaceRoot, 'dist', 'apps');
+  const outer = process.env[CURRENT_BUNDLES_VARIABLE];
+  process.env[CURRENT_BUNDLES_VARIABLE] = join(workspaceRoot, 'dist', 'apps');
   try {
     yield* runTests(workspaceRoot, roots, options);
   } finally {
-    if (outer === undefined) delete process.env[CURRENT_BUNDLES];
-    else process.env[CURRENT_BUNDLES] = outer;
+    if (outer === undefined) delete process.env[CURRENT_BUNDLES_VARIABLE];
+    else process.env[CURRENT_BUNDLES_VARIABLE] = outer;
   }
 }
 
