@@ -1,25 +1,27 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { hasEnded, parseProcessStat, readProcessStat, readProcessStatSync } from './process-stat';
+import { hasEnded, parseProcessStat, readProcessStat, readProcessStatSync, type ProcessStat } from './process-stat';
 
 // A real /proc/<pid>/stat line (of `cat`).
 const CAT =
   '19990 (cat) R 19988 19988 10245 0 -1 4194304 97 0 0 0 7 3 0 0 20 0 1 0 340881 3133440 355 18446744073709551615 ' +
   '93965980647424 93965980667305 140724763119936 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0';
 
+const CAT_STAT: ProcessStat = {
+  pid: 19990,
+  name: 'cat',
+  state: 'R',
+  parentPid: 19988,
+  processGroup: 19988,
+  cpuTicks: 10,
+  reapedCpuTicks: 0,
+  startTicks: 340881,
+  residentPages: 355,
+};
+
 describe('parseProcessStat', () => {
   it('reads the pid, name, state, parent, group, CPU ticks (user + system), start time and resident pages', () => {
-    expect(parseProcessStat(CAT)).toEqual({
-      pid: 19990,
-      name: 'cat',
-      state: 'R',
-      parentPid: 19988,
-      processGroup: 19988,
-      cpuTicks: 10,
-      reapedCpuTicks: 0,
-      startTicks: 340881,
-      residentPages: 355,
-    });
+    expect(parseProcessStat(CAT)).toEqual(CAT_STAT);
   });
 
   it('counts the fields from the last parenthesis, whatever the name holds', () => {
@@ -36,7 +38,7 @@ describe('parseProcessStat', () => {
 
 describe('hasEnded', () => {
   it('holds for a zombie and a dead process only', () => {
-    const of = (state: string) => hasEnded({ ...parseProcessStat(CAT)!, state });
+    const of = (state: string) => hasEnded({ ...CAT_STAT, state });
     expect([of('Z'), of('X'), of('R'), of('S')]).toEqual([true, true, false, false]);
   });
 });
