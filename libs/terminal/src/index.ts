@@ -27,6 +27,7 @@ export { compactCount } from './text/compact-count';
 export { padRight, truncate } from './text/truncate';
 export { certainStandaloneWidth, graphemeWidth, isWidthUncertain, splitGraphemes, visibleWidth } from './text/width';
 export { TAB_STOP } from './text/tabs';
+export { GrowingTextWrap, type RowDecoration } from './text/growing-wrap';
 export { wrapText } from './text/wrap';
 export {
   applyStyle,

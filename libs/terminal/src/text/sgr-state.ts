@@ -62,6 +62,13 @@ export class SgrState {
     }
   }
 
+  /** A state holding the same attributes, changed independently of this one from now on. */
+  clone(): SgrState {
+    const copy = new SgrState();
+    for (const [slot, value] of this.attributes) copy.attributes.set(slot, value);
+    return copy;
+  }
+
   /** True when some attribute is in force. */
   get active(): boolean {
     return this.attributes.size > 0;

@@ -12,6 +12,16 @@ import { PRINTABLE_ASCII } from './width';
  * A grapheme wider than `width` (a 🐢 at width 1) gets a line of its own, which then overflows.
  */
 export function wrapText(text: string, width: number): string[] {
+  return wrapTextFrom(text, width, new SgrState());
+}
+
+/**
+ * `wrapText` for text that follows text already wrapped: `state` holds the styles in force where that text ended
+ * and is left holding those in force at the end of this one. `wrapText(a + b)` is `wrapTextFrom(a)` then
+ * `wrapTextFrom(b)` with one state, when `a` ends with a newline and the last row `a` gives (its empty last line) is
+ * dropped.
+ */
+export function wrapTextFrom(text: string, width: number, state: SgrState): string[] {
   const columns = Math.max(1, Math.floor(width));
   const rows: Array<StyledPiece[] | string> = [];
   for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
@@ -20,7 +30,7 @@ export function wrapText(text: string, width: number): string[] {
     if (PRINTABLE_ASCII.test(expanded)) rows.push(...wrapPlainLine(expanded, columns));
     else rows.push(...wrapLine(styledGraphemes(expanded), columns));
   }
-  return restyle(rows);
+  return restyle(rows, state);
 }
 
 /** `wrapLine` for a line of printable ASCII (one column per character, no escapes), on strings. */
@@ -128,8 +138,7 @@ function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][
 }
 
 /** Joins each row, closing the styles open at its end and re-opening them on the next row. */
-function restyle(rows: ReadonlyArray<StyledPiece[] | string>): string[] {
-  const state = new SgrState();
+function restyle(rows: ReadonlyArray<StyledPiece[] | string>, state: SgrState): string[] {
   return rows.map((row) => {
     if (typeof row === 'string') return state.open() + row + state.close();
     let line = state.open();

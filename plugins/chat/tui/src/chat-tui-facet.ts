@@ -16,7 +16,7 @@ import {
   type SubmitAction,
 } from '@pi/plugin-api';
 import { wrapText } from '@pi/terminal';
-import { entryBlock, streamingBlock } from './entry-blocks';
+import { entryBlock, streamingBlock, streamingLayout } from './entry-blocks';
 import { draftWith, lastQueued, queueLines } from './queue-view';
 import { registerCompactCommand } from './compact-command';
 import { registerCopyCommand } from './copy-command';
@@ -57,6 +57,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   context.own(() => replica.dispose());
   const { theme } = context.ui;
   let stream: StreamingView | null = streamingViewFrom(chat.streaming.value);
+  const streamLayout = streamingLayout();
   let shown: string[] = [];
   let frame = 0;
   /** When the run last showed progress: the spinner stops while nothing streams (a dialog waits for the user). */
@@ -88,7 +89,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
   const syncStream = () => {
     context.transcript.remove(STREAM_KEY);
     if (stream !== null && replica.running === stream.operationId)
-      context.transcript.upsert(STREAM_KEY, streamingBlock(stream.text, theme));
+      context.transcript.upsert(STREAM_KEY, streamingBlock(stream.text, theme, streamLayout));
   };
 
   context.own(replica.subscribe(syncTranscript));

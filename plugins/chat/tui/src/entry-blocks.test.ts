@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '@pi/chat';
 import type { TuiTheme } from '@pi/plugin-api';
 import { visibleWidth } from '@pi/terminal';
-import { entryBlock, streamingBlock } from './entry-blocks';
+import { entryBlock, streamingBlock, streamingLayout } from './entry-blocks';
 
 const plain: TuiTheme = { fg: (_color, text) => text, bold: (text) => text };
 const context = (expanded = false, renderer: Parameters<typeof entryBlock>[1]['renderer'] = () => undefined) => ({
@@ -77,6 +77,16 @@ describe('transcript blocks', () => {
   it('the streaming block shows the text so far, or an ellipsis before the first delta', () => {
     expect(streamingBlock('', plain).render(20)).toEqual(['', '  …']);
     expect(streamingBlock('partial answer', plain).render(20)).toEqual(['', '  partial answer']);
+  });
+
+  it('the blocks of a growing answer sharing one layout read as the answer laid out whole, at every width', () => {
+    const layout = streamingLayout();
+    const answer = `Here is the plan:\n\n\`\`\`ts\nconst x = 1;\n\`\`\`\n- 你好 🐢 ${'word '.repeat(30)}\n\tdone.`;
+    for (let end = 0; end <= answer.length; end += 3) {
+      const body = answer.slice(0, end);
+      const width = end < answer.length / 2 ? 30 : 17; // a resize halfway
+      expect(streamingBlock(body, plain, layout).render(width)).toEqual(streamingBlock(body, plain).render(width));
+    }
   });
 
   it('a compaction is a marker with the tokens saved, and its summary when expanded', () => {

@@ -1,6 +1,6 @@
 import type { CompactionTranscriptEntry, TranscriptEntry } from '@pi/chat';
 import type { ToolRenderer, TuiComponent, TuiTheme } from '@pi/plugin-api';
-import { wrapText } from '@pi/terminal';
+import { GrowingTextWrap, wrapText } from '@pi/terminal';
 import { shellEntryBlock } from './shell-blocks';
 
 /** How many lines of a tool's output show while tool output is collapsed (Ctrl+O shows all). */
@@ -102,7 +102,20 @@ function tokens(count: number): string {
   return count.toLocaleString('en-US');
 }
 
-/** The block of the text a model is streaming right now. */
-export function streamingBlock(body: string, theme: TuiTheme): TuiComponent {
-  return text((width) => ['', ...prefixed('  ', body === '' ? theme.fg('dim', '…') : body, width)]);
+/**
+ * The layout of the answer streaming now, kept from one of its blocks to the next: each delta makes a new block,
+ * and without it every frame would wrap the whole answer again (issue 21). Holds nothing of the theme.
+ */
+export function streamingLayout(): GrowingTextWrap {
+  return new GrowingTextWrap((row) => `  ${row}`);
+}
+
+/** The block of the text a model is streaming right now; `layout` is the one its previous blocks used. */
+export function streamingBlock(body: string, theme: TuiTheme, layout = streamingLayout()): TuiComponent {
+  return text((width) => {
+    if (body === '') return ['', ...prefixed('  ', theme.fg('dim', '…'), width)];
+    const lines = layout.wrap(body, Math.max(1, width - 2));
+    lines.unshift('');
+    return lines;
+  });
 }

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GrowingTextWrap } from './growing-wrap';
+import { wrapText } from './wrap';
+
+/** What a model streams: words, spaces, newlines (single, paired, CRLF), tabs, wide graphemes and styles. */
+const piece = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: fc.constantFrom('a', 'b', 'word', 'x.y', ' ', ' '), maxLength: 10 }) },
+  { weight: 3, arbitrary: fc.constantFrom('\n', '\n\n', '\r\n', '\r', '\t', '```', '  - ', '    ') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('🐢', '中文', 'e\u0301', '👨‍👩‍👧', fc.string({ unit: 'grapheme', maxLength: 4 })),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('\x1b[31m', '\x1b[1m', '\x1b[0m', '\x1b[39m', '\x1b[38;5;9m', '\x1b[') },
+);
+const deltas = fc.array(
+  piece.map((p) => (typeof p === 'string' ? p : '')),
+  { minLength: 1, maxLength: 40 },
+);
+const decorate = (row: string, index: number): string => (index === 0 ? '› ' : '  ') + row;
+
+describe('GrowingTextWrap', () => {
+  it('gives a growing text at every step the rows wrapText gives the whole text, decorated', () => {
+    fc.assert(
+      fc.property(deltas, fc.integer({ min: 1, max: 30 }), (parts, width) => {
+        const wrap = new GrowingTextWrap(decorate);
+        let text = '';
+        for (const part of parts) {
+          text += part;
+          expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('starts over when the width changes (a resize) and when the text is not the last one grown', () => {
+    const steps = fc.array(
+      fc.record({
+        part: piece.map((p) => (typeof p === 'string' ? p : '')),
+        width: fc.integer({ min: 1, max: 30 }),
+        restart: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(steps, (list) => {
+        const wrap = new GrowingTextWrap(decorate);
+        let text = '';
+        for (const { part, width, restart } of list) {
+          // A restart is another answer: shorter, or the same length with other text.
+          text = restart ? part + text.slice(part.length + 1) : text + part;
+          expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('wraps the completed lines once for a width, however often the text grows after them', () => {
+    let decorated = 0;
+    const wrap = new GrowingTextWrap((row) => {
+      decorated++;
+      return row;
+    });
+    const lines = Array.from({ length: 50 }, (_, index) => `line ${index} of an answer`).join('\n');
+    wrap.wrap(`${lines}\n`, 80);
+    expect(decorated).toBe(51); // 50 lines and the empty one after the newline
+    for (const word of ['the', ' last', ' line']) wrap.wrap(`${lines}\n${word}`, 80);
+    expect(decorated).toBe(54);
+    wrap.wrap(`${lines}\nthe last line`, 40);
+    expect(decorated).toBe(105);
+    wrap.invalidate();
+    wrap.wrap(`${lines}\nthe last line`, 40);
+    expect(decorated).toBe(156);
+  });
+
+  it('hands out a new array each time, so a caller changing one does not change the next', () => {
+    const wrap = new GrowingTextWrap();
+    const first = wrap.wrap('one\ntwo', 10);
+    first.push('changed');
+    expect(wrap.wrap('one\ntwo', 10)).toEqual(['one', 'two']);
+  });
+});
