@@ -1,10 +1,28 @@
-import { afterEach } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, inject } from 'vitest';
+import type { TestPostgres } from '@pi/test-support/postgres';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
-import { sessionConnection, startTlsCoordinator, type CertificateFiles, type TlsCoordinator } from './remote-sessions';
+import {
+  sessionConnection,
+  startTlsCoordinator,
+  writeCertificates,
+  type CertificateFiles,
+  type TlsCoordinator,
+} from './remote-sessions';
 
 /** Real processes (tsx starts, a TLS handshake each): generous, never asserted on. */
 export const REMOTE_TIMEOUT_MS = 120_000;
+
+/** The run's PostgreSQL as the project's global setup provided it, or why there is none. */
+export function injectedPostgres(): TestPostgres {
+  return (
+    (inject('piPostgres') as TestPostgres | undefined) ?? {
+      available: false,
+      reason: "the project's global setup did not run",
+    }
+  );
+}
 
 /** What a test of sessions on other hosts starts; everything is stopped and removed after each test. */
 export interface RemoteFixture {
@@ -15,11 +33,27 @@ export interface RemoteFixture {
   ): Promise<TlsCoordinator>;
   /** Another host's home: a sandbox with its own data directory, where a session runs. */
   elsewhere(): Promise<Sandbox>;
+  /** Another host's home with the test certificates in its `tls/` folder. */
+  hostWithCertificates(): Promise<{ readonly host: Sandbox; readonly certificates: CertificateFiles }>;
   runSession(sandbox: Sandbox, args: readonly string[]): Promise<SessionProcess>;
+  /**
+   * A session on `host` enrolled with `coordinator` (`--coordinator URL --credential-file FILE --tls-ca CA`), with
+   * `args` after those.
+   */
+  runEnrolled(
+    host: Sandbox,
+    certificates: CertificateFiles,
+    coordinator: TlsCoordinator,
+    args?: readonly string[],
+  ): Promise<SessionProcess>;
   /** A presentation of the session: a client on its socket with its connection file's token. */
   present(connectionFile: string): Promise<RpcClient>;
   /** `pi-tui <args>` in a pty in the sandbox's project, with `token` in `$PI_TOKEN`. */
   spawn(sandbox: Sandbox, args: readonly string[], token: string): TuiPty;
+  /** `pi-tui <args>` on the coordinator's host (in its sandbox), with `token` in `$PI_TOKEN`. */
+  spawnOn(coordinator: TlsCoordinator, args: readonly string[], token: string): TuiPty;
+  /** `pi-tui <args>` in `sandbox` until it exits: the lines it said (`pi-tui: …`), as when it cannot attach. */
+  tuiSays(sandbox: Sandbox, args: readonly string[], token: string): Promise<string[]>;
   /** A TUI started otherwise, killed after the test too. */
   track(tui: TuiPty): TuiPty;
 }
@@ -43,21 +77,36 @@ export function remoteFixture(): RemoteFixture {
     tuis.push(tui);
     return tui;
   };
+  const spawn = (sandbox: Sandbox, args: readonly string[], token: string) =>
+    track(spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, PI_TOKEN: token } }));
+  const elsewhere = async () => {
+    const sandbox = await createSandbox();
+    sandboxes.push(sandbox);
+    return sandbox;
+  };
+  const runSession = async (sandbox: Sandbox, args: readonly string[]) => {
+    const session = await startSession(sandbox, args);
+    sessions.push(session);
+    return session;
+  };
   return {
     async coordinator(certificates, options = {}) {
       const started = await startTlsCoordinator(certificates, clients, options);
       coordinators.push(started);
       return started;
     },
-    async elsewhere() {
-      const sandbox = await createSandbox();
-      sandboxes.push(sandbox);
-      return sandbox;
+    elsewhere,
+    async hostWithCertificates() {
+      const host = await elsewhere();
+      return { host, certificates: await writeCertificates(join(host.root, 'tls')) };
     },
-    async runSession(sandbox, args) {
-      const session = await startSession(sandbox, args);
-      sessions.push(session);
-      return session;
+    runSession,
+    async runEnrolled(host, certificates, coordinator, args = []) {
+      const credential = await coordinator.enroll(host.cwd, join(host.root, 'credential.json'));
+      return runSession(host, [
+        ...['--coordinator', coordinator.url, '--credential-file', credential, '--tls-ca', certificates.ca],
+        ...args,
+      ]);
     },
     async present(connectionFile) {
       const info = await sessionConnection(connectionFile);
@@ -70,8 +119,14 @@ export function remoteFixture(): RemoteFixture {
       await client.whenConnected();
       return client;
     },
-    spawn: (sandbox, args, token) =>
-      track(spawnTui({ args, cwd: sandbox.cwd, env: { ...sandbox.env, PI_TOKEN: token } })),
+    spawn,
+    spawnOn: (coordinator, args, token) => track(coordinator.e2e.spawnTui(args, undefined, { PI_TOKEN: token })),
+    async tuiSays(sandbox, args, token) {
+      const tui = spawn(sandbox, args, token);
+      await tui.exited;
+      const lines = tui.output().split(/\r?\n/);
+      return lines.filter((line) => line.includes('pi-tui: ')).map((line) => line.slice(line.indexOf('pi-tui: ')));
+    },
     track,
   };
 }

@@ -1,32 +1,31 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '@pi/test-support';
-import { createTestDatabase, type TestPostgres } from '@pi/test-support/postgres';
+import { createTestDatabase } from '@pi/test-support/postgres';
 import { connectionFilePath, workspaceIdOf } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { REMOTE_TIMEOUT_MS, remoteFixture } from './remote-fixture';
-import { sessionConnection, statusIs, writeCertificates } from './remote-sessions';
+import { REMOTE_TIMEOUT_MS, injectedPostgres, remoteFixture } from './remote-fixture';
+import {
+  answered,
+  listenArgs,
+  sessionConnection,
+  statusIs,
+  whenAttached,
+  type CertificateFiles,
+  type TlsCoordinator,
+} from './remote-sessions';
 
-const postgres = (inject('piPostgres') as TestPostgres | undefined) ?? {
-  available: false as const,
-  reason: "the project's global setup did not run",
-};
+const postgres = injectedPostgres();
 
 const TIMEOUT_MS = REMOTE_TIMEOUT_MS;
-const { coordinator, elsewhere, runSession, present, spawn, track } = remoteFixture();
+const { coordinator, hostWithCertificates, runEnrolled, runSession, present, spawnOn, tuiSays } = remoteFixture();
 
 describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
   it('registers upstream over wss: from its own data directory, is listed, and a TUI attached by URL gets its prompt answered', async () => {
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const coordinatorHost = await coordinator(certificates);
-    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
-    const tls = ['--tls-cert', certificates.cert, '--tls-key', certificates.key];
-    const session = await runSession(host, [
-      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
-      ...['--listen', '127.0.0.1:0', ...tls],
-    ]);
+    const session = await runEnrolled(host, certificates, coordinatorHost, listenArgs(certificates));
     expect(session.connectionFile.startsWith(host.dataDir)).toBe(true);
 
     const directory = await coordinatorHost.directory();
@@ -38,25 +37,16 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
 
     const { token, url } = await sessionConnection(session.connectionFile);
     expect(url).toMatch(/^wss:\/\/127\.0\.0\.1:\d+\/$/);
-    const tui = coordinatorHost.e2e.spawnTui(['--url', url ?? '', '--tls-ca', certificates.ca], undefined, {
-      PI_TOKEN: token,
-    });
-    track(tui);
-    await tui.waitForScreen((screen) => screen.text.includes('● connected'), 'the TUI attached by URL');
-    tui.write('hello over TLS');
-    tui.press('enter');
-    await tui.waitForScreen((screen) => screen.text.includes('You said: hello over TLS'), 'the answer');
+    const tui = spawnOn(coordinatorHost, ['--url', url ?? '', '--tls-ca', certificates.ca], token);
+    await whenAttached(tui, 'the TUI attached by URL');
+    await answered(tui, 'hello over TLS');
     await statusIs(directory, session.sessionId, 'active');
   });
 
   it('the coordinator stops it: asked over its connection, the process on the other host ends and its record is closed', async () => {
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const coordinatorHost = await coordinator(certificates);
-    const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
-    const session = await runSession(host, [
-      ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.ca],
-    ]);
+    const session = await runEnrolled(host, certificates, coordinatorHost);
     const directory = await coordinatorHost.directory();
     await statusIs(directory, session.sessionId, 'idle');
 
@@ -71,18 +61,10 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
   });
 
   it('pi-tui --url says in one line why it cannot attach: a bad URL, a certificate it does not trust, a wrong token', async () => {
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
-    const session = await runSession(host, [
-      ...['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key],
-    ]);
+    const { host, certificates } = await hostWithCertificates();
+    const session = await runSession(host, listenArgs(certificates));
     const { token, url } = await sessionConnection(session.connectionFile);
-    const attach = async (args: readonly string[], attachToken: string) => {
-      const tui = spawn(host, args, attachToken);
-      await tui.exited;
-      const lines = tui.output().split(/\r?\n/);
-      return lines.filter((line) => line.includes('pi-tui: ')).map((line) => line.slice(line.indexOf('pi-tui: ')));
-    };
+    const attach = (args: readonly string[], attachToken: string) => tuiSays(host, args, attachToken);
 
     expect(await attach(['--url', 'https://127.0.0.1:1/'], token)).toEqual([
       'pi-tui: --url takes a ws:// or wss:// URL, not https: "https://127.0.0.1:1/"',
@@ -97,8 +79,7 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     ]);
   });
   it('a session that does not trust the coordinator says why on its log, and a refused credential is said once, not twice', async () => {
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const coordinatorHost = await coordinator(certificates);
     const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
     const untrusting = await runSession(host, [
@@ -126,11 +107,33 @@ if (!postgres.available)
     it('runs', () => undefined));
 
 describe.runIf(postgres.available)('a remote session failing over between replicas', { timeout: TIMEOUT_MS }, () => {
+  /** Two replicas (the first with `firstArgs`), and a session the first started on its own host, idle in the records. */
+  const sessionOfFirstReplica = async (
+    firstArgs: (second: TlsCoordinator, certificates: CertificateFiles) => string[],
+  ) => {
+    if (!postgres.available) throw new Error(postgres.reason);
+    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
+    const { certificates } = await hostWithCertificates();
+    const second = await coordinator(certificates, { env });
+    const first = await coordinator(certificates, { env, keyFrom: second, args: firstArgs(second, certificates) });
+    const project = first.e2e.sandbox.cwd;
+    const created = await (
+      await first.directory()
+    ).create({ title: 'started by the first', workspaceId: workspaceIdOf(project), cwd: project }, BACKGROUND_CONTEXT);
+    const throughSecond = await second.directory();
+    await statusIs(throughSecond, created.sessionId, 'idle');
+    return {
+      first,
+      throughSecond,
+      sessionId: created.sessionId,
+      connectionFile: connectionFilePath(first.dataDir, created.sessionId),
+    };
+  };
+
   it('reconnects to the other replica when its replica is killed with -9, which then writes its status alone', async () => {
     if (!postgres.available) return;
     const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const first = await coordinator(certificates, { env });
     // Another host's replica: its own data and runtime directories, the same credential key.
     const second = await coordinator(certificates, { env, keyFrom: first });
@@ -158,68 +161,38 @@ describe.runIf(postgres.available)('a remote session failing over between replic
 
   it('a session a replica started reconnects to the replica it was handed (--replica) when its own is killed with -9', async () => {
     if (!postgres.available) return;
-    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
-    const folder = await elsewhere();
-    const certificates = await writeCertificates(join(folder.root, 'tls'));
-    const second = await coordinator(certificates, { env });
-    const first = await coordinator(certificates, {
-      env,
-      keyFrom: second,
-      args: ['--replica', second.url, '--tls-ca', certificates.ca],
-    });
-    const project = first.e2e.sandbox.cwd;
-    const throughFirst = await first.directory();
-    const created = await throughFirst.create(
-      { title: 'started by the first', workspaceId: workspaceIdOf(project), cwd: project },
-      BACKGROUND_CONTEXT,
-    );
-    const throughSecond = await second.directory();
-    await statusIs(throughSecond, created.sessionId, 'idle');
-    const connectionFile = connectionFilePath(first.dataDir, created.sessionId);
+    const { first, throughSecond, sessionId, connectionFile } = await sessionOfFirstReplica((second, certificates) => [
+      ...['--replica', second.url, '--tls-ca', certificates.ca],
+    ]);
     const before = await present(connectionFile);
-    await statusIs(throughSecond, created.sessionId, 'active');
+    await statusIs(throughSecond, sessionId, 'active');
 
     process.kill(await first.pid(), 'SIGKILL');
     before.close();
-    await statusIs(throughSecond, created.sessionId, 'idle');
+    await statusIs(throughSecond, sessionId, 'idle');
     await present(connectionFile);
-    await statusIs(throughSecond, created.sessionId, 'active');
+    await statusIs(throughSecond, sessionId, 'active');
   });
 
   it('a session a replica started reconnects, when its replica is killed with -9, to a replica it learned from the shared records (no --replica)', async () => {
     if (!postgres.available) return;
-    const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
-    const folder = await elsewhere();
-    const certificates = await writeCertificates(join(folder.root, 'tls'));
-    const second = await coordinator(certificates, { env });
     // Only the CA: the first learns where the second serves from the records they share.
-    const first = await coordinator(certificates, { env, keyFrom: second, args: ['--tls-ca', certificates.ca] });
-    const project = first.e2e.sandbox.cwd;
-    const throughFirst = await first.directory();
-    const created = await throughFirst.create(
-      { title: 'started by the first', workspaceId: workspaceIdOf(project), cwd: project },
-      BACKGROUND_CONTEXT,
-    );
-    const throughSecond = await second.directory();
-    await statusIs(throughSecond, created.sessionId, 'idle');
-    const connectionFile = connectionFilePath(first.dataDir, created.sessionId);
+    const { first, throughSecond, sessionId, connectionFile } = await sessionOfFirstReplica((_, certificates) => [
+      ...['--tls-ca', certificates.ca],
+    ]);
 
     process.kill(await first.pid(), 'SIGKILL');
     await present(connectionFile);
-    await statusIs(throughSecond, created.sessionId, 'active');
+    await statusIs(throughSecond, sessionId, 'active');
   });
 
   it('a session enrolled with one replica’s URL learns the others from it, and reconnects to one when its replica is killed with -9', async () => {
     if (!postgres.available) return;
     const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const second = await coordinator(certificates, { env });
     const first = await coordinator(certificates, { env, keyFrom: second });
-    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
-    const session = await runSession(host, [
-      ...['--coordinator', first.url, '--credential-file', credential, '--tls-ca', certificates.ca],
-    ]);
+    const session = await runEnrolled(host, certificates, first);
     // The first replica read where the second serves from the records they share, and told the session.
     await eventually(
       () => session.output().includes(`will reconnect to the coordinator's replicas at ${second.url} too`),
@@ -236,14 +209,10 @@ describe.runIf(postgres.available)('a remote session failing over between replic
   it('a stop asked of another replica reaches the session through the replica it is connected to', async () => {
     if (!postgres.available) return;
     const env = { PI_DATABASE_URL: await createTestDatabase(postgres.url, 'remote') };
-    const host = await elsewhere();
-    const certificates = await writeCertificates(join(host.root, 'tls'));
+    const { host, certificates } = await hostWithCertificates();
     const first = await coordinator(certificates, { env });
     const second = await coordinator(certificates, { env, keyFrom: first });
-    const credential = await first.enroll(host.cwd, join(host.root, 'credential.json'));
-    const session = await runSession(host, [
-      ...['--coordinator', first.url, '--credential-file', credential, '--tls-ca', certificates.ca],
-    ]);
+    const session = await runEnrolled(host, certificates, first);
     const throughSecond = await second.directory();
     await statusIs(throughSecond, session.sessionId, 'idle');
 

@@ -5,7 +5,7 @@ import { SessionDirectory, type SessionDirectoryService } from '@pi/session-dire
 import { eventually, readText } from '@pi/test-support';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { makeTestCertificates } from '@pi/transport-trpc/testing';
-import { createE2eFixture, readSessionConnection, type E2eFixture } from '@pi/tui-pty-e2e';
+import { createE2eFixture, readSessionConnection, type E2eFixture, type TuiPty } from '@pi/tui-pty-e2e';
 
 /** The test CA's files, and a server certificate it signed for 127.0.0.1 (shared by every listener of a test). */
 export interface CertificateFiles {
@@ -31,12 +31,19 @@ export async function writeCertificates(folder: string): Promise<CertificateFile
   return files;
 }
 
+/** Serving presentations over `wss:` on a free port of 127.0.0.1, with the test certificate. */
+export function listenArgs(certificates: CertificateFiles): string[] {
+  return ['--listen', '127.0.0.1:0', '--tls-cert', certificates.cert, '--tls-key', certificates.key];
+}
+
 const TLS_LINE = /^pi-coordinator: listening on (wss:\/\/127\.0\.0\.1:\d+\/) too$/m;
 
 /** A `pi-coordinator` in its own sandbox (a host of its own), serving `wss:` beside its socket. */
 export interface TlsCoordinator {
   readonly e2e: E2eFixture;
   readonly url: string;
+  /** The URL that reaches a session through its gateway (`/sessions/<id>`). */
+  gatewayUrl(sessionId: string): string;
   /** The user token of its connection file, which admits over `wss:` too. */
   userToken(): Promise<string>;
   /** `pi-coordinator enroll` for a session in `cwd`; resolves with the credential file it wrote. */
@@ -71,12 +78,7 @@ export async function startTlsCoordinator(
     'start',
     '--idle-stop',
     '0',
-    '--listen',
-    '127.0.0.1:0',
-    '--tls-cert',
-    certificates.cert,
-    '--tls-key',
-    certificates.key,
+    ...listenArgs(certificates),
     ...(options.args ?? []),
   ]);
   if (started.code !== 0) throw new Error(`pi-coordinator did not start:\n${started.output}`);
@@ -91,6 +93,7 @@ export async function startTlsCoordinator(
   return {
     e2e,
     url,
+    gatewayUrl: (sessionId) => `${url}sessions/${sessionId}`,
     dataDir: directories.dataDir,
     userToken,
     async enroll(cwd, out) {
@@ -117,6 +120,18 @@ export async function statusIs(directory: SessionDirectoryService, sessionId: st
     () => directory.state.value.sessions.some((s) => s.sessionId === sessionId && s.status === status),
     8000,
   );
+}
+
+/** Resolves once `tui` says it is connected (`what` names the wait when it fails). */
+export async function whenAttached(tui: TuiPty, what: string): Promise<void> {
+  await tui.waitForScreen((screen) => screen.text.includes('● connected'), what);
+}
+
+/** Sends `prompt` and resolves once the stand-in model's answer to it is on screen. */
+export async function answered(tui: TuiPty, prompt: string, what = 'the answer'): Promise<void> {
+  tui.write(prompt);
+  tui.press('enter');
+  await tui.waitForScreen((screen) => screen.text.includes(`You said: ${prompt}`), what);
 }
 
 /** The token and addresses of a session's connection file (its `url` is the `wss:` one with `--listen`). */
