@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { eventually } from '@pi/test-support';
-import { createTestDatabase, type TestPostgres } from '@pi/test-support/postgres';
+import { createTestDatabase, testPostgres } from '@pi/test-support/postgres';
 import {
   PROCESS_TEST_TIMEOUT_MS,
   createCoordinatorSandbox,
@@ -9,10 +9,7 @@ import {
   type CoordinatorSandbox,
 } from './coordinator-sandbox';
 
-const postgres = (inject('piPostgres') as TestPostgres | undefined) ?? {
-  available: false as const,
-  reason: "the project's global setup did not run",
-};
+const postgres = testPostgres();
 
 const boxes: CoordinatorSandbox[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freshSchema, manualClock, newRecord, openPostgresRepo, testPostgres, withClient } from '../test/repo-fixture';
-import { databaseUrl } from '@pi/test-support/postgres';
+import { freshSchema, manualClock, newRecord, openPostgresRepo, withClient } from '../test/repo-fixture';
+import { databaseUrl, testPostgres } from '@pi/test-support/postgres';
 import type { SessionRecordChange } from './postgres-record-changes';
 import { POSTGRES_SCHEMA_VERSION } from './postgres-migrations';
 import { openPostgresSessionRepo } from './postgres-session-repo';

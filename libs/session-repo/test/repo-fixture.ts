@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { NewSessionRecord } from '@pi/plugin-api';
-import type { TestPostgres } from '@pi/test-support/postgres';
+import { testPostgres } from '@pi/test-support/postgres';
 import { openPostgresSessionRepo, type PostgresSessionRepo } from '../src/postgres-session-repo';
 import type { SessionRepo } from '../src/session-repo';
 import { openSqliteSessionRepo, sessionRepoFile } from '../src/sqlite-session-repo';
@@ -54,16 +54,6 @@ export function newRecord(overrides: Partial<NewSessionRecord> = {}): NewSession
     cwd: '/home/alice/project',
     ...overrides,
   };
-}
-
-/** The run's PostgreSQL, as the global setup provided it (a run without this project's config has none). */
-export function testPostgres(): TestPostgres {
-  return (
-    (inject('piPostgres') as TestPostgres | undefined) ?? {
-      available: false,
-      reason: "the project's global setup did not run (run its tests with its vitest.config.ts)",
-    }
-  );
 }
 
 /** A fresh schema name: each test gets its own tables in the run's one database. */

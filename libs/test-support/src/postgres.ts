@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster, type PostgresClusterStart } from './postgres-cluster';
 
@@ -21,6 +22,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     piPostgres: TestPostgres;
   }
+}
+
+/** The run's PostgreSQL, as the project's global setup provided it (a run without that setup has none). */
+export function testPostgres(): TestPostgres {
+  return (
+    (inject('piPostgres') as TestPostgres | undefined) ?? {
+      available: false,
+      reason: "the project's global setup did not run (run its tests with its vitest.config.ts)",
+    }
+  );
 }
 
 /** The run's one cluster, shared by every project whose global setup asks for it in this process. */

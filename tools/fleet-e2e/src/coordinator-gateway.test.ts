@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '@pi/test-support/postgres';
+import { createTestDatabase, testPostgres } from '@pi/test-support/postgres';
 import { workspaceIdOf } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { REMOTE_TIMEOUT_MS, injectedPostgres, remoteFixture } from './remote-fixture';
+import { REMOTE_TIMEOUT_MS, remoteFixture } from './remote-fixture';
 import { answered, listenArgs, sessionConnection, statusIs, whenAttached } from './remote-sessions';
 
-const postgres = injectedPostgres();
+const postgres = testPostgres();
 
 const TIMEOUT_MS = REMOTE_TIMEOUT_MS;
 const { coordinator, hostWithCertificates, runEnrolled, spawnOn, tuiSays } = remoteFixture();

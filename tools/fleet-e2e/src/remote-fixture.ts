@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, inject } from 'vitest';
-import type { TestPostgres } from '@pi/test-support/postgres';
+import { afterEach } from 'vitest';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
 import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
 import {
@@ -13,16 +12,6 @@ import {
 
 /** Real processes (tsx starts, a TLS handshake each): generous, never asserted on. */
 export const REMOTE_TIMEOUT_MS = 120_000;
-
-/** The run's PostgreSQL as the project's global setup provided it, or why there is none. */
-export function injectedPostgres(): TestPostgres {
-  return (
-    (inject('piPostgres') as TestPostgres | undefined) ?? {
-      available: false,
-      reason: "the project's global setup did not run",
-    }
-  );
-}
 
 /** What a test of sessions on other hosts starts; everything is stopped and removed after each test. */
 export interface RemoteFixture {

@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '@pi/test-support';
-import { createTestDatabase } from '@pi/test-support/postgres';
+import { createTestDatabase, testPostgres } from '@pi/test-support/postgres';
 import { connectionFilePath, workspaceIdOf } from '@pi/connection-files';
 import { BACKGROUND_CONTEXT } from '@pi/context';
-import { REMOTE_TIMEOUT_MS, injectedPostgres, remoteFixture } from './remote-fixture';
+import { REMOTE_TIMEOUT_MS, remoteFixture } from './remote-fixture';
 import {
   answered,
   listenArgs,
@@ -16,7 +16,7 @@ import {
   type TlsCoordinator,
 } from './remote-sessions';
 
-const postgres = injectedPostgres();
+const postgres = testPostgres();
 
 const TIMEOUT_MS = REMOTE_TIMEOUT_MS;
 const { coordinator, hostWithCertificates, runEnrolled, runSession, present, spawnOn, tuiSays } = remoteFixture();

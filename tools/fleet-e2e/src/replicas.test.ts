@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { TRANSPORTS, eventually } from '@pi/test-support';
-import type { TestPostgres } from '@pi/test-support/postgres';
+import { testPostgres } from '@pi/test-support/postgres';
 import { RED } from './chain';
 import { startReplicaFleet, type ReplicaFleet, type ReplicaSession } from './replicas';
 
-const postgres = (inject('piPostgres') as TestPostgres | undefined) ?? {
-  available: false as const,
-  reason: "the project's global setup did not run",
-};
+const postgres = testPostgres();
 
 // The issue asks for 20 presentations on 5 sessions; that is what runs here (4 presentations a session).
 const SESSIONS = 5;
