@@ -9,6 +9,7 @@ import {
   isRunning,
   piDirectories,
   readConnectionFile,
+  readCoordinatorConnection,
   sessionFilePath,
   writeCoordinatorConnection,
   type CoordinatorFiles,
@@ -27,7 +28,7 @@ import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { replicaPeers, type ReplicaPeers } from './replica-peers';
-import { acquireRuntimeLock } from './runtime-lock';
+import { acquireRuntimeLock, lockOwner } from './runtime-lock';
 import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
 
 export interface RunningCoordinator {
@@ -191,9 +192,11 @@ export async function startCoordinator(
     token: userToken,
     pid: process.pid,
   });
-  cleanups.push(() => rm(files.connectionFile, { force: true }));
+  cleanups.push(() =>
+    removeOwn(files.connectionFile, async (path) => (await readCoordinatorConnection(path)).unwrapOr(undefined)?.pid),
+  );
   await writeFile(files.pidFile, `${process.pid}\n`, { mode: 0o600 });
-  cleanups.push(() => rm(files.pidFile, { force: true }));
+  cleanups.push(() => removeOwn(files.pidFile, lockOwner));
 
   let stopping: Promise<string[]> | undefined;
   return ok({
@@ -244,4 +247,12 @@ async function readCaFile(file: string): Promise<Result<string, string>> {
   } catch (error) {
     return err(`Cannot read --tls-ca ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * Removes a runtime file while it still names this process: one a coordinator started since wrote there (this one's
+ * runtime folder wiped under it, say at logout) is that coordinator's.
+ */
+async function removeOwn(path: string, ownerOf: (path: string) => Promise<number | undefined>): Promise<void> {
+  if ((await ownerOf(path)) === process.pid) await rm(path, { force: true });
 }

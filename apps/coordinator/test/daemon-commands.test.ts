@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '@pi/test-support';
@@ -144,5 +144,24 @@ describe('pi-coordinator start, status and stop', { timeout: PROCESS_TEST_TIMEOU
     expect(await coordinator.exited).toEqual({ code: 0, signal: null });
     expect(coordinator.stdout()).toMatch(/^pi-coordinator: stopped on SIGTERM$/m);
     for (const file of runtimeFiles(box)) expect(existsSync(file), file).toBe(false);
+  });
+
+  it('one whose runtime folder was wiped under it leaves the files of the coordinator started since when it stops', async () => {
+    const box = await newSandbox();
+    const old = box.runInForeground();
+    await eventually(() => /: listening on /.test(old.stdout()));
+    await rm(dirname(box.files.socketPath), { recursive: true, force: true });
+    const started = await box.coordinator(['start']);
+    const pid = RUNNING.exec(started.stdout)?.[1];
+    expect(pid, started.stderr).toBeDefined();
+
+    old.child.kill('SIGTERM');
+    expect(await old.exited).toEqual({ code: 0, signal: null });
+
+    for (const file of runtimeFiles(box)) expect(existsSync(file), file).toBe(true);
+    expect(JSON.parse((await box.coordinator(['status', '--json'])).stdout)).toMatchObject({
+      running: true,
+      pid: Number(pid),
+    });
   });
 });

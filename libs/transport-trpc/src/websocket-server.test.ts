@@ -83,6 +83,25 @@ describe('listenWebSocket on a Unix socket', () => {
   });
 });
 
+describe('a Unix socket replaced under its listener', () => {
+  it('is left to the listener that bound it since: closing the old one removes only its own socket', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));
+    const path = join(directory, 'a.sock');
+    const old = (await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap();
+    // The folder wiped under a running host (a runtime dir removed at logout), and another host started there.
+    await rm(path);
+    const current = (await listenWebSocket(host(), { socketPath: path }))._unsafeUnwrap();
+    try {
+      await old.close();
+      await expect(isSocketAnswering(path)).resolves.toBe(true);
+      await current.close();
+      expect(await readdir(directory)).toEqual([]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a host that throws while accepting a connection', () => {
   it('closes that connection with 1011 and keeps serving the next one', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'pi-ws-'));

@@ -1,4 +1,4 @@
-import { chmod, link, mkdtemp, rm, unlink } from 'node:fs/promises';
+import { chmod, link, mkdtemp, rm, stat, unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { dirname, join } from 'node:path';
@@ -70,7 +70,8 @@ export async function listenWebSocket(
   if ('socketPath' in address) {
     const listened = await listenOnSocket(server, address.socketPath);
     if (listened.isErr()) return err(listened.error);
-    return ok(listener(server, wss, { socketPath: address.socketPath }, `ws+unix://${address.socketPath}:/`));
+    const bound = await fileIdentity(address.socketPath);
+    return ok(listener(server, wss, { socketPath: address.socketPath }, `ws+unix://${address.socketPath}:/`, bound));
   }
   const hostname = address.host ?? '127.0.0.1';
   const listened = await listen(server, () => server.listen(address.port, hostname));
@@ -87,6 +88,7 @@ function listener(
   wss: WebSocketServer,
   address: WebSocketListener['address'],
   url: string,
+  bound?: string,
 ): WebSocketListener {
   return {
     address,
@@ -95,9 +97,20 @@ function listener(
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if ('socketPath' in address) await unlink(address.socketPath).catch(() => undefined);
+      // Only the socket this listener bound: one put at the path since (its folder wiped and a new host started
+      // there) belongs to the new host.
+      if ('socketPath' in address && bound !== undefined && (await fileIdentity(address.socketPath)) === bound)
+        await unlink(address.socketPath).catch(() => undefined);
     },
   };
+}
+
+/** The device and inode of what is at `path`, or undefined when nothing is. */
+async function fileIdentity(path: string): Promise<string | undefined> {
+  return stat(path).then(
+    ({ dev, ino }) => `${dev}:${ino}`,
+    () => undefined,
+  );
 }
 
 async function listenOnSocket(server: Server, socketPath: string): Promise<Result<void, ListenError>> {
