@@ -1,5 +1,5 @@
 import type { ExecutorContext, TaskGraph } from '@nx/devkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectOutcome } from '../project-batch';
 import { BATCH_TYPECHECK_DONE, batchTypecheckFinished } from '../typecheck/batch-typecheck';
 import { checkBatchOf, type Check, type CheckKind, type CheckOptions } from './check-executor';
@@ -18,14 +18,12 @@ const passed = (roots: readonly string[]): ProjectOutcome[] =>
   roots.map((root) => ({ root, success: true, output: '' }));
 
 describe('the checks of a batch', () => {
-  let outer: string | undefined;
-  beforeEach(() => void (outer = process.env[BATCH_TYPECHECK_DONE]));
-  afterEach(() => {
-    if (outer === undefined) delete process.env[BATCH_TYPECHECK_DONE];
-    else process.env[BATCH_TYPECHECK_DONE] = outer;
-  });
+  // vitest puts back the value the variable had at the stub, whatever the code under test set since.
+  beforeEach(() => void vi.stubEnv(BATCH_TYPECHECK_DONE, process.env[BATCH_TYPECHECK_DONE]));
+  afterEach(() => void vi.unstubAllEnvs());
 
   it("let the tests wait for the batch's type check, which they see finished only after it answered", async () => {
+    const outer = process.env[BATCH_TYPECHECK_DONE];
     const events: string[] = [];
     let answerTypecheck: (() => void) | undefined;
     const typecheckAnswered = new Promise<void>((resolve) => (answerTypecheck = resolve));

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announceBatchTypecheck, BATCH_TYPECHECK_DONE, batchTypecheckFinished } from './batch-typecheck';
 
 /** Whether the promise is still pending after the event loop has run what was due (file events included). */
@@ -13,12 +13,9 @@ async function pending(promise: Promise<unknown>): Promise<boolean> {
 
 describe("a test waiting for its batch's type check", () => {
   // These tests run inside `npm test`'s own batch, whose variable the worker's later files may need.
-  let outer: string | undefined;
-  beforeEach(() => void (outer = process.env[BATCH_TYPECHECK_DONE]));
-  afterEach(() => {
-    if (outer === undefined) delete process.env[BATCH_TYPECHECK_DONE];
-    else process.env[BATCH_TYPECHECK_DONE] = outer;
-  });
+  // vitest puts back the value the variable had at the stub, whatever the code under test set since.
+  beforeEach(() => void vi.stubEnv(BATCH_TYPECHECK_DONE, process.env[BATCH_TYPECHECK_DONE]));
+  afterEach(() => void vi.unstubAllEnvs());
 
   it('goes on at once in no batch that type-checks', async () => {
     await expect(batchTypecheckFinished({})).resolves.toBeUndefined();
