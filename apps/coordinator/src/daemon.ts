@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import {
   isRunning,
   readCoordinatorConnection,
+  readPidFile,
   type CoordinatorConnection,
   type CoordinatorFiles,
 } from '@pi/connection-files';
 import { isSocketAnswering } from '@pi/transport-trpc';
 import { COORDINATOR_NODE_FLAGS, nodeArguments } from './node-flags';
-import { lockOwner } from './runtime-lock';
 
 const START_WAIT_MS = 20_000;
 const STOP_WAIT_MS = 20_000;
@@ -62,7 +62,7 @@ export async function startInBackground(
 }
 
 async function lockHeldByAnother(lockFile: string, ours: number | undefined): Promise<boolean> {
-  const owner = await lockOwner(lockFile);
+  const owner = await readPidFile(lockFile);
   return owner !== undefined && owner !== ours && isRunning(owner);
 }
 

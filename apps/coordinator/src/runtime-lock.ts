@@ -1,7 +1,7 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { err, ok, type Result } from 'neverthrow';
-import { isRunning } from '@pi/connection-files';
+import { isRunning, readPidFile } from '@pi/connection-files';
 
 export interface RuntimeLock {
   release(): Promise<void>;
@@ -20,22 +20,16 @@ export async function acquireRuntimeLock(path: string): Promise<Result<RuntimeLo
       await handle.close();
       return ok({
         release: async () => {
-          if ((await lockOwner(path)) === process.pid) await rm(path, { force: true });
+          if ((await readPidFile(path)) === process.pid) await rm(path, { force: true });
         },
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const owner = await lockOwner(path);
+    const owner = await readPidFile(path);
     // An owner that has not written its pid yet is starting: it holds the lock.
     if (owner === undefined || (owner !== process.pid && isRunning(owner))) return err({ running: owner ?? 0 });
     await rm(path, { force: true });
   }
-  return err({ running: (await lockOwner(path)) ?? 0 });
-}
-
-export async function lockOwner(path: string): Promise<number | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  const pid = Number(text?.trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  return err({ running: (await readPidFile(path)) ?? 0 });
 }

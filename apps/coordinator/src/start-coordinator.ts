@@ -10,6 +10,7 @@ import {
   piDirectories,
   readConnectionFile,
   readCoordinatorConnection,
+  readPidFile,
   sessionFilePath,
   writeCoordinatorConnection,
   type CoordinatorFiles,
@@ -28,7 +29,7 @@ import type { CliOptions } from './cli-options';
 import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { replicaPeers, type ReplicaPeers } from './replica-peers';
-import { acquireRuntimeLock, lockOwner } from './runtime-lock';
+import { acquireRuntimeLock } from './runtime-lock';
 import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
 
 export interface RunningCoordinator {
@@ -196,7 +197,7 @@ export async function startCoordinator(
     removeOwn(files.connectionFile, async (path) => (await readCoordinatorConnection(path)).unwrapOr(undefined)?.pid),
   );
   await writeFile(files.pidFile, `${process.pid}\n`, { mode: 0o600 });
-  cleanups.push(() => removeOwn(files.pidFile, lockOwner));
+  cleanups.push(() => removeOwn(files.pidFile, readPidFile));
 
   let stopping: Promise<string[]> | undefined;
   return ok({

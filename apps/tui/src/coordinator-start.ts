@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { coordinatorFiles } from '@pi/connection-files/coordinator-paths';
+import { coordinatorFiles, readPidFile } from '@pi/connection-files/coordinator-paths';
 import type { PiDirectories } from '@pi/connection-files/directories';
 import { findPiProgram } from '@pi/connection-files/find-program';
 import { isRunning } from '@pi/connection-files/process-liveness';
@@ -52,9 +51,8 @@ export async function startCoordinatorEarly(
   env: NodeJS.ProcessEnv,
   from: string,
 ): Promise<EarlyCoordinatorStart | undefined> {
-  const lock = await readFile(coordinatorFiles(directories).lockFile, 'utf8').catch(() => '');
-  const holder = Number(lock.trim());
-  if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) return undefined;
+  const holder = await readPidFile(coordinatorFiles(directories).lockFile);
+  if (holder !== undefined && isRunning(holder)) return undefined;
   const program = await findPiProgram('pi-coordinator', from, env);
   if (program === undefined) return undefined;
   return { outcome: runCoordinatorStart(program, directories, manifest, env) };

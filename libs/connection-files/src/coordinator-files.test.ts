@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCoordinatorConnection, workspaceIdOf, writeCoordinatorConnection } from './coordinator-files';
-import { coordinatorFiles } from './coordinator-paths';
+import { coordinatorFiles, readPidFile } from './coordinator-paths';
 import { findPiProgram } from './find-program';
 import { piDirectories } from './pi-directories';
 
@@ -33,6 +33,17 @@ describe("the coordinator's runtime files", () => {
     await writeCoordinatorConnection(file, info);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await readCoordinatorConnection(file))._unsafeUnwrap()).toEqual(info);
+  });
+
+  it('reads the pid of a lock or pid file, and none from a missing file or one that holds no pid', async () => {
+    const file = join(await temp(), 'coordinator.lock');
+    expect(await readPidFile(file)).toBeUndefined();
+    await writeFile(file, '4242\n');
+    expect(await readPidFile(file)).toBe(4242);
+    for (const text of ['', 'x', '-3', '1.5']) {
+      await writeFile(file, text);
+      expect(await readPidFile(file), text).toBeUndefined();
+    }
   });
 
   it('reads a missing, non-JSON or foreign file as an error value naming it', async () => {

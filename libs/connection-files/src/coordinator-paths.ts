@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PiDirectories } from './pi-directories';
 
@@ -23,4 +24,11 @@ export function coordinatorFiles(directories: PiDirectories): CoordinatorFiles {
     connectionFile: join(directories.runtimeDir, 'coordinator.json'),
     logDir: join(directories.dataDir, 'logs'),
   };
+}
+
+/** The pid a coordinator's lock or pid file holds (`<pid>\n`); undefined when the file is missing or holds none. */
+export async function readPidFile(path: string): Promise<number | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  const pid = Number(text?.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }

@@ -15,7 +15,7 @@ export {
   writeCoordinatorConnection,
   type CoordinatorConnection,
 } from './coordinator-files';
-export { coordinatorFiles, type CoordinatorFiles } from './coordinator-paths';
+export { coordinatorFiles, readPidFile, type CoordinatorFiles } from './coordinator-paths';
 export {
   HANDOFF_ERROR_CODES,
   UPSTREAM_HANDOFF_FD,
