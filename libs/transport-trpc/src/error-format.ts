@@ -32,7 +32,15 @@ export function formatError({ error, path, ctx }: FormatInput): {
 } {
   const remote = toEnvelope(error, path, (id) => ctx?.endpoint?.hasService(id) ?? false);
   // No endpoint: the connection was refused before it was authenticated.
-  const code = trpcCodeOf(remote.code, ctx?.endpoint !== undefined);
+  return wireError(remote, ctx?.endpoint !== undefined);
+}
+
+/** pi's envelope as an error leaves the server: tRPC's code for it, beside the envelope itself. */
+export function wireError(
+  remote: RemoteErrorEnvelope,
+  authenticated: boolean,
+): { code: TRPC_ERROR_CODE_NUMBER; message: string; data: WireErrorData } {
+  const code = trpcCodeOf(remote.code, authenticated);
   return {
     code: TRPC_ERROR_CODES_BY_KEY[code],
     message: remote.message,

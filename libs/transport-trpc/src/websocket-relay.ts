@@ -1,11 +1,11 @@
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Result } from 'neverthrow';
 import type { RemoteErrorEnvelope } from '@pi/remote';
 import type { ConnectionParams } from './authentication';
+import { connectionParamsText } from './client-frames';
 import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { connectionParamsOf, isRequestBeforeParams } from './connection-params';
+import { wireError } from './error-format';
 import type { ServerSocket } from './server-socket';
-import { httpStatusOf, trpcCodeOf } from './trpc-error-codes';
 import { webSocketFactory, type ConnectAddress } from './websocket-client';
 import { CLOSE_CODES, NOT_AUTHORIZED_REASON, type WireSocket } from './wire-socket';
 
@@ -139,8 +139,8 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
     socket.onOpen(() => {
       if (phase === 'closed') return socket.close(CLOSE_CODES.normal, 'the client left');
       targetOpen = true;
-      // { method: 'connectionParams', data }: what a pi client sends first, with the target's token in it.
-      socket.send(JSON.stringify({ method: 'connectionParams', data: to.connectionParams }));
+      // What a pi client sends first, with the target's token in it.
+      socket.send(connectionParamsText(to.connectionParams));
       for (const frame of pending.splice(0)) socket.send(frame);
     });
     socket.onMessage((data) => {
@@ -204,15 +204,9 @@ export function relayWebSocket(client: ServerSocket, route: RelayRoute, options:
   }
 }
 
-/** `{ id: null, error }`: a refused connection, shaped as the wire server formats one before authentication. */
+/** `{ id: null, error }`: a refused connection, formatted as the wire server formats one before authentication. */
 function refusalFrame(remote: RemoteErrorEnvelope): string {
-  const code = trpcCodeOf(remote.code, false);
-  const error = {
-    message: remote.message,
-    code: TRPC_ERROR_CODES_BY_KEY[code],
-    data: { code, httpStatus: httpStatusOf(code), remote },
-  };
-  return JSON.stringify({ id: null, error });
+  return JSON.stringify({ id: null, error: wireError(remote, false) });
 }
 
 /** Codes a close frame may carry (1005, 1006 and 1015 only ever describe a close, locally). */
