@@ -20,8 +20,8 @@ export interface PromptSubmissionOptions {
 export class PromptSubmission {
   readonly #options: PromptSubmissionOptions;
   readonly #handlers: SubmitHandler[] = [];
-  /** Wakes the prompts waiting in `submitWhenConnected` when the connection changes or the host stops. */
-  #wakeQueued: () => void = () => undefined;
+  /** The prompts waiting in `submitWhenConnected`, each woken when the connection changes or the host stops. */
+  readonly #waiting = new Set<() => void>();
   #stopped = false;
 
   constructor(options: PromptSubmissionOptions) {
@@ -89,7 +89,7 @@ export class PromptSubmission {
   async submitWhenConnected(prompts: readonly string[]): Promise<void> {
     for (const text of prompts) {
       while (!this.#options.connected() && !this.#stopped) {
-        await new Promise<void>((resolve) => (this.#wakeQueued = resolve));
+        await new Promise<void>((resolve) => this.#waiting.add(resolve));
       }
       if (this.#stopped) return;
       await this.submit(text, 'followUp');
@@ -98,13 +98,20 @@ export class PromptSubmission {
 
   /** The connection changed: queued prompts look again. */
   connectionChanged(): void {
-    this.#wakeQueued();
+    this.#wakeWaiting();
   }
 
   /** Queued prompts are dropped. */
   stop(): void {
     this.#stopped = true;
-    this.#wakeQueued();
+    this.#wakeWaiting();
+  }
+
+  /** Every waiter hears it, not only the latest: each call of `submitWhenConnected` waits on its own. */
+  #wakeWaiting(): void {
+    const waiting = [...this.#waiting];
+    this.#waiting.clear();
+    for (const wake of waiting) wake();
   }
 }
 
