@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok } from 'neverthrow';
 import type { ReplicaRegistry, SessionRepo } from '@pi/session-repo';
-import { replicaPeers } from './replica-peers';
+import { namesWildcardHost, replicaPeers } from './replica-peers';
 
 /** Records with a replica registry in memory; `failing` makes every call a storage error. */
 function sharedRecords(urls: string[], failing = false) {
@@ -58,5 +58,38 @@ describe('the replicas a coordinator hands to the sessions it starts', () => {
     expect(failing.others()).toEqual([]);
     expect(said).toEqual(['cannot announce wss://a:7443/ to the other replicas: the server is gone']);
     await failing.stop();
+  });
+});
+
+describe('a listener URL naming the wildcard address', () => {
+  it('is every spelling of 0.0.0.0 and ::, with or without a port or path', () => {
+    const wildcards = [
+      'wss://0.0.0.0:7443/',
+      'ws://0.0.0.0/sessions',
+      'wss://0.0.0.0',
+      'WSS://0.0.0.0:7443/',
+      'wss://0:7443/',
+      'wss://user:secret@0.0.0.0:7443/',
+      'wss://[::]:7443/',
+      'wss://[::]',
+      'wss://[0:0:0:0:0:0:0:0]:7443/',
+      'wss://:::7443/',
+      'wss://::/',
+    ];
+    expect(wildcards.filter((url) => !namesWildcardHost(url))).toEqual([]);
+  });
+
+  it('is not a URL naming one host', () => {
+    const hosts = [
+      'wss://build-7:7443/',
+      'wss://127.0.0.1:7443/',
+      'wss://10.0.0.0/',
+      'wss://0.0.0.0.nip.io:7443/',
+      'wss://[::1]:7443/',
+      'wss://::1:7443/',
+      'https://0.0.0.0/',
+      'not a url',
+    ];
+    expect(hosts.filter((url) => namesWildcardHost(url))).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ export async function replicaPeers(
 ): Promise<ReplicaPeers> {
   const registry = registryOf(repo);
   let learned: readonly string[] = [];
-  const announced = ownUrl !== undefined && !WILDCARD_HOST.test(ownUrl) ? ownUrl : undefined;
+  const announced = ownUrl !== undefined && !namesWildcardHost(ownUrl) ? ownUrl : undefined;
   const others = () => [...new Set([...given, ...learned])];
   publish(others());
   if (registry === undefined) return { others, stop: async () => undefined };
@@ -58,7 +58,29 @@ export async function replicaPeers(
   };
 }
 
-const WILDCARD_HOST = /^wss?:\/\/(0\.0\.0\.0|\[::\]|::)(:|\/)/;
+/**
+ * Whether a listener's URL names the wildcard address (every interface: `0.0.0.0`, `::`) rather than one host, in any
+ * spelling `--listen` accepts: with or without a port or path, `0`, `[0:0::0]`, and `::` unbracketed as a listener
+ * writes it (`wss://:::7443/`, which is no URL at all).
+ */
+export function namesWildcardHost(url: string): boolean {
+  const written = /^wss?:\/\/([^/?#]*)/i.exec(url)?.[1];
+  if (written === undefined) return false;
+  const authority = written.slice(written.lastIndexOf('@') + 1);
+  const bracketed = /^\[(.*)\](?::\d*)?$/.exec(authority);
+  const host = bracketed?.[1] ?? authority.replace(/:\d+$/, '');
+  // The URL parser spells each address one way: every form of the IPv4 wildcard as 0.0.0.0, of the IPv6 one as [::].
+  const parsed = host.includes(':') ? hostnameOf(`[${host}]`) : hostnameOf(host);
+  return parsed === '0.0.0.0' || parsed === '[::]';
+}
+
+function hostnameOf(host: string): string | undefined {
+  try {
+    return new URL(`ws://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
 
 function registryOf(repo: SessionRepo): ReplicaRegistry | undefined {
   const replicas = (repo as { replicas?: ReplicaRegistry }).replicas;
