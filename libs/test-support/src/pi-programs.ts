@@ -8,6 +8,7 @@ export interface ProgramOptions {
 
 /** A program that ran to its end: its exit code and all it printed. */
 export interface ProgramRun {
+  /** Null when it ended by a signal, or never started (then `stderr` says why). */
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -42,7 +43,19 @@ export function startProgram(bin: string, args: readonly string[], options: Prog
       printed.output += chunk;
     });
   }
-  const exited = new Promise<ProgramExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<ProgramExit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    // A program that cannot start (its folder missing, node not executable) gets 'error' and never 'exit': said on
+    // its stderr, as a shell would, instead of an unhandled 'error' ending the test run or a wait that never ends.
+    // (Later errors, a signal that could not be sent, are said there too.)
+    child.on('error', (error) => {
+      const started = child.pid !== undefined;
+      const said = started ? `${error.message}\n` : `Cannot start ${bin} in ${options.cwd}: ${error.message}\n`;
+      printed.stderr += said;
+      printed.output += said;
+      if (!started) resolve({ code: null, signal: null });
+    });
+  });
   return {
     child,
     stdout: () => printed.stdout,
@@ -56,6 +69,13 @@ export function startProgram(bin: string, args: readonly string[], options: Prog
 export function runProgram(bin: string, args: readonly string[], options: ProgramOptions): Promise<ProgramRun> {
   const program = startProgram(bin, args, options);
   return new Promise((resolve) =>
-    program.child.once('close', (code) => resolve({ code, stdout: program.stdout(), stderr: program.stderr() })),
+    program.child.once('close', (code) =>
+      // One that never started closes with a negative errno for a code: it has none.
+      resolve({
+        code: program.child.pid === undefined ? null : code,
+        stdout: program.stdout(),
+        stderr: program.stderr(),
+      }),
+    ),
   );
 }

@@ -59,6 +59,20 @@ describe('a pi sandbox', () => {
     });
   });
 
+  it('says why a program could not start (its folder missing), instead of crashing the run or waiting forever', async () => {
+    const box = await newSandbox();
+    const bin = await writeBin(box, 'console.log("ran");\n');
+    const missing = join(box.root, 'no-such-folder');
+    const run = await runProgram(bin, [], { cwd: missing, env: box.env });
+    expect(run).toEqual({
+      code: null,
+      stdout: '',
+      stderr: expect.stringContaining(`Cannot start ${bin} in ${missing}: `),
+    });
+    expect(run.stderr).toContain('ENOENT');
+    expect(await startProgram(bin, [], { cwd: missing, env: box.env }).exited).toEqual({ code: null, signal: null });
+  });
+
   it('kills what its files name and the pids it is given, and leaves a pid that is not its own alone', async () => {
     const box = await newSandbox();
     const bin = await writeBin(box, 'console.log("up"); setInterval(() => {}, 1000);\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleText } from './terminal-process';
+import { runProgram, visibleText } from './terminal-process';
 
 describe('visibleText', () => {
   it('drops colours, modes and cursor moves, and turns cursor-forward into the spaces it skips', () => {
@@ -12,5 +12,14 @@ describe('visibleText', () => {
     expect(visibleText('pi-session s-1: listening on /tmp/s.sock\n')).toBe(
       'pi-session s-1: listening on /tmp/s.sock\n',
     );
+  });
+});
+
+describe('runProgram', () => {
+  it('refuses a program that does not exist with a message naming it, on pipes', async () => {
+    const missing = '/nonexistent/pi-no-such-program';
+    await expect(
+      runProgram('pipe', missing, [], { cwd: process.cwd(), env: process.env, columns: 80, rows: 24 }),
+    ).rejects.toThrow(`Cannot run ${missing}: spawn ${missing} ENOENT`);
   });
 });

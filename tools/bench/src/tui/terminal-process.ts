@@ -92,6 +92,12 @@ export async function runProgram(
       env: { ...options.env, NODE_OPTIONS: nodeOptions },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // A program that cannot start (missing, not executable) is a clear failure here, never an unhandled 'error'.
+    const failed = await new Promise<Error | undefined>((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      child.once('error', resolve);
+    });
+    if (failed !== undefined) throw new Error(`Cannot run ${file}: ${failed.message}`);
     child.stdout.setEncoding('utf8').on('data', received);
     child.stderr.setEncoding('utf8').on('data', received);
     exited = new Promise((resolve) => child.once('exit', () => resolve()));
