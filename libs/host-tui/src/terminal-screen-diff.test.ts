@@ -102,6 +102,29 @@ describe('the screen paints only what changed', () => {
     expect(screen.text()).toEqual(['abc       ']);
   });
 
+  it('writes each frame to the terminal in one write, inside the synchronized-output markers', () => {
+    const { terminal, paint } = screenOf(20, 6);
+    const writes: string[] = [];
+    const write = terminal.output.write.bind(terminal.output);
+    terminal.output.write = ((chunk: string, ...rest: never[]) => {
+      writes.push(String(chunk));
+      return write(chunk, ...rest);
+    }) as typeof terminal.output.write;
+    const frames = [
+      ['one', 'two', 'three', 'four', '', '> a'],
+      ['two', 'three', 'four', 'five', '', '> a'],
+      ['two', 'three', 'four', 'five 你好 ✅', '', '> ab'],
+      ['two', 'three', 'four', 'five 你好 ✅', '', '> ab'],
+    ];
+    for (const frame of frames) {
+      writes.length = 0;
+      paint(frame, { row: 5, col: frame[5]?.length ?? 0 });
+      expect(writes).toHaveLength(1);
+      expect(writes[0]?.startsWith('\x1b[?2026h')).toBe(true);
+      expect(writes[0]?.endsWith('\x1b[?2026l')).toBe(true);
+    }
+  });
+
   it('writes the same bytes for a streamed word with 5,000 entries in the transcript as with 10', () => {
     const streamedWord = (entries: number) => {
       const { paint } = screenOf(60, 12);

@@ -225,6 +225,14 @@ export function createTerminalScreen(io: TerminalIO, options: TerminalScreenOpti
     return uncertainAt;
   };
 
+  /** What blessed buffered to write since it last flushed, taken out of its buffer (its own flush then finds it empty). */
+  const takeBuffered = (): string => {
+    const buffered = program as unknown as { _buf: string };
+    const text = buffered._buf;
+    buffered._buf = '';
+    return text;
+  };
+
   /** The styled line laid into each row by the last paint (undefined: none to skip by), and the rows it was laid into. */
   let laidOut: (string | undefined)[] = [];
   let laidOutRows: Row[] | undefined;
@@ -351,10 +359,10 @@ export function createTerminalScreen(io: TerminalIO, options: TerminalScreenOpti
         }
         if (row.dirty === true) changed.push(y);
       }
-      // blessed buffers the frame and writes it on flush(); the markers are written directly, so they go around
-      // the flushed frame: begin, frame, end.
-      program.flush();
-      program.write(SYNC_BEGIN + scrolled);
+      // blessed buffers what it draws (and the cursor's moves) until it flushes; the frame is taken from that buffer
+      // and written once, inside the markers: each write to a terminal is a system call and a wake-up of the
+      // terminal's reader, and three a frame were most of the CPU a streamed answer cost (issue 21).
+      const earlier = takeBuffered();
       for (const y of changed) forgetPaddingOfChangedWideCells(y);
       screen.draw(0, rows.length - 1);
       for (const y of changed) noteWideCellsDrawn(y);
@@ -363,8 +371,7 @@ export function createTerminalScreen(io: TerminalIO, options: TerminalScreenOpti
         program.cup(cursor.row, cursor.col);
         program.showCursor();
       }
-      program.flush();
-      program.write(SYNC_END);
+      program.write(earlier + SYNC_BEGIN + scrolled + takeBuffered() + SYNC_END);
     },
     onResize(listener) {
       screen.on('resize', listener);
