@@ -2,7 +2,7 @@ import type { Result } from 'neverthrow';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import type { PluginLifecycleScope } from '@pi/kernel';
 import type { FleetPluginScope, FleetRecordChange, SessionRecord } from '@pi/plugin-api';
-import { RemoteError } from '@pi/remote';
+import { RemoteError, runListener } from '@pi/remote';
 import type { SessionOrchestrator, StatusChange } from '@pi/session-processes';
 import {
   checkSessionId,
@@ -240,16 +240,8 @@ export class Fleet {
         passed = record === undefined ? undefined : { kind: 'changed', record };
       }
       if (passed === undefined) return;
-      for (const listener of [...this.#changeListeners]) {
-        try {
-          listener(passed, BACKGROUND_CONTEXT);
-        } catch (error) {
-          process.emitWarning(
-            `A fleet record listener threw: ${error instanceof Error ? error.message : String(error)}`,
-            { code: 'PI_LISTENER_ERROR' },
-          );
-        }
-      }
+      for (const listener of [...this.#changeListeners])
+        runListener(() => listener(passed, BACKGROUND_CONTEXT), 'A fleet record listener threw');
       // After the listeners (the directory lists it closed by now): a stop waiting on another replica is done.
       const ended = passed.kind === 'removed' || (passed.kind === 'changed' && passed.record.status === 'closed');
       const sessionId =
@@ -272,16 +264,8 @@ export class Fleet {
       const written = await this.#repo.setStatus(change.sessionId, change.status);
       // A record removed meanwhile has nothing to update; its removal was announced on its own.
       if (written.isErr()) return;
-      for (const listener of [...this.#listeners]) {
-        try {
-          listener(written.value, cause);
-        } catch (error) {
-          process.emitWarning(
-            `A fleet status listener threw: ${error instanceof Error ? error.message : String(error)}`,
-            { code: 'PI_LISTENER_ERROR' },
-          );
-        }
-      }
+      for (const listener of [...this.#listeners])
+        runListener(() => listener(written.value, cause), 'A fleet status listener threw');
     });
     this.#writes.set(change.sessionId, write);
     void write.finally(() => {

@@ -16,12 +16,15 @@ export function deliveryContext(carrier: TraceCarrier | undefined): Context {
   return telemetry.traceId === undefined ? BACKGROUND_CONTEXT : withTelemetryContext(telemetry, BACKGROUND_CONTEXT);
 }
 
-/** Listeners are isolated: one that throws is reported and the others still run. */
-export function runListener(run: () => void): void {
+/**
+ * Runs one listener isolated, as every layer runs the listeners it calls back: one that throws is reported as a
+ * `PI_LISTENER_ERROR` process warning, "<failure>: <its message>", and its caller goes on with the others.
+ */
+export function runListener(run: () => void, failure = 'A state or event listener threw'): void {
   try {
     run();
   } catch (error) {
-    process.emitWarning(`A state or event listener threw: ${error instanceof Error ? error.message : String(error)}`, {
+    process.emitWarning(`${failure}: ${error instanceof Error ? error.message : String(error)}`, {
       code: 'PI_LISTENER_ERROR',
     });
   }

@@ -71,6 +71,7 @@ export type {
   WatchFrame,
 } from './protocol';
 export type { OutboundStream } from './outbound-frames';
+export { runListener } from './delivery';
 export { SETTLED_REFERENCE_GRACE_MS } from './references';
 export { releaseRemote } from './remote-object';
 export { ServiceRegistrationError, ServiceRegistry, type ProvidedService } from './service-registry';

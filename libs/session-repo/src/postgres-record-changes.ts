@@ -1,5 +1,6 @@
 import type { Result } from 'neverthrow';
 import pg from 'pg';
+import { runListener } from '@pi/remote';
 import { changeChannel, quoteIdentifier } from './postgres-migrations';
 import type { SessionRepoError } from './session-repo-error';
 
@@ -49,16 +50,8 @@ export function recordChanges(
   let closed = false;
 
   const emit = (change: SessionRecordChange) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        process.emitWarning(
-          `A session record change listener threw: ${error instanceof Error ? error.message : String(error)}`,
-          { code: 'PI_LISTENER_ERROR' },
-        );
-      }
-    }
+    for (const listener of [...listeners])
+      runListener(() => listener(change), 'A session record change listener threw');
   };
 
   const lost = (lostClient: pg.Client) => {

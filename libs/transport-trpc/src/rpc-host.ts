@@ -12,6 +12,7 @@ import {
   type EndpointStats,
   type HostDescription,
   type InteractionBroker,
+  runListener,
   type ServiceRegistry,
 } from '@pi/remote';
 import type { Authenticate } from './authentication';
@@ -170,13 +171,5 @@ export function createRpcHost(options: RpcHostOptions): RpcHost {
 
 /** Connection listeners are the host's plugins' code: one that throws must not refuse a client or end the process. */
 function notify(listeners: ReadonlySet<ConnectionListener>, clientId: string, caller: CallerIdentity): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(clientId, caller);
-    } catch (error) {
-      process.emitWarning(`A connection listener threw: ${error instanceof Error ? error.message : String(error)}`, {
-        code: 'PI_LISTENER_ERROR',
-      });
-    }
-  }
+  for (const listener of [...listeners]) runListener(() => listener(clientId, caller), 'A connection listener threw');
 }

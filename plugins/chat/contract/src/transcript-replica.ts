@@ -1,5 +1,5 @@
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
-import { toRemoteError, type ConnectionState, type RemoteError, type RemoteState } from '@pi/remote';
+import { runListener, toRemoteError, type ConnectionState, type RemoteError, type RemoteState } from '@pi/remote';
 import type { ChatEvent } from './chat-events';
 import type { ChatService } from './chat-service';
 import type { TranscriptEntry } from './transcript';
@@ -264,15 +264,6 @@ export class TranscriptReplica {
 
   /** Listeners are isolated: one that throws is reported, as the remote layer reports its listeners, and the rest run. */
   #notify(): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        process.emitWarning(
-          `A transcript replica listener threw: ${error instanceof Error ? error.message : String(error)}`,
-          { code: 'PI_LISTENER_ERROR' },
-        );
-      }
-    }
+    for (const listener of [...this.#listeners]) runListener(listener, 'A transcript replica listener threw');
   }
 }

@@ -1,7 +1,7 @@
 import type { HarnessEvent, SessionTree } from '@pi/agent';
 import type { ChatEvent, StreamingCheckpoint, TranscriptHead, TranscriptPage } from '@pi/chat';
 import type { Context } from '@pi/context';
-import type { MutableRemoteEvents, MutableRemoteState } from '@pi/remote';
+import { runListener, type MutableRemoteEvents, type MutableRemoteState } from '@pi/remote';
 import { StreamSegments } from './stream-segments';
 import { TickDeltas, type EndOfTick } from './tick-deltas';
 import type { TranscriptLog } from './transcript-log';
@@ -18,16 +18,7 @@ export interface ChatStreams {
  * The end of the tick, with a throw contained as the harness contains a listener's: held text is sent from a tick of
  * its own, where a throw would otherwise end the session.
  */
-const nextTick: EndOfTick = (flush) =>
-  process.nextTick(() => {
-    try {
-      flush();
-    } catch (error) {
-      process.emitWarning(`Sending streamed text failed: ${error instanceof Error ? error.message : String(error)}`, {
-        code: 'PI_LISTENER_ERROR',
-      });
-    }
-  });
+const nextTick: EndOfTick = (flush) => process.nextTick(() => runListener(flush, 'Sending streamed text failed'));
 
 /**
  * Projects the harness's progress events into the chat streams, by weight: the tokens of one tick as one delta
