@@ -1,6 +1,6 @@
+import { escapeLength } from './ansi-tokens';
 import { SgrState } from './sgr-state';
-import { styledGraphemes } from './styled-graphemes';
-import { PRINTABLE_ASCII, visibleWidth } from './width';
+import { PRINTABLE_ASCII, fittingLength, visibleWidth } from './width';
 
 /**
  * Cuts one line of styled text to `width` columns, ending it with `ellipsis` when something was cut. Never
@@ -14,20 +14,21 @@ export function truncate(text: string, width: number, ellipsis = '…'): string 
   const budget = columns - visibleWidth(tail);
   // Plain ASCII (a footer, a status line): one column per character, no style to close.
   if (PRINTABLE_ASCII.test(text)) return text.slice(0, budget) + tail;
+  const kept = text.slice(0, fittingLength(text, budget));
+  return kept + tail + closingStyle(kept);
+}
+
+/** What closes the style still open at the end of `text`: a reset when an SGR sequence left one open, else ''. */
+function closingStyle(text: string): string {
+  let escape = text.indexOf('\x1b');
+  if (escape === -1) return '';
   const state = new SgrState();
-  let out = '';
-  let used = 0;
-  for (const piece of styledGraphemes(text)) {
-    if (piece.kind === 'escape') {
-      state.apply(piece.text);
-      out += piece.text;
-      continue;
-    }
-    if (used + piece.width > budget) break;
-    out += piece.text;
-    used += piece.width;
+  while (escape !== -1) {
+    const length = escapeLength(text, escape);
+    state.apply(text.slice(escape, escape + length));
+    escape = text.indexOf('\x1b', escape + length);
   }
-  return out + tail + state.close();
+  return state.close();
 }
 
 /** Pads one line of styled text with spaces to `width` columns; a wider line is returned unchanged. */

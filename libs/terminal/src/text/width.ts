@@ -114,6 +114,46 @@ export function visibleWidth(text: string): number {
 }
 
 /**
+ * How much of `text` fits in `columns`: the index of its first grapheme that does not fit (the text's length when
+ * all do), so that the text before it, escape sequences included, takes at most `columns`. Walks the text as
+ * `visibleWidth` does, without a piece per grapheme: a footer or status line cut every frame allocates nothing.
+ */
+export function fittingLength(text: string, columns: number): number {
+  let width = 0;
+  let previous = -1;
+  let previousWidth = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    const single = isPrintableAscii(code) ? 1 : code === 0x1b ? -2 : standaloneWidth(code);
+    if (single >= 0) {
+      if (width + single > columns) return index;
+      width += single;
+      previous = index;
+      previousWidth = single;
+      index += 1;
+    } else if (single === -2) {
+      index += escapeLength(text, index);
+      previous = -1;
+    } else {
+      // As in `visibleWidth`: the character before may be part of this grapheme, which then fits or not whole.
+      const start = previous !== -1 && previous === index - 1 ? previous : index;
+      if (start !== index) width -= previousWidth;
+      const escape = text.indexOf('\x1b', index);
+      const end = escape === -1 ? text.length : escape;
+      for (const { segment, index: at } of graphemeSegmenter().segment(text.slice(start, end))) {
+        const cells = graphemeWidth(segment);
+        if (width + cells > columns) return start + at;
+        width += cells;
+      }
+      previous = -1;
+      index = end;
+    }
+  }
+  return text.length;
+}
+
+/**
  * Code points whose graphemes terminals draw at widths of their own: emoji (a skin tone, a ZWJ sequence, a keycap,
  * a tag sequence, VS15/VS16 presentation, and any pictograph a terminal's tables may predate), flags (regional
  * indicators) and conjoining Hangul jamo. tmux 3.3, for one, draws 👍🏽 in four columns and ❤️ in one.
