@@ -1,6 +1,6 @@
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { Git, UNCHECKED_GIT_STATUS, type GitEvent, type GitStatus } from '@pi/git';
-import type { CodingAgentSessionPluginContext, HarnessEvent, SessionFacet } from '@pi/plugin-api';
+import type { CodingAgentSessionPluginContext, SessionFacet } from '@pi/plugin-api';
 import { RemoteError } from '@pi/remote';
 import type { GitCommandSettings } from './git-command';
 import { readRepository, type RepositoryReading } from './read-repository';
@@ -9,6 +9,7 @@ import { RepositoryWatcher, type WatchTarget } from './repository-watcher';
 import { changeEvents, nextGitStatus } from './status-projection';
 import type { WatchMode, WatchStrategy } from './target-watch';
 import { nodeWatch, type WatchFunction } from './watch-function';
+import { WorkThatWrites } from './work-that-writes';
 
 export interface GitFacetOptions {
   /** The environment git runs with (its PATH finds git); process.env by default. */
@@ -31,6 +32,8 @@ export interface GitFacetOptions {
   readonly watch?: WatchFunction;
   /** Told whenever the way changes are noticed changes (for tests and diagnostics). */
   readonly onWatchModeChange?: (mode: WatchMode) => void;
+  /** Told when a check starts, before git runs (for tests and diagnostics). */
+  readonly onCheck?: () => void;
 }
 
 export const GIT_FACET_DEFAULTS = {
@@ -49,7 +52,8 @@ export function defaultWatchStrategy(platform: NodeJS.Platform = process.platfor
 
 /**
  * The session facet of @pi/git: provides `Git` with the status of the session's working tree, checked at
- * activation, after file changes (watched, debounced) and after every tool run, and on `refresh`.
+ * activation, after file changes (watched, debounced), after tool runs and `!` commands (not after a run that only
+ * answered: see WorkThatWrites), and on `refresh`.
  */
 export function createGitFacet(options: GitFacetOptions = {}): SessionFacet {
   return (context) => setUpGit(context, options);
@@ -83,6 +87,7 @@ function setUpGit(context: CodingAgentSessionPluginContext, options: GitFacetOpt
     debounceMs: settings.debounceMs,
     maxDelayMs: settings.maxDelayMs,
     async check(signal) {
+      options.onCheck?.();
       const reading = await readRepository(git, signal);
       if (reading.kind === 'aborted' || signal.aborted) return;
       const previous = status.value;
@@ -102,20 +107,15 @@ function setUpGit(context: CodingAgentSessionPluginContext, options: GitFacetOpt
       await untilAborted(loop.now(), callContext.abortSignal);
     },
   });
+  const work = new WorkThatWrites();
   context.on('*', (event) => {
-    if (endsToolWork(event)) loop.schedule();
+    if (work.heard(event)) loop.schedule();
   });
   context.onActivate(() => void loop.now());
   context.onDispose(() => {
     loop.dispose();
     watcher.close();
   });
-}
-
-/** A tool's result was recorded (it may have changed files), or a run ended. */
-function endsToolWork(event: HarnessEvent): boolean {
-  if (event.type === 'run_settled') return true;
-  return event.type === 'entry_appended' && event.entry.kind === 'message' && event.entry.message.role === 'tool';
 }
 
 /** What to watch after a reading; undefined keeps what is watched (a failure says nothing about where). */
