@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok } from 'neverthrow';
-import type { ReplicaRegistry, SessionRepo } from '@pi/session-repo';
+import type { ReplicaRegistry } from '@pi/session-repo';
 import { namesWildcardHost, replicaPeers } from './replica-peers';
 
-/** Records with a replica registry in memory; `failing` makes every call a storage error. */
+/** A replica registry of shared records, in memory; `failing` makes every call a storage error. */
 function sharedRecords(urls: string[], failing = false) {
   const calls: string[] = [];
   const failure = err({ code: 'storage' as const, message: 'the server is gone' });
@@ -21,7 +21,7 @@ function sharedRecords(urls: string[], failing = false) {
     },
     list: async () => (failing ? failure : ok([...urls].sort())),
   };
-  return { repo: { replicas } as unknown as SessionRepo, calls };
+  return { replicas, calls };
 }
 
 describe('the replicas a coordinator hands to the sessions it starts', () => {
@@ -29,7 +29,7 @@ describe('the replicas a coordinator hands to the sessions it starts', () => {
     const shared = sharedRecords(['wss://b:7443/']);
     const told: Array<readonly string[]> = [];
     const peers = await replicaPeers(
-      shared.repo,
+      shared.replicas,
       'wss://a:7443/',
       ['wss://c:7443/'],
       () => undefined,
@@ -44,17 +44,19 @@ describe('the replicas a coordinator hands to the sessions it starts', () => {
 
   it('does not announce a URL with a wildcard host, which no other host can dial', async () => {
     const shared = sharedRecords(['wss://b:7443/']);
-    const peers = await replicaPeers(shared.repo, 'wss://0.0.0.0:7443/', [], () => undefined);
+    const peers = await replicaPeers(shared.replicas, 'wss://0.0.0.0:7443/', [], () => undefined);
     expect(peers.others()).toEqual(['wss://b:7443/']);
     await peers.stop();
     expect(shared.calls).toEqual([]);
   });
 
   it('are the flags alone on records no other coordinator shares (SQLite), or when the records cannot be read', async () => {
-    const alone = await replicaPeers({} as SessionRepo, 'wss://a:7443/', ['wss://c:7443/'], () => undefined);
+    const alone = await replicaPeers(undefined, 'wss://a:7443/', ['wss://c:7443/'], () => undefined);
     expect(alone.others()).toEqual(['wss://c:7443/']);
     const said: string[] = [];
-    const failing = await replicaPeers(sharedRecords([], true).repo, 'wss://a:7443/', [], (line) => said.push(line));
+    const failing = await replicaPeers(sharedRecords([], true).replicas, 'wss://a:7443/', [], (line) =>
+      said.push(line),
+    );
     expect(failing.others()).toEqual([]);
     expect(said).toEqual(['cannot announce wss://a:7443/ to the other replicas: the server is gone']);
     await failing.stop();

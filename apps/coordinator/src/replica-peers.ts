@@ -1,4 +1,4 @@
-import type { ReplicaRegistry, SessionRepo } from '@pi/session-repo';
+import type { ReplicaRegistry } from '@pi/session-repo';
 
 /** How often a replica says again that it serves; one not heard for `FRESH_MS` is no longer handed to sessions. */
 export const HEARTBEAT_MS = 10_000;
@@ -12,19 +12,18 @@ export interface ReplicaPeers {
 }
 
 /**
- * A replica on shared records announces where it serves (`ownUrl`, its `wss:` listener) and learns where the others
- * do, so the sessions it starts can reconnect to any of them (docs/scaling.md). A URL with a wildcard host names no
+ * A replica on shared records (their `registry`; none when no other coordinator shares them, SQLite's) announces where
+ * it serves (`ownUrl`, its `wss:` listener) and learns where the others do, so the sessions it starts can reconnect to any of them (docs/scaling.md). A URL with a wildcard host names no
  * address another host can dial, so it is not announced. The `--replica` flags are kept, first. `publish` hears
  * the others after each heartbeat (the sessions connected here are told them: they know this one already).
  */
 export async function replicaPeers(
-  repo: SessionRepo,
+  registry: ReplicaRegistry | undefined,
   ownUrl: string | undefined,
   given: readonly string[],
   log: (line: string) => void,
   publish: (others: readonly string[]) => void = () => undefined,
 ): Promise<ReplicaPeers> {
-  const registry = registryOf(repo);
   let learned: readonly string[] = [];
   const announced = ownUrl !== undefined && !namesWildcardHost(ownUrl) ? ownUrl : undefined;
   const others = () => [...new Set([...given, ...learned])];
@@ -80,9 +79,4 @@ function hostnameOf(host: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function registryOf(repo: SessionRepo): ReplicaRegistry | undefined {
-  const replicas = (repo as { replicas?: ReplicaRegistry }).replicas;
-  return replicas !== undefined && typeof replicas.list === 'function' ? replicas : undefined;
 }

@@ -34,8 +34,3 @@ export function configuredDatabase(flag: string | undefined, env: NodeJS.Process
   const chosen = flag ?? env['PI_DATABASE_URL'];
   return chosen === undefined || chosen === '' ? undefined : chosen;
 }
-
-/** Whether other coordinators may share these records (they announce changes, as PostgreSQL's do). */
-export function sharesRecords(repo: SessionRepo): boolean {
-  return typeof (repo as { onChange?: unknown }).onChange === 'function';
-}

@@ -30,7 +30,7 @@ import { coordinatorSecret } from './coordinator-secret';
 import { SESSION_NODE_FLAGS, nodeArguments } from './node-flags';
 import { replicaPeers, type ReplicaPeers } from './replica-peers';
 import { acquireRuntimeLock } from './runtime-lock';
-import { configuredDatabase, openSessionRecords, sharesRecords } from './session-records';
+import { configuredDatabase, openSessionRecords } from './session-records';
 
 export interface RunningCoordinator {
   readonly files: CoordinatorFiles;
@@ -129,7 +129,7 @@ export async function startCoordinator(
     startTimeoutMs: 60_000,
   });
   // A shared store's records are other replicas' too: their statuses are theirs to write, never this one's to close.
-  const survivors = sharesRecords(repo.value) ? [] : await closeTheDead(repo.value, directories.dataDir);
+  const survivors = repo.value.shared !== undefined ? [] : await closeTheDead(repo.value, directories.dataDir);
 
   // Sessions it did not start are asked to stop over their own connection (`pi sessions stop`, a removal).
   const control = createSessionControl();
@@ -181,7 +181,7 @@ export async function startCoordinator(
   const log = (line: string) => void process.stderr.write(`pi-coordinator: ${line}\n`);
   const ownUrl = tls?.isOk() ? tls.value.url : undefined;
   // The sessions connected here are told the others too (SessionControl), so one enrolled with one URL fails over.
-  const announced = await replicaPeers(repo.value, ownUrl, options.replicas, log, (others) =>
+  const announced = await replicaPeers(repo.value.shared?.replicas, ownUrl, options.replicas, log, (others) =>
     control.setReplicas(others),
   );
   known.peers = announced;

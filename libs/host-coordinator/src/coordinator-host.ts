@@ -6,7 +6,7 @@ import { ProvidingSide, runFacets, type ExposeOptions, type LoadedFacet } from '
 import type { KernelStopReport } from '@pi/kernel';
 import { PLUGIN_API_VERSION, requireSessionIdentity } from '@pi/plugin-api';
 import type { OwnerMessage } from '@pi/registry';
-import type { SessionAddresses, SessionRepo } from '@pi/session-repo';
+import type { SessionRepo } from '@pi/session-repo';
 import { relayAdmission, relayWebSocket, type RpcHost, type ServerSocket } from '@pi/transport-trpc';
 import { Fleet, type SessionProcessControl } from './fleet';
 import type { SessionControlSide } from './session-control';
@@ -79,7 +79,7 @@ export async function startCoordinatorHost(
   const connectedSessions = new Map<string, ConnectedSession>();
   // On records other replicas share, the addresses of the sessions connected here are kept there too, under this
   // process's id.
-  const addresses = addressesOf(options.repo);
+  const addresses = options.repo.shared?.addresses;
   const replicaId = randomUUID();
   const fleet = new Fleet(options.repo, options.processes, options.sessionFile, {
     ...(options.maxConcurrentStarts === undefined ? {} : { maxConcurrentStarts: options.maxConcurrentStarts }),
@@ -170,10 +170,4 @@ export async function startCoordinatorHost(
         return report;
       })()),
   });
-}
-
-/** The session addresses of records other replicas share (PostgreSQL's), else none. */
-function addressesOf(repo: SessionRepo): SessionAddresses | undefined {
-  const addresses = (repo as { addresses?: SessionAddresses }).addresses;
-  return typeof addresses?.get === 'function' ? addresses : undefined;
 }

@@ -4,13 +4,7 @@ import type { PluginLifecycleScope } from '@pi/kernel';
 import type { FleetPluginScope, FleetRecordChange, SessionRecord } from '@pi/plugin-api';
 import { RemoteError, runListener } from '@pi/remote';
 import type { SessionOrchestrator, StatusChange } from '@pi/session-processes';
-import {
-  checkSessionId,
-  type RecordChanges,
-  type SessionRecordChange,
-  type SessionRepo,
-  type SessionRepoError,
-} from '@pi/session-repo';
+import { checkSessionId, type SessionRecordChange, type SessionRepo, type SessionRepoError } from '@pi/session-repo';
 import { IdleStops } from './idle-stops';
 import { readSessionFileOrigin } from './session-file-origin';
 
@@ -74,12 +68,12 @@ export class Fleet {
       (sessionId) => processes.status(sessionId),
     );
     this.#stopWatching = processes.onStatusChanged((change) => this.#record(change));
-    this.#stopHearing = hasRecordChanges(repo) ? repo.onChange((change) => this.#heard(change)) : () => undefined;
+    this.#stopHearing = repo.shared?.onChange((change) => this.#heard(change)) ?? (() => undefined);
   }
 
   /** Resolves once the store's change announcements are being heard (at once for a store without them). */
   async hearing(): Promise<void> {
-    if (hasRecordChanges(this.#repo)) await this.#repo.listening();
+    await this.#repo.shared?.listening();
   }
 
   /** What a session said of its own work in its presence report (undefined: it did not say). */
@@ -108,7 +102,7 @@ export class Fleet {
             throw new RemoteError('session_running', `Session ${sessionId} is running; stop it first`);
           }
           // In a shared store another replica may run it: its status there is the stored one, which that one writes.
-          const stored = hasRecordChanges(this.#repo) ? await this.#repo.get(sessionId) : undefined;
+          const stored = this.#repo.shared === undefined ? undefined : await this.#repo.get(sessionId);
           if (stored !== undefined && stored.status !== 'closed') {
             throw new RemoteError(
               'session_running',
@@ -192,9 +186,9 @@ export class Fleet {
    * or removed, or `stopElsewhereMs` passes.
    */
   async #stopElsewhere(sessionId: string): Promise<void> {
-    const repo = this.#repo;
-    if (!hasRecordChanges(repo)) return;
-    const stored = await repo.get(sessionId).catch(() => undefined);
+    const shared = this.#repo.shared;
+    if (shared === undefined) return;
+    const stored = await this.#repo.get(sessionId).catch(() => undefined);
     if (stored === undefined || stored.status === 'closed') return;
     let done: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => (done = resolve));
@@ -202,7 +196,7 @@ export class Fleet {
     this.#closedWaiters.set(sessionId, waiters.add(done));
     const timer = setTimeout(done, this.#stopElsewhereMs);
     try {
-      const asked = await repo.requestStop(sessionId);
+      const asked = await shared.requestStop(sessionId);
       if (asked.isOk()) await closed;
     } finally {
       clearTimeout(timer);
@@ -272,11 +266,6 @@ export class Fleet {
       if (this.#writes.get(change.sessionId) === write) this.#writes.delete(change.sessionId);
     });
   }
-}
-
-function hasRecordChanges(repo: SessionRepo): repo is SessionRepo & RecordChanges {
-  const changes = repo as Partial<RecordChanges>;
-  return typeof changes.onChange === 'function' && typeof changes.requestStop === 'function';
 }
 
 function unwrap<T>(result: Result<T, SessionRepoError>): T {

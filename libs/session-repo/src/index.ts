@@ -6,6 +6,7 @@ export type {
   SessionRepoExpectation,
   SessionRepoListFilter,
   SessionRepoOptions,
+  SharedRecords,
 } from './session-repo';
 export {
   SESSION_REPO_ERROR_CODES,

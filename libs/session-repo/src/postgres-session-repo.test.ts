@@ -66,11 +66,11 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     const done = new Promise<void>((resolve) => {
       removed = resolve;
     });
-    listening.onChange((change) => {
+    listening.shared.onChange((change) => {
       if (change.kind !== 'resync') changes.push(change);
       if (change.kind === 'removed') removed();
     });
-    await listening.listening();
+    await listening.shared.listening();
 
     await writing.create({ ...newRecord({ workspaceId: 'w-9' }), sessionId: 's-1' });
     await writing.rename('s-1', 'Fix the parser');
@@ -90,11 +90,11 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     const repo = await openPostgresRepo(schema);
     let resyncs = 0;
     const resynced = new Promise<SessionRecordChange>((resolve) =>
-      repo.onChange((change) => {
+      repo.shared.onChange((change) => {
         if (change.kind === 'resync' && ++resyncs === 2) resolve(change);
       }),
     );
-    await repo.listening();
+    await repo.shared.listening();
     expect(resyncs).toBe(1);
     await withClient(adminUrl, (client) =>
       client.query(
@@ -102,7 +102,7 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
       ),
     );
     expect(await resynced).toEqual({ kind: 'resync' });
-    const created = new Promise<SessionRecordChange>((resolve) => repo.onChange(resolve));
+    const created = new Promise<SessionRecordChange>((resolve) => repo.shared.onChange(resolve));
     await repo.create({ ...newRecord(), sessionId: 's-after' });
     expect(await created).toMatchObject({ kind: 'created', sessionId: 's-after' });
   });
@@ -172,22 +172,22 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     const schema = freshSchema();
     const first = await openPostgresRepo(schema);
     const second = await openPostgresRepo(schema);
-    await first.replicas.announce('wss://a.internal:7443/');
-    await second.replicas.announce('wss://b.internal:7443/');
-    await second.replicas.announce('wss://b.internal:7443/'); // a heartbeat
-    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual([
+    await first.shared.replicas.announce('wss://a.internal:7443/');
+    await second.shared.replicas.announce('wss://b.internal:7443/');
+    await second.shared.replicas.announce('wss://b.internal:7443/'); // a heartbeat
+    expect((await first.shared.replicas.list(60_000))._unsafeUnwrap()).toEqual([
       'wss://a.internal:7443/',
       'wss://b.internal:7443/',
     ]);
-    await second.replicas.withdraw('wss://b.internal:7443/');
-    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
+    await second.shared.replicas.withdraw('wss://b.internal:7443/');
+    expect((await first.shared.replicas.list(60_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
 
     // A replica that died stops being listed once its last announcement is older than the window.
     await withClient(url, (client) =>
       client.query(`UPDATE ${schema}.replicas SET seen_at = now() - interval '2 minutes'`),
     );
-    expect((await first.replicas.list(60_000))._unsafeUnwrap()).toEqual([]);
-    expect((await first.replicas.list(180_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
+    expect((await first.shared.replicas.list(60_000))._unsafeUnwrap()).toEqual([]);
+    expect((await first.shared.replicas.list(180_000))._unsafeUnwrap()).toEqual(['wss://a.internal:7443/']);
   });
 
   it('keeps where a session serves for one workspace; a clear by a replica the session has left changes nothing', async () => {
@@ -195,23 +195,23 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     const first = await openPostgresRepo(schema);
     const second = await openPostgresRepo(schema);
     const address = { sessionId: 's-1', workspaceId: 'w-1', url: 'wss://build-7:7444/' };
-    (await first.addresses.set(address, 'replica-a'))._unsafeUnwrap();
-    expect((await second.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7444/');
+    (await first.shared.addresses.set(address, 'replica-a'))._unsafeUnwrap();
+    expect((await second.shared.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7444/');
     // It reconnected to the second replica, and the first noticed its old connection gone only then.
-    (await second.addresses.set({ ...address, url: 'wss://build-7:7445/' }, 'replica-b'))._unsafeUnwrap();
-    (await first.addresses.clear('s-1', 'replica-a'))._unsafeUnwrap();
-    expect((await first.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7445/');
-    (await second.addresses.clear('s-1', 'replica-b'))._unsafeUnwrap();
-    expect((await first.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
+    (await second.shared.addresses.set({ ...address, url: 'wss://build-7:7445/' }, 'replica-b'))._unsafeUnwrap();
+    (await first.shared.addresses.clear('s-1', 'replica-a'))._unsafeUnwrap();
+    expect((await first.shared.addresses.get('s-1'))._unsafeUnwrap()).toBe('wss://build-7:7445/');
+    (await second.shared.addresses.clear('s-1', 'replica-b'))._unsafeUnwrap();
+    expect((await first.shared.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
 
     // Another workspace's repository neither sees it nor writes it.
-    (await first.addresses.set(address, 'replica-a'))._unsafeUnwrap();
+    (await first.shared.addresses.set(address, 'replica-a'))._unsafeUnwrap();
     const other = await openPostgresRepo(schema, { workspaceId: 'w-2' });
-    expect((await other.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
-    expect((await other.addresses.set({ ...address, url: 'wss://evil:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
+    expect((await other.shared.addresses.get('s-1'))._unsafeUnwrap()).toBeUndefined();
+    expect((await other.shared.addresses.set({ ...address, url: 'wss://evil:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
       'storage',
     );
-    expect((await first.addresses.set({ ...address, url: 'ws://plain:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
+    expect((await first.shared.addresses.set({ ...address, url: 'ws://plain:1/' }, 'x'))._unsafeUnwrapErr().code).toBe(
       'invalid',
     );
   });
@@ -221,38 +221,35 @@ describe.runIf(postgres.available)('PostgreSQL session records', () => {
     const asking = await openPostgresRepo(schema);
     const running = await openPostgresRepo(schema);
     const heard: SessionRecordChange[] = [];
-    running.onChange((change) => heard.push(change));
-    await running.listening();
-    (await asking.requestStop('s-elsewhere'))._unsafeUnwrap();
+    running.shared.onChange((change) => heard.push(change));
+    await running.shared.listening();
+    (await asking.shared.requestStop('s-elsewhere'))._unsafeUnwrap();
     await expect
       .poll(() => heard.filter((change) => change.kind !== 'resync'))
       .toEqual([{ kind: 'stop_requested', sessionId: 's-elsewhere' }]);
-    expect((await asking.requestStop('../x'))._unsafeUnwrapErr().code).toBe('invalid');
+    expect((await asking.shared.requestStop('../x'))._unsafeUnwrapErr().code).toBe('invalid');
   });
 
   it('refuses a replica URL that is not ws:// or wss://, and a window that is not positive', async () => {
     const repo = await openPostgresRepo(freshSchema());
     for (const bad of ['https://a/', 'wss://', `wss://${'a'.repeat(2048)}`])
-      expect((await repo.replicas.announce(bad))._unsafeUnwrapErr().code, bad).toBe('invalid');
-    expect((await repo.replicas.list(0))._unsafeUnwrapErr().code).toBe('invalid');
+      expect((await repo.shared.replicas.announce(bad))._unsafeUnwrapErr().code, bad).toBe('invalid');
+    expect((await repo.shared.replicas.list(0))._unsafeUnwrapErr().code).toBe('invalid');
   });
 
-  it('carries the record operations, close and the change announcements, nothing else', async () => {
+  it('carries the record operations and close, and says it is shared: the change announcements, replicas and addresses, nothing else', async () => {
     const repo = await openPostgresRepo(freshSchema());
     expect(Object.keys(repo).sort()).toEqual([
-      'addresses',
       'close',
       'create',
       'get',
       'list',
-      'listening',
-      'onChange',
       'remove',
       'rename',
-      'replicas',
-      'requestStop',
       'setStatus',
+      'shared',
       'suggestTitle',
     ]);
+    expect(Object.keys(repo.shared).sort()).toEqual(['addresses', 'listening', 'onChange', 'replicas', 'requestStop']);
   });
 });

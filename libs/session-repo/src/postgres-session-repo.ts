@@ -9,12 +9,18 @@ import {
   changeChannel,
   readPostgresSchemaVersion,
 } from './postgres-migrations';
-import { recordChanges, type RecordChanges } from './postgres-record-changes';
-import { replicaRegistry, type ReplicaRegistry } from './postgres-replica-registry';
-import { sessionAddresses, type SessionAddresses } from './postgres-session-addresses';
+import { recordChanges } from './postgres-record-changes';
+import { replicaRegistry } from './postgres-replica-registry';
+import { sessionAddresses } from './postgres-session-addresses';
 import { POSTGRES_STATEMENTS, toSessionRecordFromPostgres, type PostgresSessionRow } from './postgres-statements';
 import { generateSessionId } from './session-id';
-import type { SessionRepo, SessionRepoCreate, SessionRepoExpectation, SessionRepoOptions } from './session-repo';
+import type {
+  SessionRepo,
+  SessionRepoCreate,
+  SessionRepoExpectation,
+  SessionRepoOptions,
+  SharedRecords,
+} from './session-repo';
 import {
   SESSION_REPO_ERROR_CODES,
   SessionRepoReadError,
@@ -37,12 +43,11 @@ export interface PostgresSessionRepoOptions extends SessionRepoOptions {
 }
 
 /**
- * A PostgreSQL repository also announces record changes, from whichever process made them, and keeps where the
- * coordinator replicas sharing it serve.
+ * A PostgreSQL repository is one other coordinators may share: it announces record changes, from whichever process
+ * made them, and keeps where the replicas sharing it, and the sessions connected to each, serve.
  */
-export interface PostgresSessionRepo extends SessionRepo, RecordChanges {
-  readonly replicas: ReplicaRegistry;
-  readonly addresses: SessionAddresses;
+export interface PostgresSessionRepo extends SessionRepo {
+  readonly shared: SharedRecords;
 }
 
 /** Who a statement runs for: one workspace, or the fleet (every workspace, the coordinator's own authority). */
@@ -247,28 +252,30 @@ function postgresSessionRepo(
       });
     },
 
-    replicas: replicaRegistry((operation, text, values) =>
-      attempt(operation, fleet, async (client) => ok((await client.query(text, values)).rows)),
-    ),
-
-    addresses: sessionAddresses((operation, scope, text, values) =>
-      attempt(operation, scope === 'fleet' ? fleet : forWorkspace(scope.workspaceId), async (client) =>
-        ok((await client.query(text, values)).rows),
+    shared: {
+      replicas: replicaRegistry((operation, text, values) =>
+        attempt(operation, fleet, async (client) => ok((await client.query(text, values)).rows)),
       ),
-    ),
 
-    requestStop: async (sessionId) => {
-      const valid = checkSessionId(sessionId);
-      if (valid.isErr()) return err(valid.error);
-      const payload = JSON.stringify({ kind: 'stop_requested', sessionId });
-      return attempt('ask for a session to stop', fleet, async (client) => {
-        await client.query('SELECT pg_notify($1, $2)', [changeChannel(schema), payload]);
-        return ok(undefined);
-      });
+      addresses: sessionAddresses((operation, scope, text, values) =>
+        attempt(operation, scope === 'fleet' ? fleet : forWorkspace(scope.workspaceId), async (client) =>
+          ok((await client.query(text, values)).rows),
+        ),
+      ),
+
+      requestStop: async (sessionId) => {
+        const valid = checkSessionId(sessionId);
+        if (valid.isErr()) return err(valid.error);
+        const payload = JSON.stringify({ kind: 'stop_requested', sessionId });
+        return attempt('ask for a session to stop', fleet, async (client) => {
+          await client.query('SELECT pg_notify($1, $2)', [changeChannel(schema), payload]);
+          return ok(undefined);
+        });
+      },
+
+      onChange: (listener) => changes.onChange(listener),
+      listening: () => changes.listening(),
     },
-
-    onChange: (listener) => changes.onChange(listener),
-    listening: () => changes.listening(),
 
     close: async () => {
       if (closed) return;

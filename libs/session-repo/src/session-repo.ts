@@ -1,5 +1,8 @@
 import type { Result } from 'neverthrow';
 import type { NewSessionRecord, SessionRecord, SessionStatus } from '@pi/plugin-api';
+import type { RecordChanges } from './postgres-record-changes';
+import type { ReplicaRegistry } from './postgres-replica-registry';
+import type { SessionAddresses } from './postgres-session-addresses';
 import type { SessionRepoError } from './session-repo-error';
 
 /** A new record, optionally with the id the caller chose (the session app's `--session`). */
@@ -50,8 +53,22 @@ export interface SessionRepo {
     expected?: SessionRepoExpectation,
   ): Promise<Result<SessionRecord, SessionRepoError>>;
   remove(sessionId: string, expected?: SessionRepoExpectation): Promise<Result<void, SessionRepoError>>;
+  /**
+   * What records other coordinators may share hold besides (PostgreSQL's); absent on records this process alone
+   * keeps (SQLite's). The repository says so where it is opened, so no caller has to probe for it.
+   */
+  readonly shared?: SharedRecords;
   /** Releases the store; every call after it is a `storage` error value. */
   close(): Promise<void>;
+}
+
+/**
+ * Records the coordinator replicas share: their changes announced from whichever process made them, where the
+ * replicas serve, and where the sessions connected to each serve presentations.
+ */
+export interface SharedRecords extends RecordChanges {
+  readonly replicas: ReplicaRegistry;
+  readonly addresses: SessionAddresses;
 }
 
 export interface SessionRepoOptions {

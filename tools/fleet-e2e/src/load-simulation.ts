@@ -44,7 +44,7 @@ async function run(url: string, replicas: number): Promise<RunResult> {
   let allHeard: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (allHeard = resolve));
   for (const repo of repos) {
-    repo.onChange((change) => {
+    repo.shared.onChange((change) => {
       if (change.kind !== 'created') return;
       // Read back in the replica's scope, as the Fleet does before its directory hears of it.
       void repo.get(change.sessionId).then(() => {
@@ -54,7 +54,7 @@ async function run(url: string, replicas: number): Promise<RunResult> {
         if (deliveries === expected) allHeard();
       });
     });
-    await repo.listening();
+    await repo.shared.listening();
   }
 
   const createLatency: number[] = [];
