@@ -38,7 +38,8 @@ export interface PromptTooLarge {
  * waits until it settles), or the message is not a user message with some text.
  */
 export type AppendMessageRejection =
-  { code: 'busy'; message: string; operationId: string } | { code: 'invalid_message'; message: string };
+  | { code: 'busy'; message: string; operationId: string }
+  | { code: 'invalid_message'; message: string };
 
 /** What a caller may attach to a prompt. */
 export interface PromptOptions {

@@ -31,7 +31,8 @@ export interface QueueOptions {
  * queued — `started` as a run of its own at once, exactly as a prompt would.
  */
 export type QueueAcceptance =
-  { kind: 'queued'; itemId: string; duplicate: boolean } | { kind: 'started'; operationId: string; duplicate: boolean };
+  | { kind: 'queued'; itemId: string; duplicate: boolean }
+  | { kind: 'started'; operationId: string; duplicate: boolean };
 
 /** Why a steer or follow-up was refused; `no_model` only when it would have started a run at once. */
 export type QueueRejection =

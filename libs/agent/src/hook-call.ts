@@ -3,7 +3,9 @@ import { errorMessage } from './error-text';
 
 /** How one plugin hook call ended. `abandoned`: the caller's own signal fired first, and nobody waits any more. */
 export type HookOutcome =
-  { kind: 'returned'; value: unknown } | { kind: 'failed'; message: string } | { kind: 'abandoned' };
+  | { kind: 'returned'; value: unknown }
+  | { kind: 'failed'; message: string }
+  | { kind: 'abandoned' };
 
 /**
  * Calls one plugin hook, isolated: a throw or a rejection is `failed`, and so is a promise still pending at the

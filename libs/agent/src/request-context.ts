@@ -18,7 +18,9 @@ export interface RequestContextParts {
 }
 
 export type PreparedContext =
-  { kind: 'ready'; messages: AgentMessage[] } | { kind: 'aborted' } | { kind: 'failed'; error: string };
+  | { kind: 'ready'; messages: AgentMessage[] }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; error: string };
 
 /**
  * The context of one run's model requests: the current branch from its latest compaction on, compacted first when

@@ -8,7 +8,9 @@ import { summaryPrompt } from './summary-prompt';
 export const MAX_SUMMARY_CHARS = 100_000;
 
 export type SummaryOutcome =
-  { kind: 'written'; summary: string } | { kind: 'aborted' } | { kind: 'failed'; error: string };
+  | { kind: 'written'; summary: string }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; error: string };
 
 /**
  * Asks the provider for a compaction's summary: its own `summarize` when it has one, else a streamed answer to

@@ -137,7 +137,14 @@ export interface ToolRendererContributions {
  * `editor` setting names the plugin whose editor is used, pi's own when none is named or the named one throws.
  */
 export type SlotName =
-  'header' | 'footer' | 'status' | 'editor.above' | 'editor.below' | 'overlay' | 'welcome' | 'editor';
+  | 'header'
+  | 'footer'
+  | 'status'
+  | 'editor.above'
+  | 'editor.below'
+  | 'overlay'
+  | 'welcome'
+  | 'editor';
 
 export interface SlotContributions {
   add(slot: SlotName, widget: TuiComponent | InteractiveComponent): () => void;

@@ -27,7 +27,8 @@ export interface PostgresCluster {
 
 /** Either a cluster, or why there is none (PostgreSQL not installed, initdb failed, ...). */
 export type PostgresClusterStart =
-  { readonly ok: true; readonly cluster: PostgresCluster } | { readonly ok: false; readonly reason: string };
+  | { readonly ok: true; readonly cluster: PostgresCluster }
+  | { readonly ok: false; readonly reason: string };
 
 /** Where the server's programs are: `PI_POSTGRES_BIN`, else Debian's newest `/usr/lib/postgresql/N/bin`. */
 export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -11,7 +11,8 @@ import { batchWrites } from './write-batching';
 export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
 
 export type ListenAddress =
-  { readonly socketPath: string } | { readonly port: number; readonly host?: string; readonly tls?: TlsIdentity };
+  | { readonly socketPath: string }
+  | { readonly port: number; readonly host?: string; readonly tls?: TlsIdentity };
 
 /** A TCP listener's certificate chain and private key, PEM (read from files by the program that listens). */
 export interface TlsIdentity {

@@ -103,9 +103,11 @@ describe.each(TRANSPORTS)('fuzzed frames over %s', (kind) => {
         method: 'mutation',
         params: { path: 'probe.nothing', input: { json: { a: [1], c: `n${id}`, t: {} } } },
       })),
-      fc
-        .tuple(wireText, fuzzJson)
-        .map(([path, input]) => (id: number) => ({ id, method: 'mutation', params: { path, input: { json: input } } })),
+      fc.tuple(wireText, fuzzJson).map(([path, input]) => (id: number) => ({
+        id,
+        method: 'mutation',
+        params: { path, input: { json: input } },
+      })),
       fc.constant((id: number) => ({
         id,
         method: 'mutation',

@@ -4,7 +4,8 @@
  */
 
 export type AnsiToken =
-  { readonly kind: 'escape'; readonly text: string } | { readonly kind: 'text'; readonly text: string };
+  | { readonly kind: 'escape'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string };
 
 const ESC = '\x1b';
 const BEL = '\x07';

@@ -25,7 +25,14 @@ export type TreeErrorCode = (typeof TREE_ERROR_CODES)[keyof typeof TREE_ERROR_CO
 
 /** What a node is, in the transcript's words; `other` for a durable record a reader does not see. */
 export type TreeNodeKind =
-  'user' | 'assistant' | 'tool_result' | 'run_started' | 'abort_requested' | 'run_settled' | 'custom' | 'other';
+  | 'user'
+  | 'assistant'
+  | 'tool_result'
+  | 'run_started'
+  | 'abort_requested'
+  | 'run_settled'
+  | 'custom'
+  | 'other';
 
 /** One entry of the session tree. Leaf moves are not nodes: a node's parent is the entry its branch grew from. */
 export interface TreeNode {

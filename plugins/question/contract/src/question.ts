@@ -13,7 +13,9 @@ export interface QuestionRequest {
 }
 
 export type QuestionResponse =
-  { outcome: 'selected'; index: number } | { outcome: 'custom'; answer: string } | { outcome: 'cancelled' };
+  | { outcome: 'selected'; index: number }
+  | { outcome: 'custom'; answer: string }
+  | { outcome: 'cancelled' };
 
 /**
  * The durable tool result's details, for renderers: `answer` is null when nothing was answered. A type alias

@@ -46,7 +46,9 @@ export const TODO_TOOL_NAME = 'todo';
 
 /** What the model sends: add an entry, mark one done, or remove one. */
 export type TodoAction =
-  { action: 'add'; text: string } | { action: 'done'; id: number } | { action: 'remove'; id: number };
+  | { action: 'add'; text: string }
+  | { action: 'done'; id: number }
+  | { action: 'remove'; id: number };
 
 /** The tool result's details: the list after the call, for the transcript's renderer. */
 export type TodoDetails = { items: TodoItem[] };

@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { type Tree, readJson, updateJson } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import { check } from 'prettier';
+import { format } from 'oxfmt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLUGIN_API_VERSION, pluginMetadataSchema } from '@pi/plugin-api';
 import { pluginGenerator } from './generator';
 import { ZOD_VERSION } from './package-manifest';
 
-const workspacePrettierConfig = readFileSync(new URL('../../../../.prettierrc.json', import.meta.url), 'utf8');
+const workspaceFormatConfig = readFileSync(new URL('../../../../.oxfmtrc.json', import.meta.url), 'utf8');
 
 describe('plugin generator', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
-    // As in the real workspace: its Prettier config, and packages as projects.
-    tree.write('.prettierrc', workspacePrettierConfig);
+    // As in the real workspace: its formatter config, and packages as projects.
+    tree.write('.oxfmtrc.json', workspaceFormatConfig);
     updateJson(tree, 'package.json', (json) => ({ ...json, workspaces: ['libs/*', 'plugins/*/*'] }));
   });
 
@@ -108,14 +108,31 @@ describe('plugin generator', () => {
     expect(read('session/src/index.test.ts')).toContain("from '@pi/host-session/testing';");
   });
 
-  it('formats what it writes with the workspace Prettier config', async () => {
+  it('formats what it writes as the workspace formatter does', async () => {
     await pluginGenerator(tree, { name: 'a-rather-long-plugin-name-to-wrap-lines', facets: 'session,tui,coordinator' });
     const written = tree.listChanges().filter((change) => change.path.startsWith('plugins/'));
     expect(written.length).toBeGreaterThan(0);
+    const { singleQuote, printWidth } = JSON.parse(workspaceFormatConfig) as {
+      singleQuote: boolean;
+      printWidth: number;
+    };
     for (const { path, content } of written) {
-      const options = { ...JSON.parse(workspacePrettierConfig), filepath: path };
-      expect(await check(content?.toString('utf-8') ?? '', options), path).toBe(true);
+      const text = content?.toString('utf-8') ?? '';
+      expect((await format(path, text, { singleQuote, printWidth })).code, path).toBe(text);
     }
+  });
+
+  it('formats with the settings of the workspace it writes into', async () => {
+    tree.write('.oxfmtrc.json', JSON.stringify({ singleQuote: false, printWidth: 80 }));
+    await pluginGenerator(tree, { name: 'question' });
+    const index = tree.read('plugins/question/contract/src/index.ts', 'utf-8') ?? '';
+    expect(index).toContain('from "');
+    expect(index).not.toContain("from '");
+  });
+
+  it('refuses a formatter config that is not JSON, naming the file', async () => {
+    tree.write('.oxfmtrc.json', '{ singleQuote: ');
+    await expect(pluginGenerator(tree, { name: 'question' })).rejects.toThrow('.oxfmtrc.json');
   });
 
   it('generates only the contract and the session facet when --facets is omitted', async () => {

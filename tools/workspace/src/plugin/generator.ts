@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import {
   type GeneratorCallback,
   type Tree,
-  formatFiles,
   generateFiles,
   getProjects,
   installPackagesTask,
@@ -13,6 +12,7 @@ import {
   writeJson,
 } from '@nx/devkit';
 import type { HostFacet, PluginProjectKind } from './facets';
+import { formatChanges } from './format-changes';
 import { type PluginNames, pluginNames, projectPackageName } from './names';
 import { type PluginGeneratorSchema, PluginOptionsError, normalizePluginOptions } from './options';
 import { packageManifest } from './package-manifest';
@@ -55,7 +55,7 @@ export async function pluginGenerator(tree: Tree, schema: PluginGeneratorSchema)
   }
   const names = pluginNames(options.name);
   for (const kind of kinds) writeProject(tree, joinPathFragments(pluginRoot, kind), names, kind, options.facets);
-  await formatFiles(tree);
+  await formatChanges(tree);
   return () => {
     if (!options.skipInstall) installPackagesTask(tree, true);
     // The TypeScript project references of the new projects (and the solution's), from the project graph.
