@@ -4,16 +4,25 @@ import { parseBenchOptions } from './bench-options';
 
 describe('parseBenchOptions', () => {
   it('defaults to five rounds over a Unix socket', () => {
-    expect(parseBenchOptions([])).toEqual({ transport: 'unix', rounds: 5, profile: [], callsOnly: false, load: 0 });
+    expect(parseBenchOptions([])).toEqual({
+      transport: 'unix',
+      rounds: 5,
+      profile: [],
+      callsOnly: false,
+      load: 0,
+      hops: false,
+    });
   });
 
   it('reads every option', () => {
-    expect(parseBenchOptions(['--tcp', '--rounds=3', '--profile=pi,raw-ws', '--calls-only', '--load=3'])).toEqual({
+    const args = ['--tcp', '--rounds=3', '--profile=pi,raw-ws', '--calls-only', '--load=3', '--hops'];
+    expect(parseBenchOptions(args)).toEqual({
       transport: 'tcp',
       rounds: 3,
       profile: ['pi', 'raw-ws'],
       callsOnly: true,
       load: 3,
+      hops: true,
     });
   });
 
@@ -26,5 +35,6 @@ describe('parseBenchOptions', () => {
     expect(() => parseBenchOptions(['--profile=grpc'])).toThrow(/Unknown system/);
     expect(() => parseBenchOptions(['--load=0'])).toThrow(/Unknown option --load=0/);
     expect(() => parseBenchOptions(['--load=two'])).toThrow(/Unknown option/);
+    expect(() => parseBenchOptions(['--hops=2'])).toThrow(/Unknown option --hops=2/);
   });
 });

@@ -12,11 +12,13 @@ export interface BenchOptions {
   readonly callsOnly: boolean;
   /** Busy-loop processes running during a second, loaded set of call rounds (0: quiet rounds only). */
   readonly load: number;
+  /** Also count each side's callbacks per sequential call, by kind (one untimed round per system). */
+  readonly hops: boolean;
 }
 
 /**
  * `--tcp`, `--rounds=N`, `--profile=pi[,raw-ws]`, `--calls-only`, `--load[=N]` (N busy loops; one per CPU when N is
- * not given); anything else is an error, not ignored.
+ * not given), `--hops`; anything else is an error, not ignored.
  */
 export function parseBenchOptions(args: readonly string[]): BenchOptions {
   let transport: BenchOptions['transport'] = 'unix';
@@ -24,10 +26,12 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
   let profile: SystemName[] = [];
   let callsOnly = false;
   let load = 0;
+  let hops = false;
   for (const arg of args) {
     const [flag, value] = arg.split('=', 2);
     if (flag === '--tcp') transport = 'tcp';
     else if (flag === '--calls-only') callsOnly = true;
+    else if (flag === '--hops' && value === undefined) hops = true;
     else if (flag === '--rounds' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0)
       rounds = Number(value);
     else if (flag === '--profile' && value !== undefined) profile = value.split(',').map(systemName);
@@ -35,9 +39,11 @@ export function parseBenchOptions(args: readonly string[]): BenchOptions {
     else if (flag === '--load' && value !== undefined && Number.isInteger(Number(value)) && Number(value) > 0)
       load = Number(value);
     else
-      throw new Error(`Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only, --load[=N]`);
+      throw new Error(
+        `Unknown option ${arg}; use --tcp, --rounds=N, --profile=<system,...>, --calls-only, --load[=N], --hops`,
+      );
   }
-  return { transport, rounds, profile, callsOnly, load };
+  return { transport, rounds, profile, callsOnly, load, hops };
 }
 
 function systemName(value: string): SystemName {

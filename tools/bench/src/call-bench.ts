@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { EchoClient } from './clients/echo-client';
 import { CALL_PAYLOAD } from './payload';
 import { median } from './stats';
+import { readThreadSchedule, schedulePerCall, type SchedulePerCall } from './thread-schedule';
 
 export interface CallSettings {
   /** Unmeasured calls first on each fresh connection, so both ends run optimized code. */
@@ -32,6 +33,11 @@ export interface CallRound {
    */
   readonly seqClientCpuUs: number;
   readonly seqServerCpuUs: number;
+  /**
+   * Each main thread's scheduling per sequential call (Linux), client and server: time on a CPU, time waiting for one,
+   * and how often it was put on one. Undefined where /proc does not tell, or without the server's pid.
+   */
+  readonly seqSchedule?: { readonly client: SchedulePerCall; readonly server: SchedulePerCall };
 }
 
 /** Runs the sequential phase (e.g. with client and server on one CPU, `onOneCpu`). */
@@ -42,16 +48,27 @@ export async function measureCalls(
   serverCpuMicros: () => Promise<number>,
   settings: CallSettings = DEFAULT_CALL_SETTINGS,
   sequentially: SequentialRunner = (measure) => measure(),
+  serverPid?: number,
 ): Promise<CallRound> {
   for (let call = 0; call < settings.warmupCalls; call++) await client.echo(CALL_PAYLOAD);
   const sequential = await sequentially(async () => {
     const [serverAtStart, clientAtStart] = [await serverCpuMicros(), process.cpuUsage()];
+    const schedules = () => [readThreadSchedule(process.pid), serverPid && readThreadSchedule(serverPid)] as const;
+    const [clientSchedule, serverSchedule] = schedules();
     const us = await sequentialUs(client, settings.sequentialCalls);
+    const [clientScheduleAfter, serverScheduleAfter] = schedules();
     const clientCpu = process.cpuUsage(clientAtStart);
+    const calls = settings.sequentialCalls;
+    const clientPerCall = schedulePerCall(clientSchedule, clientScheduleAfter, calls);
+    const serverPerCall = schedulePerCall(serverSchedule || undefined, serverScheduleAfter || undefined, calls);
     return {
       us,
       clientCpuUs: clientCpu.user + clientCpu.system,
       serverCpuUs: (await serverCpuMicros()) - serverAtStart,
+      schedule:
+        clientPerCall === undefined || serverPerCall === undefined
+          ? undefined
+          : { client: clientPerCall, server: serverPerCall },
     };
   });
   const serverBefore = await serverCpuMicros();
@@ -63,6 +80,7 @@ export async function measureCalls(
     seqCallUs: sequential.us,
     seqClientCpuUs: sequential.clientCpuUs / settings.sequentialCalls,
     seqServerCpuUs: sequential.serverCpuUs / settings.sequentialCalls,
+    ...(sequential.schedule === undefined ? {} : { seqSchedule: sequential.schedule }),
     inFlightCallsPerSec: calls / seconds,
     clientCpuUs: (clientUsed.user + clientUsed.system) / calls,
     serverCpuUs: serverUsed / calls,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatReport, loadedLines, peerFanoutLines } from './report';
+import { NO_HOPS } from './async-hops';
+import { formatReport, hopLines, loadedLines, peerFanoutLines, scheduleLines } from './report';
 import type { BenchResults, FanoutFigures, SlowFigures } from './results';
 import { toJson } from './results';
 import { spread } from './stats';
@@ -156,6 +157,53 @@ describe('a --load run', () => {
     expect(json.loaded.busyLoops).toBe(2);
     expect(json.loaded.systems['pi']?.seqCallUs).toBe(260);
     expect(json.loaded.systems['pi']?.seqServerCpuUsPerCall).toBe(26);
+  });
+
+  it('prints where a sequential call went on each main thread, quiet and busy, and writes it to the JSON', () => {
+    const scheduled = (runUs: number) => {
+      const side = { runUs: same(runUs), waitUs: same(runUs * 2), slices: same(1.04), involuntarySwitches: same(0.5) };
+      return { seqSchedule: { client: side, server: side } };
+    };
+    const base = loaded(260);
+    const busy = base.loaded?.systems ?? base.systems;
+    const run: BenchResults = {
+      ...base,
+      systems: { ...base.systems, pi: { ...base.systems.pi, ...scheduled(30) } },
+      loaded: { processes: 2, systems: { ...busy, pi: { ...busy.pi, ...scheduled(40) } } },
+    };
+    const lines = scheduleLines(run);
+    expect(lines[0]).toBe('per sequential call, each main thread, client + server (/proc schedstat):');
+    const rows = lines.filter((line) => line.startsWith('pi ')).map((line) => line.trim().split(/\s{2,}/));
+    expect(rows).toEqual([
+      ['pi', 'quiet', '30.0 + 30.0', '60.0 + 60.0', '1.04 + 1.04', '0.50 + 0.50'],
+      ['pi', 'busy', '40.0 + 40.0', '80.0 + 80.0', '1.04 + 1.04', '0.50 + 0.50'],
+    ]);
+    expect(formatReport(run)).toEqual(expect.arrayContaining(lines));
+    const json = toJson(run) as { systems: Record<string, Record<string, number>> };
+    expect(json.systems['pi']).toMatchObject({ seqClientRunUsPerCall: 30, seqServerWaitUsPerCall: 60 });
+    expect(json.systems['pi']).toMatchObject({ seqClientSlicesPerCall: 1.04, seqServerInvoluntaryPerCall: 0.5 });
+    expect(json.systems['raw-ws']).not.toHaveProperty('seqClientRunUsPerCall');
+    expect(scheduleLines(base)).toEqual([]);
+  });
+
+  it("prints each side's callbacks per sequential call when the run counted them, and writes them to the JSON", () => {
+    const base = loaded(260);
+    const side = { ...NO_HOPS, promiseReactions: 2, ticks: 2, io: 1 };
+    const hops = Object.fromEntries(
+      Object.keys(base.systems).map((system) => [system, { client: side, server: { ...side, immediates: 0.03 } }]),
+    ) as NonNullable<BenchResults['hops']>;
+    const run: BenchResults = { ...base, hops };
+    const lines = hopLines(run);
+    expect(lines[0]).toBe('callbacks per sequential call, client + server (async_hooks, an untimed round):');
+    expect(
+      lines
+        .find((line) => line.startsWith('pi '))
+        ?.trim()
+        .split(/\s{2,}/),
+    ).toEqual(['pi', '2 + 2', '2 + 2', '0 + 0.03', '0 + 0', '0 + 0', '1 + 1']);
+    expect(formatReport(run)).toEqual(expect.arrayContaining(lines));
+    expect((toJson(run) as { hopsPerSequentialCall: unknown }).hopsPerSequentialCall).toEqual(hops);
+    expect(hopLines(base)).toEqual([]);
   });
 
   it('prints and judges nothing about load when the run had none', () => {

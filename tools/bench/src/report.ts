@@ -1,4 +1,12 @@
-import type { BenchResults, CallFigures, FanoutFigures, SlowFigures, SlowSubscriberFigures } from './results';
+import type {
+  BenchResults,
+  CallFigures,
+  FanoutFigures,
+  ScheduleFigures,
+  SlowFigures,
+  SlowSubscriberFigures,
+} from './results';
+import type { AsyncHops } from './async-hops';
 import { SYSTEMS } from './server-process';
 import { ratio, type Spread } from './stats';
 import { checkTargets, times } from './targets';
@@ -37,6 +45,8 @@ export function formatReport(results: BenchResults): string[] {
     ),
     '',
     ...(results.loaded === undefined ? [] : [...loadedLines(results), '']),
+    ...scheduleLines(results),
+    ...hopLines(results),
     ...(fanout === undefined
       ? []
       : [
@@ -110,6 +120,69 @@ export function loadedLines(results: BenchResults): string[] {
       ],
       rows,
     ),
+  ];
+}
+
+/**
+ * Where a sequential call's time goes, per call and main thread (client + server): on a CPU, waiting for one, and how
+ * often each was put on one. A system that yields more per call shows more slices; one that only works more shows
+ * more CPU time, and then more waiting on a busy machine.
+ */
+export function scheduleLines(results: BenchResults): string[] {
+  const conditions = [
+    ['quiet', results.systems],
+    ...(results.loaded === undefined ? [] : [['busy', results.loaded.systems] as const]),
+  ] as const;
+  const rows = conditions.flatMap(([condition, systems]) =>
+    SYSTEMS.flatMap((system) => {
+      const schedule = systems[system].seqSchedule;
+      if (schedule === undefined) return [];
+      const pair = (pick: (side: ScheduleFigures) => Spread, digits: number) =>
+        `${pick(schedule.client).median.toFixed(digits)} + ${pick(schedule.server).median.toFixed(digits)}`;
+      return [
+        [
+          system,
+          condition,
+          pair((side) => side.runUs, 1),
+          pair((side) => side.waitUs, 1),
+          pair((side) => side.slices, 2),
+          pair((side) => side.involuntarySwitches, 2),
+        ],
+      ];
+    }),
+  );
+  if (rows.length === 0) return [];
+  return [
+    'per sequential call, each main thread, client + server (/proc schedstat):',
+    ...formatTable(['system', '', 'µs on a CPU', 'µs waiting for one', 'slices', 'involuntary switches'], rows),
+    '',
+  ];
+}
+
+/** Each side's callbacks per sequential call, by kind (`--hops`). */
+export function hopLines(results: BenchResults): string[] {
+  const hops = results.hops;
+  if (hops === undefined) return [];
+  const rows = SYSTEMS.map((system) => {
+    const { client, server } = hops[system];
+    const pair = (pick: (side: AsyncHops) => number) => `${pick(client)} + ${pick(server)}`;
+    return [
+      system,
+      pair((side) => side.promiseReactions),
+      pair((side) => side.ticks + side.microtasks),
+      pair((side) => side.immediates),
+      pair((side) => side.timers),
+      pair((side) => side.timersArmed),
+      pair((side) => side.io),
+    ];
+  });
+  return [
+    'callbacks per sequential call, client + server (async_hooks, an untimed round):',
+    ...formatTable(
+      ['system', 'promise reactions', 'ticks', 'immediates', 'timers run', 'timers armed', 'I/O callbacks'],
+      rows,
+    ),
+    '',
   ];
 }
 

@@ -1,3 +1,4 @@
+import type { CallHops } from './hops-bench';
 import type { SystemName } from './server-process';
 import type { Spread } from './stats';
 
@@ -10,6 +11,16 @@ export interface CallFigures {
   /** CPU per sequential call, client and server: less distorted by a busy machine than the latency. */
   readonly seqClientCpuUs: Spread;
   readonly seqServerCpuUs: Spread;
+  /** Each main thread's scheduling per sequential call, client and server (Linux only). */
+  readonly seqSchedule?: { readonly client: ScheduleFigures; readonly server: ScheduleFigures };
+}
+
+/** One main thread per sequential call: µs on a CPU, µs waiting for one, slices, involuntary switches. */
+export interface ScheduleFigures {
+  readonly runUs: Spread;
+  readonly waitUs: Spread;
+  readonly slices: Spread;
+  readonly involuntarySwitches: Spread;
 }
 
 export interface FanoutFigures {
@@ -56,6 +67,8 @@ export interface BenchResults {
   readonly systems: Record<SystemName, CallFigures>;
   /** The same call rounds again, each right after its quiet one, with `processes` busy loops running (`--load`). */
   readonly loaded?: { readonly processes: number; readonly systems: Record<SystemName, CallFigures> };
+  /** Each side's callbacks per sequential call, by kind (`--hops`). */
+  readonly hops?: Record<SystemName, CallHops>;
   /** The fan-out to 100 subscribers (absent in a `--calls-only` run, as are hydration and idle memory). */
   readonly fanout?: FanoutFigures;
   /** The same fan-out to 1,000 subscribers (absent in runs that skip it). */
@@ -73,12 +86,14 @@ export interface BenchResults {
 }
 
 /** `{ name: median, nameMin, nameMax }`: the flat shape of tools/bench/out/rpc.json. */
-function flat(name: string, value: Spread): Record<string, number> {
-  return { [name]: round(value.median), [`${name}Min`]: round(value.min), [`${name}Max`]: round(value.max) };
+/** A spread as three fields, to a tenth (or to `1 / scale`). */
+function flat(name: string, value: Spread, scale = 10): Record<string, number> {
+  const to = (figure: number) => round(figure, scale);
+  return { [name]: to(value.median), [`${name}Min`]: to(value.min), [`${name}Max`]: to(value.max) };
 }
 
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
+function round(value: number, scale = 10): number {
+  return Math.round(value * scale) / scale;
 }
 
 function fanoutJson(fanout: FanoutFigures): Record<string, unknown> {
@@ -140,9 +155,25 @@ function callsJson(figuresOf: Record<SystemName, CallFigures>): Record<string, u
       ...flat('serverCpuUsPerCall', figures.serverCpuUs),
       ...flat('seqClientCpuUsPerCall', figures.seqClientCpuUs),
       ...flat('seqServerCpuUsPerCall', figures.seqServerCpuUs),
+      ...(figures.seqSchedule === undefined
+        ? {}
+        : {
+            ...scheduleJson('seqClient', figures.seqSchedule.client),
+            ...scheduleJson('seqServer', figures.seqSchedule.server),
+          }),
     };
   }
   return systems;
+}
+
+/** `seqClientRunUsPerCall`, `seqClientWaitUsPerCall`, `seqClientSlicesPerCall`, `seqClientInvoluntaryPerCall`. */
+function scheduleJson(prefix: string, figures: ScheduleFigures): Record<string, number> {
+  return {
+    ...flat(`${prefix}RunUsPerCall`, figures.runUs),
+    ...flat(`${prefix}WaitUsPerCall`, figures.waitUs),
+    ...flat(`${prefix}SlicesPerCall`, figures.slices, 100),
+    ...flat(`${prefix}InvoluntaryPerCall`, figures.involuntarySwitches, 100),
+  };
 }
 
 export function toJson(results: BenchResults): Record<string, unknown> {
@@ -155,6 +186,7 @@ export function toJson(results: BenchResults): Record<string, unknown> {
     sequentialOnOneCpu: results.sequentialOnOneCpu,
     systems,
     ...(loaded === undefined ? {} : { loaded: { busyLoops: loaded.processes, systems: callsJson(loaded.systems) } }),
+    ...(results.hops === undefined ? {} : { hopsPerSequentialCall: results.hops }),
     ...(fanout === undefined ? {} : { fanout: fanoutJson(fanout) }),
     ...(results.fanout1000 === undefined ? {} : { fanout1000: fanoutJson(results.fanout1000) }),
     ...(results.slow === undefined ? {} : { slowSubscriber: slowJson(results.slow) }),

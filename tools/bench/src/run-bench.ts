@@ -8,6 +8,7 @@ import { DEFAULT_CALL_SETTINGS, measureCalls, type CallRound } from './call-benc
 import { startCpuLoad } from './cpu-load';
 import { onOneCpu } from './cpu-pinning';
 import { CONNECT } from './clients/connect';
+import { measureHops, type CallHops } from './hops-bench';
 import {
   DEFAULT_FANOUT_SETTINGS,
   FANOUT_PEERS,
@@ -36,6 +37,7 @@ import {
 } from './slow-subscriber-bench';
 import { SYSTEMS, spawnServer, type ServerProcess, type SystemName } from './server-process';
 import { spread } from './stats';
+import type { SchedulePerCall } from './thread-schedule';
 
 const IDLE_ROUNDS = 3;
 
@@ -82,6 +84,19 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       log(`calls: round ${round + 1}/${options.rounds} done`);
     }
 
+    const hops = new Map<SystemName, CallHops>();
+    if (options.hops) {
+      for (const system of SYSTEMS) {
+        const client = await CONNECT[system](server(system).url);
+        try {
+          hops.set(system, await measureHops(client, server(system)));
+        } finally {
+          client.close();
+        }
+      }
+      log('callbacks per call counted');
+    }
+
     const fanout = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
     const fanoutPeers = new Map<FanoutPeer, FanoutRound[]>(FANOUT_PEERS.map((peer) => [peer, []]));
     const fanout1000 = { pi: [] as FanoutRound[], raw: [] as FanoutRound[] };
@@ -126,6 +141,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       sequentialOnOneCpu: pinning.everyRound,
       systems: callFigures(calls),
       ...(options.load > 0 ? { loaded: { processes: options.load, systems: callFigures(loadedCalls) } } : {}),
+      ...(options.hops ? { hops: Object.fromEntries(hops) as Record<SystemName, CallHops> } : {}),
       ...(options.callsOnly
         ? {}
         : {
@@ -172,10 +188,26 @@ function callFigures(calls: ReadonlyMap<SystemName, readonly CallRound[]>): Reco
           serverCpuUs: figure((r) => r.serverCpuUs),
           seqClientCpuUs: figure((r) => r.seqClientCpuUs),
           seqServerCpuUs: figure((r) => r.seqServerCpuUs),
+          ...scheduleFigures(rounds),
         },
       ];
     }),
   ) as Record<SystemName, CallFigures>;
+}
+
+/** The scheduling figures of a system's rounds, when every round has them. */
+function scheduleFigures(rounds: readonly CallRound[]): Pick<CallFigures, 'seqSchedule'> {
+  const schedules = rounds.map((round) => round.seqSchedule);
+  if (schedules.length === 0 || schedules.some((schedule) => schedule === undefined)) return {};
+  const of = (side: 'client' | 'server', pick: keyof SchedulePerCall) =>
+    spread(schedules.map((schedule) => (schedule as NonNullable<CallRound['seqSchedule']>)[side][pick]));
+  const sideFigures = (side: 'client' | 'server') => ({
+    runUs: of(side, 'runUs'),
+    waitUs: of(side, 'waitUs'),
+    slices: of(side, 'slices'),
+    involuntarySwitches: of(side, 'involuntarySwitches'),
+  });
+  return { seqSchedule: { client: sideFigures('client'), server: sideFigures('server') } };
 }
 
 function fanoutFigures(clients: number, rounds: { pi: FanoutRound[]; raw: FanoutRound[] }): FanoutFigures {
@@ -257,6 +289,7 @@ async function callRound(
         pinning.everyRound &&= pinned;
         return result;
       },
+      server.pid,
     );
   } finally {
     client.close();

@@ -1,3 +1,4 @@
+import { NO_HOPS, countAsyncHops, type AsyncHops } from './async-hops';
 import { listenOnFromArgv, type ListenOn, type ServerCommand, type ServerReport } from './server-protocol';
 
 /** What a server entry provides: its URL, and optionally a fan-out publisher. */
@@ -23,6 +24,7 @@ export async function serveBench(start: (listenOn: ListenOn) => Promise<BenchSer
     process.exit(0);
   };
   process.on('disconnect', () => void exit());
+  let stopHops: (() => AsyncHops) | undefined;
   process.on('message', (message: ServerCommand) => {
     switch (message.type) {
       case 'memory':
@@ -41,6 +43,14 @@ export async function serveBench(start: (listenOn: ListenOn) => Promise<BenchSer
         void burst(server, message.from, message.changes).then((memory) =>
           report({ type: 'burst-done', ...memory, queuedBytes: server.queuedBytes?.() }),
         );
+        return;
+      case 'hops-start':
+        stopHops = countAsyncHops();
+        report({ type: 'hops-started' });
+        return;
+      case 'hops-stop':
+        report({ type: 'hops', hops: stopHops?.() ?? NO_HOPS });
+        stopHops = undefined;
         return;
       case 'exit':
         void exit();

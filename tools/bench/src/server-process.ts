@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compiledScript } from '@pi/compiled-script';
+import type { AsyncHops } from './async-hops';
 import type { ServerCommand, ServerReport } from './server-protocol';
 
 export type SystemName = 'raw-ws' | 'trpc-wslink' | 'pi' | 'capnweb' | 'birpc';
@@ -23,6 +24,8 @@ export interface ServerProcess {
    * (undefined when the server cannot tell).
    */
   burst(from: number, changes: number): Promise<ServerMemory & { queuedBytes: number | undefined }>;
+  /** Counts the server's callbacks by kind from now until the returned function reports them. */
+  countHops(): Promise<() => Promise<AsyncHops>>;
   stop(): Promise<void>;
 }
 
@@ -92,6 +95,10 @@ function serverProcess(system: SystemName, url: string, child: ChildProcess): Se
     burst: async (from, changes) => {
       const { heapUsed, external, rss, queuedBytes } = await ask({ type: 'burst', from, changes }, 'burst-done');
       return { heapUsed, external, rss, queuedBytes };
+    },
+    countHops: async () => {
+      await ask({ type: 'hops-start' }, 'hops-started');
+      return async () => (await ask({ type: 'hops-stop' }, 'hops')).hops;
     },
     stop: () =>
       new Promise((resolve) => {

@@ -1,3 +1,5 @@
+import type { AsyncHops } from './async-hops';
+
 /**
  * The IPC messages between the bench process and one server child. The child listens on the address it is
  * given, reports `ready` with the URL clients dial, then answers commands until `exit` (or until the bench
@@ -21,6 +23,9 @@ export type ServerCommand =
    * collect garbage and report memory and the bytes queued for clients (the slow-subscriber row).
    */
   | { readonly type: 'burst'; readonly from: number; readonly changes: number }
+  /** Start counting the server's callbacks by kind (`countAsyncHops`), until `hops-stop` reports them. */
+  | { readonly type: 'hops-start' }
+  | { readonly type: 'hops-stop' }
   | { readonly type: 'exit' };
 
 /** server → bench */
@@ -29,6 +34,8 @@ export type ServerReport =
   | { readonly type: 'memory'; readonly heapUsed: number; readonly external: number; readonly rss: number }
   | { readonly type: 'cpu'; readonly micros: number }
   | { readonly type: 'published'; readonly round: number }
+  | { readonly type: 'hops-started' }
+  | { readonly type: 'hops'; readonly hops: AsyncHops }
   | {
       readonly type: 'burst-done';
       readonly heapUsed: number;
