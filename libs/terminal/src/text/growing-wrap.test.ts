@@ -12,6 +12,8 @@ const piece = fc.oneof(
     arbitrary: fc.constantFrom('🐢', '中文', 'e\u0301', '👨‍👩‍👧', fc.string({ unit: 'grapheme', maxLength: 4 })),
   },
   { weight: 1, arbitrary: fc.constantFrom('\x1b[31m', '\x1b[1m', '\x1b[0m', '\x1b[39m', '\x1b[38;5;9m', '\x1b[') },
+  // What joins the grapheme before it when it arrives in the next delta: a mark, a keycap, a skin tone, a ZWJ.
+  { weight: 1, arbitrary: fc.constantFrom('\u0301', '\ufe0f\u20e3', '🏽', '\u200d', '\ufe0f', '1') },
 );
 const deltas = fc.array(
   piece.map((p) => (typeof p === 'string' ? p : '')),
@@ -32,7 +34,7 @@ describe('GrowingTextWrap', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 
   it('starts over when the width changes (a resize) and when the text is not the last one grown', () => {
     const steps = fc.array(
@@ -55,6 +57,49 @@ describe('GrowingTextWrap', () => {
       }),
       { numRuns: 300 },
     );
+  }, 30_000);
+
+  it('gives a long paragraph streamed in small pieces the rows wrapText gives it, at every step', () => {
+    const words = fc.array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom('a', 'the', 'streamed', 'wordy', 'x.y,', '  ', ' ', 'longerthanarow') },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom('中文', '🐢', 'e', '\u0301', '\ufe0f\u20e3', '🏽', '\x1b[1m', '\x1b[0m'),
+        },
+        { weight: 1, arbitrary: fc.constantFrom('\n', '\t', '\r') },
+      ),
+      { minLength: 1, maxLength: 120 },
+    );
+    fc.assert(
+      fc.property(words, fc.integer({ min: 1, max: 24 }), (parts, width) => {
+        const wrap = new GrowingTextWrap(decorate);
+        let text = '';
+        for (const part of parts) {
+          text += part;
+          expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 30_000);
+
+  it('wraps only the last rows of a paragraph as it grows, not the whole paragraph each time', () => {
+    let decorated = 0;
+    const wrap = new GrowingTextWrap((row) => {
+      decorated++;
+      return row;
+    });
+    let text = 'the answer:\n';
+    const perStep: number[] = [];
+    for (let index = 0; index < 400; index++) {
+      text += `word${index % 7} `;
+      const before = decorated;
+      wrap.wrap(text, 40);
+      perStep.push(decorated - before);
+    }
+    expect(wrapText(text, 40).length).toBeGreaterThan(60);
+    expect(Math.max(...perStep.slice(10))).toBeLessThanOrEqual(3);
   });
 
   it('wraps the completed lines once for a width, however often the text grows after them', () => {

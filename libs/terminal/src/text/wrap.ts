@@ -24,33 +24,52 @@ export function wrapText(text: string, width: number): string[] {
 export function wrapTextFrom(text: string, width: number, state: SgrState): string[] {
   const columns = Math.max(1, Math.floor(width));
   const rows: Array<StyledPiece[] | string> = [];
-  for (const line of text.replace(/\r\n/g, '\n').split('\n')) {
-    const expanded = expandTabs(line);
-    // A streamed answer is re-wrapped every frame; most of its lines are plain ASCII: no piece per character.
-    if (PRINTABLE_ASCII.test(expanded)) rows.push(...wrapPlainLine(expanded, columns));
-    else rows.push(...wrapLine(styledGraphemes(expanded), columns));
-  }
+  for (const line of text.replace(/\r\n/g, '\n').split('\n')) rows.push(...wrapOneLine(expandTabs(line), columns));
   return restyle(rows, state);
 }
 
+/**
+ * `wrapTextFrom` for one line without tabs, carriage returns or newlines, and where each of its rows starts in it
+ * (pushed to `starts`, `NO_RESUME` where a wrap cannot resume; see there).
+ */
+export function wrapLineFrom(line: string, width: number, state: SgrState, starts: number[]): string[] {
+  return restyle(wrapOneLine(line, Math.max(1, Math.floor(width)), starts), state);
+}
+
+function wrapOneLine(line: string, width: number, starts?: number[]): Array<StyledPiece[] | string> {
+  // A streamed answer is re-wrapped every frame; most of its lines are plain ASCII: no piece per character.
+  return PRINTABLE_ASCII.test(line)
+    ? wrapPlainLine(line, width, starts)
+    : wrapLine(styledGraphemes(line), width, starts);
+}
+
+/**
+ * Where each row of a wrapped line starts in the line (its first piece), or `NO_RESUME` for a row that follows a soft
+ * break at a space: the spaces after such a break are dropped, which a wrap started there would keep. Wrapping the
+ * line from any other row's start gives that row and the ones after it (see `GrowingTextWrap`).
+ */
+export const NO_RESUME = -1;
+
 /** `wrapLine` for a line of printable ASCII (one column per character, no escapes), on strings. */
-function wrapPlainLine(line: string, width: number): string[] {
+function wrapPlainLine(line: string, width: number, starts?: number[]): string[] {
   const rows: string[] = [];
   let row = '';
   let breakAt = 0;
   let afterSoftBreak = false;
-  const endRow = (next: string): void => {
+  starts?.push(0);
+  const endRow = (next: string, start: number): void => {
     rows.push(row.replace(/ +$/, ''));
     row = next;
     breakAt = 0;
     afterSoftBreak = true;
+    starts?.push(start);
   };
   for (let index = 0; index < line.length; index++) {
     const char = line.charAt(index);
     if (char === ' ') {
       if (afterSoftBreak) continue;
       if (row.length + 1 > width) {
-        endRow('');
+        endRow('', NO_RESUME);
         continue;
       }
       row += char;
@@ -61,11 +80,11 @@ function wrapPlainLine(line: string, width: number): string[] {
     if (row.length + 1 > width && breakAt > 0) {
       const carry = row.slice(breakAt);
       row = row.slice(0, breakAt);
-      endRow(carry);
+      endRow(carry, index - carry.length);
       afterSoftBreak = false;
     }
     if (row.length + 1 > width && row.length > 0) {
-      endRow('');
+      endRow('', index);
       afterSoftBreak = false;
     }
     row += char;
@@ -90,20 +109,25 @@ function trimEnd(row: StyledPiece[]): StyledPiece[] {
   return out;
 }
 
-function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][] {
+function wrapLine(pieces: readonly StyledPiece[], width: number, starts?: number[]): StyledPiece[][] {
   const rows: StyledPiece[][] = [];
   let row: StyledPiece[] = [];
   let rowWidth = 0;
   let breakAt = 0; // index in `row` just after the last space, 0 when the row has no break opportunity
   let afterSoftBreak = false; // spaces at the start of a wrapped row are dropped
-  const endRow = (next: StyledPiece[]): void => {
+  let offset = 0; // where the piece at hand starts in the line
+  starts?.push(0);
+  const endRow = (next: StyledPiece[], start: number): void => {
     rows.push(trimEnd(row));
     row = next;
     rowWidth = widthOf(next);
     breakAt = 0;
     afterSoftBreak = true;
+    starts?.push(start);
   };
   for (const piece of pieces) {
+    const at = offset;
+    offset += piece.text.length;
     if (piece.kind === 'escape') {
       row.push(piece);
       continue;
@@ -111,7 +135,7 @@ function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][
     if (isSpace(piece)) {
       if (afterSoftBreak) continue;
       if (rowWidth + piece.width > width) {
-        endRow([]);
+        endRow([], NO_RESUME);
         continue;
       }
       row.push(piece);
@@ -123,11 +147,11 @@ function wrapLine(pieces: readonly StyledPiece[], width: number): StyledPiece[][
     if (rowWidth + piece.width > width && breakAt > 0) {
       const carry = row.slice(breakAt);
       row = row.slice(0, breakAt);
-      endRow(carry);
+      endRow(carry, at - carry.reduce((length, carried) => length + carried.text.length, 0));
       afterSoftBreak = false;
     }
     if (rowWidth + piece.width > width && rowWidth > 0) {
-      endRow([]);
+      endRow([], at);
       afterSoftBreak = false;
     }
     row.push(piece);
