@@ -12,3 +12,4 @@ export {
   type JsonViolation,
   type JsonViolationKind,
 } from './json';
+export { schemaCheck, type SchemaCheck } from './schema-check';

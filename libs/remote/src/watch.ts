@@ -1,7 +1,7 @@
 import { RemoteError } from './errors';
 import type { AuthoritativeEvents, EmittedEvent } from './events';
 import type { AnyExposure, Schema } from './exposure';
-import { detachJson, jsonEquals, type JsonValue } from '@pi/json';
+import { detachJson, jsonEquals, schemaCheck, type JsonValue } from '@pi/json';
 import type { CellSnapshot, WatchFrame } from './protocol';
 import type { AuthoritativeState } from './state';
 import type { ProjectionKey, RemoteViewer } from './viewer';
@@ -222,7 +222,8 @@ function messageOf(error: unknown): string {
 function conformsOnce(projection: Projection & { ok: true }, schema: Schema<unknown>, what?: string): boolean {
   let result = projection.checked.get(schema);
   if (result === undefined) {
-    result = schema.safeParse(projection.value).success;
+    // zod's answer without zod's output: the value is sent as it is, so building its parsed copy would be waste.
+    result = schemaCheck(schema)(projection.value);
     projection.checked.set(schema, result);
     if (!result && what !== undefined) {
       process.emitWarning(`A value of ${what} breaks its contract and was not sent`, { code: 'PI_CONTRACT_VIOLATION' });

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { schemaCheck } from './schema-check';
+
+type AnySchema = z.core.$ZodType;
+
+/** Values of every kind, for any node: what a broken peer could send. */
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, undefined, true, false, 0, -0, 1.5, -1, NaN, Infinity, '', 'x', 2 ** 53, {}, [], [1]),
+  fc.string({ maxLength: 4 }),
+  fc.integer({ min: -5, max: 5 }),
+);
+
+/**
+ * Values near what `schema` accepts: mostly its own shape, with junk at any node, keys dropped, set to undefined
+ * or added, lengths and numbers around the bounds: where a compiled check could disagree with zod.
+ */
+function nearly(schema: AnySchema): fc.Arbitrary<unknown> {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const own = ((): fc.Arbitrary<unknown> => {
+    switch (def.type) {
+      case 'string':
+        return fc.string({ maxLength: 6 });
+      case 'number':
+        return fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double(), fc.constantFrom(2 ** 53 - 1, 2 ** 53, -0));
+      case 'literal':
+        return fc.constantFrom(...(def['values'] as unknown[]));
+      case 'enum':
+        return fc.constantFrom(...Object.values(def['entries'] as Record<string, unknown>));
+      case 'optional':
+      case 'nullable':
+        return fc.oneof(fc.constantFrom(undefined, null), nearly(def['innerType'] as AnySchema));
+      case 'array':
+        return fc.array(nearly(def['element'] as AnySchema), { maxLength: 4 });
+      case 'union':
+        return fc.oneof(...(def['options'] as AnySchema[]).map(nearly));
+      case 'object': {
+        const shape = def['shape'] as Record<string, AnySchema>;
+        const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, nearly(field)]));
+        return fc
+          .tuple(
+            fc.record(fields, { requiredKeys: [] }),
+            fc.dictionary(fc.constantFrom('extra', 'type', 'toString'), junk, { maxKeys: 1 }),
+          )
+          .map(([object, extra]) => ({ ...extra, ...object }));
+      }
+      default:
+        return junk;
+    }
+  })();
+  return fc.oneof({ weight: 6, arbitrary: own }, { weight: 1, arbitrary: junk });
+}
+
+function agreesWithZod(schema: AnySchema, runs = 3000): void {
+  const check = schemaCheck(schema);
+  fc.assert(
+    fc.property(nearly(schema), (value) => {
+      expect(check(value)).toBe((schema as z.ZodType).safeParse(value).success);
+    }),
+    { numRuns: runs },
+  );
+}
+
+const segment = z.number().int().min(0);
+/** A contract shaped like the wire's: a discriminated union of objects with bounded fields, nested entries. */
+const entry = z.object({
+  kind: z.enum(['user', 'assistant']),
+  id: z.string().min(1).max(8),
+  parts: z.array(z.object({ type: z.literal('text'), text: z.string() })).max(3),
+  note: z.string().nullish(),
+});
+const events = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), operationId: z.string(), segment, offset: segment, text: z.string() }),
+  z.object({ type: z.literal('final'), operationId: z.string(), segment, entry }),
+  z.object({ type: z.literal('settled'), outcome: z.enum(['completed', 'failed']), error: z.string().nullable() }),
+  z.object({ type: z.literal('appended'), index: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), entry }),
+]);
+
+describe('a schema compiled to a check gives zod’s answer', () => {
+  it('for a discriminated union of wire events', () => agreesWithZod(events));
+
+  it('for strings with length bounds and numbers with ranges, open and closed', () => {
+    agreesWithZod(z.string().min(1).max(3));
+    agreesWithZod(z.string().length(2));
+    agreesWithZod(z.number().gt(-1).lt(2));
+    agreesWithZod(z.number().min(-1).max(2));
+    agreesWithZod(z.number());
+  });
+
+  it('for keys that are missing, undefined, optional, nullable or both, and unknown', () => {
+    agreesWithZod(
+      z.object({
+        required: z.string(),
+        optional: z.string().optional(),
+        nullable: z.string().nullable(),
+        nullish: z.string().nullish(),
+        optionalThenNullable: z.string().optional().nullable(),
+        anything: z.unknown(),
+        orUndefined: z.union([z.string(), z.undefined()]),
+      }),
+    );
+  });
+
+  it('for strict, loose and stripping objects, booleans, null and plain unions', () => {
+    agreesWithZod(z.object({ a: z.boolean() }).strict());
+    agreesWithZod(z.object({ a: z.null() }).loose());
+    agreesWithZod(z.object({ a: z.union([z.string(), z.number().int()]) }));
+    agreesWithZod(z.array(z.literal(['a', 1])).min(1));
+  });
+
+  it('for what it leaves to zod: refinements, formats, records, transforms, defaults, catch-alls, xor', () => {
+    agreesWithZod(z.object({ a: z.string().refine((text) => text.length % 2 === 0) }));
+    agreesWithZod(z.object({ a: z.string().regex(/^x/), b: z.string().default('b') }));
+    agreesWithZod(z.object({ a: z.record(z.string(), z.number()), b: z.string().transform((text) => text.length) }));
+    agreesWithZod(z.object({ a: z.string() }).catchall(z.number()));
+    agreesWithZod(z.xor([z.object({ a: z.string() }), z.object({ b: z.string() })]));
+    agreesWithZod(
+      z.object({ text: z.string(), offset: segment }).refine((value) => value.offset === value.text.length),
+    );
+  });
+
+  it('is compiled once per schema', () => {
+    expect(schemaCheck(events)).toBe(schemaCheck(events));
+  });
+});
