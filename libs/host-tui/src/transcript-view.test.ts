@@ -78,3 +78,24 @@ describe('the transcript view', () => {
     expect(failures).toEqual(['bad: nope']);
   });
 });
+
+describe('the transcript viewport', () => {
+  it('shows the lines a copy of the whole transcript would, at every scroll offset and height', () => {
+    // Transcripts of up to 8 blocks of 0–5 lines each, drawn from a fixed sequence (blocks may be empty).
+    let seed = 7;
+    const next = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    for (let round = 0; round < 200; round++) {
+      const counts = Array.from({ length: next(9) }, () => next(6));
+      const all = counts.flatMap((count, index) => Array.from({ length: count }, (_, line) => `b${index}:${line}`));
+      for (let height = 0; height <= 8; height++)
+        for (let up = 0; up <= all.length + 1; up++) {
+          const view = new TranscriptView();
+          counts.forEach((count, index) => view.upsert(`b${index}`, block(`b${index}`, count)));
+          view.scroll(up, height, 20);
+          const viewport = view.viewport(20, height);
+          const end = Math.max(0, all.length - viewport.below);
+          expect(viewport.lines).toEqual(all.slice(Math.max(0, end - height), end));
+        }
+    }
+  });
+});

@@ -81,19 +81,21 @@ export class TranscriptView {
   }
 
   viewport(width: number, height: number): TranscriptViewport {
-    const wanted = this.#offset + height;
-    const collected: string[][] = [];
-    let count = 0;
-    for (let index = this.#order.length - 1; index >= 0; index--) {
+    // Walked from the end, taking only the lines shown: no copy of the blocks' lines a frame.
+    const shown: string[] = [];
+    let skip = this.#offset;
+    for (let index = this.#order.length - 1; index >= 0 && shown.length < height; index--) {
       const lines = this.#render(this.#order[index] as string, width);
-      collected.push(lines);
-      count += lines.length;
-      if (count >= wanted) break;
+      if (skip >= lines.length) {
+        skip -= lines.length;
+        continue;
+      }
+      for (let line = lines.length - 1 - skip; line >= 0 && shown.length < height; line--)
+        shown.push(lines[line] as string);
+      skip = 0;
     }
-    const all = collected.reverse().flat();
-    const end = Math.max(0, all.length - this.#offset);
-    const lines = all.slice(Math.max(0, end - height), end);
-    return { lines, below: this.#offset };
+    shown.reverse();
+    return { lines: shown, below: this.#offset };
   }
 
   /** How many lines exist, counting from the end, up to `atMost` (stops rendering once it has enough). */
