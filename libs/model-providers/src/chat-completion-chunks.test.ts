@@ -63,6 +63,21 @@ describe('ChatCompletionAccumulator', () => {
     );
   });
 
+  it("reads a text chunk with the fields servers add, and says which field of a broken one is wrong, as zod's parse did", () => {
+    const accumulator = new ChatCompletionAccumulator();
+    const added = { ...delta({ content: 'Hi', refusal: null }), model: 'm', system_fingerprint: 'fp', logprobs: null };
+    expect(accumulator.acceptChunk(added)).toEqual([{ type: 'text_delta', delta: 'Hi' }]);
+    expect(() => accumulator.acceptChunk(delta({ content: 7 }))).toThrow(
+      expect.objectContaining({
+        code: 'malformed',
+        message: 'unexpected stream chunk: Invalid input: expected string, received number',
+      }),
+    );
+    expect(() => accumulator.acceptChunk({ choices: [{ index: 0.5, delta: {} }] })).toThrow(
+      expect.objectContaining({ code: 'malformed', message: expect.stringContaining('expected int') }),
+    );
+  });
+
   it('reads the usage chunk after the finish reason, cached prompt tokens apart, and ends at [DONE]', () => {
     const accumulator = new ChatCompletionAccumulator();
     expect(accumulator.acceptChunk(delta({ content: 'Hi' }, 'stop'))).toEqual([{ type: 'text_delta', delta: 'Hi' }]);

@@ -1,4 +1,5 @@
 import { ProviderError, type ProviderEvent } from '@pi/agent';
+import { schemaCheck } from '@pi/json';
 import { z } from 'zod';
 import { parseEventJson, type StreamAccumulator } from './event-stream';
 import { toolCallArguments } from './tool-call-arguments';
@@ -35,6 +36,22 @@ const chunkSchema = z.object({
     .nullish(),
 });
 
+type Chunk = z.infer<typeof chunkSchema>;
+
+/**
+ * A chunk as the schema reads it. Most are one text delta: the schema's compiled check reads them without zod's
+ * parse building a copy of each (the fields read below are the same in the copy); zod parses only a chunk the check
+ * refuses, for its message.
+ */
+function readChunk(payload: unknown): Chunk {
+  if (schemaCheck(chunkSchema)(payload)) return payload as Chunk;
+  const parsed = chunkSchema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  throw new ProviderError('malformed', `unexpected stream chunk: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+}
+
+const NO_TOOL_CALLS: readonly z.infer<typeof toolCallDeltaSchema>[] = [];
+
 interface PendingToolCall {
   id: string | null;
   name: string | null;
@@ -62,10 +79,7 @@ export class ChatCompletionAccumulator implements StreamAccumulator {
   }
 
   acceptChunk(payload: unknown): ProviderEvent[] {
-    const parsed = chunkSchema.safeParse(payload);
-    if (!parsed.success)
-      throw new ProviderError('malformed', `unexpected stream chunk: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const { choices, error, usage } = parsed.data;
+    const { choices, error, usage } = readChunk(payload);
     if (error)
       throw new ProviderError(
         'http_status',
@@ -76,7 +90,9 @@ export class ChatCompletionAccumulator implements StreamAccumulator {
     const choice = choices?.find((candidate) => (candidate.index ?? 0) === 0);
     const content = choice?.delta?.content;
     if (content) events.push({ type: 'text_delta', delta: content });
-    for (const [position, fragment] of (choice?.delta?.tool_calls ?? []).entries()) {
+    const toolCalls = choice?.delta?.tool_calls ?? NO_TOOL_CALLS;
+    for (let position = 0; position < toolCalls.length; position += 1) {
+      const fragment = toolCalls[position] as (typeof toolCalls)[number];
       const index = fragment.index ?? position;
       const pending = this.#toolCalls.get(index) ?? { id: null, name: null, argumentText: '' };
       if (fragment.id) pending.id = fragment.id;

@@ -42,23 +42,29 @@ export class StallWatch {
     return this.#controller.signal.aborted;
   }
 
-  /** Resolves as `wait` does, unless nothing comes for longer than the timeout. */
-  async during<T>(wait: Promise<T>): Promise<T> {
-    if (this.stalled) throw this.error();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => {
+  /**
+   * Resolves as `wait` does, unless nothing comes for longer than the timeout. One promise and one timer per wait
+   * (it runs for every chunk of a streamed answer): no race against a second promise that would never settle.
+   */
+  during<T>(wait: Promise<T>): Promise<T> {
+    if (this.stalled) return Promise.reject(this.error());
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
         this.#controller.abort(this.error());
         reject(this.error());
       }, this.#timeoutMs);
+      // If the stall wins, the abandoned wait rejects later (its fetch was aborted); that is expected and ignored.
+      wait.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
     });
-    // If the stall wins, the abandoned wait rejects later (its fetch was aborted); that is expected.
-    wait.catch(() => undefined);
-    try {
-      return await Promise.race([wait, stalled]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   error(): ProviderError {
