@@ -33,6 +33,38 @@ describe('iterateUntilAborted', () => {
     expect(seen).toEqual([1, 2]);
   });
 
+  it('an abort between two items ends the iteration before the next is asked for', async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    async function* numbers() {
+      for (;;) {
+        asked += 1;
+        yield asked;
+      }
+    }
+    const end = await iterateUntilAborted(numbers(), controller.signal, (item) => {
+      if (item === 1000) controller.abort();
+      return true;
+    });
+    expect(end).toBe('aborted');
+    expect(asked).toBe(1000);
+  });
+
+  it('a source whose step fails after the abort won leaves nothing unhandled', async () => {
+    const controller = new AbortController();
+    let failStep: (error: Error) => void = () => undefined;
+    const failingLate: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => new Promise<IteratorResult<number>>((_resolve, reject) => (failStep = reject)),
+      }),
+    };
+    const ended = iterateUntilAborted(failingLate, controller.signal, () => true);
+    controller.abort();
+    expect(await ended).toBe('aborted');
+    failStep(new Error('the stream broke off after the abort'));
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+
   it('rethrows a failure of the source when the signal did not abort', async () => {
     async function* failing(): AsyncGenerator<number> {
       yield 1;

@@ -13,17 +13,23 @@ export async function iterateUntilAborted<T>(
 ): Promise<IterationEnd> {
   if (signal.aborted) return 'aborted';
   const iterator = source[Symbol.asyncIterator]();
-  let stopWaiting: () => void = () => undefined;
-  const aborted = new Promise<'aborted'>((resolve) => {
-    stopWaiting = () => resolve('aborted');
-    signal.addEventListener('abort', stopWaiting, { once: true });
-  });
+  // Settles the step being waited for as aborted. Each step is its own promise, settled by the item or by the
+  // abort, rather than a race against one long-lived abort promise, which would keep a reaction for every item of
+  // a streamed answer until the run ended.
+  let abortStep: (aborted: 'aborted') => void = () => undefined;
+  const onAbort = () => abortStep('aborted');
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
-      const next = iterator.next();
-      // If abort wins the race, this pending step may still reject later; that must not go unhandled.
-      next.catch(() => undefined);
-      const step = await Promise.race([next, aborted]);
+      if (signal.aborted) {
+        closeQuietly(iterator);
+        return 'aborted';
+      }
+      const step = await new Promise<IteratorResult<T> | 'aborted'>((resolve, reject) => {
+        abortStep = resolve;
+        // If abort wins, this step may still reject later: `reject` then does nothing, and nothing goes unhandled.
+        iterator.next().then(resolve, reject);
+      });
       if (step === 'aborted') {
         closeQuietly(iterator);
         return 'aborted';
@@ -38,7 +44,7 @@ export async function iterateUntilAborted<T>(
     if (signal.aborted) return 'aborted';
     throw error;
   } finally {
-    signal.removeEventListener('abort', stopWaiting);
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
