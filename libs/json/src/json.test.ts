@@ -127,6 +127,24 @@ describe('detachJson', () => {
   });
 });
 
+describe('detachJson beyond JSON', () => {
+  it('keeps an own __proto__ key a key, leaving the copy a plain object', () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
+    const detached = detachJson(parsed as never) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(detached)).toBe(Object.prototype);
+    expect(Object.keys(detached)).toEqual(['__proto__', 'a']);
+    expect((detached as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('clones a node that is not a plain object as structuredClone does, and freezes it', () => {
+    const when = new Date(0);
+    const detached = detachJson({ when } as never) as { when: Date };
+    expect(detached.when).toEqual(when);
+    expect(detached.when).not.toBe(when);
+    expect(Object.isFrozen(detached.when)).toBe(true);
+  });
+});
+
 describe('jsonEquals', () => {
   it('ignores key order and compares deeply', () => {
     expect(jsonEquals({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toBe(true);

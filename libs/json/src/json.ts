@@ -135,9 +135,30 @@ function nonPlainKind(object: object): JsonViolationKind | undefined {
   return 'class_instance';
 }
 
-/** A deep, frozen copy: what every reader of replicated state gets, so no reader can change another's value. */
+/**
+ * A deep, frozen copy: what every reader of replicated state gets, so no reader can change another's value. Made in
+ * one walk that copies and freezes each object and array; strings are immutable and shared, so detaching a long text
+ * (a streamed answer's checkpoint) copies none of it, where `structuredClone` copied every character and a second
+ * walk froze the copy. A node that is not a plain object or array (not JSON) is cloned as `structuredClone` would.
+ */
 export function detachJson<T extends JsonValue>(value: T): T {
-  return deepFreeze(structuredClone(value));
+  return frozenCopy(value) as T;
+}
+
+function frozenCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy));
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return deepFreeze(structuredClone(value));
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = frozenCopy((value as Record<string, unknown>)[key]);
+    // Assigning `__proto__` would set the copy's prototype instead of a key (checked JSON has no such key).
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true });
+    else copy[key] = child;
+  }
+  return Object.freeze(copy);
 }
 
 /** Freezes a value that nobody else holds (one just decoded from a frame), without copying it. */
