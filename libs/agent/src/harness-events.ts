@@ -12,17 +12,24 @@ export class HarnessEventHub implements HarnessEvents {
   // One slot per subscription, so subscribing the same function twice is two subscriptions and each
   // disposer removes exactly its own.
   readonly #slots = new Set<{ listener: Listener }>();
+  /**
+   * The slots as an event found them, kept until the next subscription or removal: an event reaches the listeners
+   * registered when it was emitted, without a copy of the set per event (one per streamed delta).
+   */
+  #snapshot: ReadonlyArray<{ listener: Listener }> | undefined;
 
   subscribe(listener: Listener): () => void {
     const slot = { listener };
     this.#slots.add(slot);
+    this.#snapshot = undefined;
     return () => {
-      this.#slots.delete(slot);
+      if (this.#slots.delete(slot)) this.#snapshot = undefined;
     };
   }
 
   emit(event: HarnessEvent, context: Context): void {
-    for (const slot of [...this.#slots]) {
+    this.#snapshot ??= [...this.#slots];
+    for (const slot of this.#snapshot) {
       try {
         slot.listener(event, context);
       } catch {
