@@ -49,7 +49,7 @@ interface Sandbox {
   coordinatorPid(): number | undefined;
   /** What `start` made the coordinator write to its log. */
   log(): string;
-  /** Clients closed, `stop`, SIGKILL to whatever still runs, the sandbox removed. */
+  /** Clients closed, SIGKILL to every process of the sandbox (the tests run the stops they are about), removed. */
   cleanUp(): Promise<void>;
 }
 
@@ -87,8 +87,7 @@ async function createSandbox(): Promise<Sandbox> {
     log: () => readText(join(files.logDir, 'coordinator.log')),
     async cleanUp() {
       clients.closeAll();
-      await coordinator(['stop']).catch(() => undefined);
-      await killSandboxProcesses(home, processesNaming(root));
+      await killSandboxProcesses(home);
       await home.remove();
     },
   };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKGROUND_CONTEXT } from '@pi/context';
@@ -12,7 +12,9 @@ import {
   readText,
   runProgram,
   sandboxClients,
+  sandboxProcesses,
   startProgram,
+  type PiSandbox,
   type ProgramExit,
   type ProgramRun,
 } from '@pi/test-support';
@@ -62,7 +64,10 @@ export interface CoordinatorSandbox {
   coordinatorProcesses(): number[] | undefined;
   /** The pid a session's connection file names, or undefined without one. */
   sessionPid(sessionId: string): number | undefined;
-  /** Closes the clients, `pi-coordinator stop`, then SIGKILL to whatever the sandbox's files still name. */
+  /**
+   * Closes the clients and SIGKILLs every process of the sandbox (not `pi-coordinator stop`: the tests of a stop run
+   * it themselves), then removes it.
+   */
   cleanUp(): Promise<void>;
 }
 
@@ -92,14 +97,13 @@ export async function createCoordinatorSandbox(): Promise<CoordinatorSandbox> {
     },
     createSession: (directory, title = 'a test session') =>
       directory.create({ title, workspaceId: workspaceIdOf(project), cwd: project }, BACKGROUND_CONTEXT),
-    coordinatorProcesses: () => coordinatorProcesses(env['XDG_RUNTIME_DIR'] ?? ''),
+    coordinatorProcesses: () => coordinatorProcesses(home),
     sessionPid(sessionId) {
       const text = readText(connectionFilePath(home.directories.dataDir, sessionId));
       return text === '' ? undefined : (JSON.parse(text) as { pid: number }).pid;
     },
     async cleanUp() {
       clients.closeAll();
-      await coordinator(['stop']).catch(() => undefined);
       await killSandboxProcesses(
         home,
         foreground.splice(0).map((child) => child.pid),
@@ -109,20 +113,12 @@ export async function createCoordinatorSandbox(): Promise<CoordinatorSandbox> {
   };
 }
 
-function coordinatorProcesses(runtimeDir: string): number[] | undefined {
+function coordinatorProcesses(home: PiSandbox): number[] | undefined {
   if (!existsSync('/proc/self/environ')) return undefined;
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      const cmdline = readText(`/proc/${pid}/cmdline`).split('\0');
-      const environ = readText(`/proc/${pid}/environ`).split('\0');
-      return (
-        cmdline.some((arg) => arg.endsWith('pi-coordinator.mjs')) &&
-        cmdline.includes('run') &&
-        environ.includes(`XDG_RUNTIME_DIR=${runtimeDir}`)
-      );
-    });
+  return sandboxProcesses(home).filter((pid) => {
+    const cmdline = readText(`/proc/${pid}/cmdline`).split('\0');
+    return cmdline.some((arg) => arg.endsWith('pi-coordinator.mjs')) && cmdline.includes('run');
+  });
 }
 
 /** Alive and not a zombie: an orphaned coordinator may stay unreaped here (see `isRunning`). */

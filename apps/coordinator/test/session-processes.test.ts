@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type PiClient } from '@pi/client';
 import { SessionPicker, type SessionDirectoryEvent, type SessionPickerService } from '@pi/session-directory';
 import { eventually } from '@pi/test-support';
@@ -69,19 +69,6 @@ describe('pi-coordinator and its session processes', { timeout: PROCESS_TEST_TIM
     expect(box.log()).not.toContain('took over');
   });
 
-  it.skipIf(!existsSync('/proc/self/cmdline'))(
-    'the coordinator started in the background and its sessions run with the young generation capped',
-    async () => {
-      const box = await started();
-      const { directory } = await box.directory();
-      const session = await box.createSession(directory);
-      expect(nodeOptionsOf(coordinatorPid(box))).toEqual(expect.arrayContaining([...COORDINATOR_NODE_FLAGS]));
-      expect(nodeOptionsOf(box.sessionPid(session.sessionId) ?? 0)).toEqual(
-        expect.arrayContaining([...SESSION_NODE_FLAGS]),
-      );
-    },
-  );
-
   it('SIGKILLed with a session running, a coordinator started again takes the session over', async () => {
     const box = await started();
     const { directory } = await box.directory();
@@ -117,9 +104,31 @@ describe('pi-coordinator and its session processes', { timeout: PROCESS_TEST_TIM
     expect(box.sessionPid(session.sessionId)).toBe(sessionPid);
     expect(isAlive(sessionPid)).toBe(true);
   });
+});
+
+/** Tests that neither stop nor kill the coordinator share one, each with a session of its own. */
+describe('sessions of one running pi-coordinator', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
+  let box: CoordinatorSandbox;
+  beforeAll(async () => {
+    box = await createCoordinatorSandbox();
+    const run = await box.coordinator(['start']);
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+  }, PROCESS_TEST_TIMEOUT_MS);
+  afterAll(() => box?.cleanUp(), PROCESS_TEST_TIMEOUT_MS);
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))(
+    'the coordinator started in the background and its sessions run with the young generation capped',
+    async () => {
+      const { directory } = await box.directory();
+      const session = await box.createSession(directory);
+      expect(nodeOptionsOf(coordinatorPid(box))).toEqual(expect.arrayContaining([...COORDINATOR_NODE_FLAGS]));
+      expect(nodeOptionsOf(box.sessionPid(session.sessionId) ?? 0)).toEqual(
+        expect.arrayContaining([...SESSION_NODE_FLAGS]),
+      );
+    },
+  );
 
   it('a session process killed turns its record closed, and a directory subscriber hears it', async () => {
-    const box = await started();
     const { directory } = await box.directory();
     const session = await box.createSession(directory);
     const events: SessionDirectoryEvent[] = [];

@@ -48,6 +48,7 @@ export {
   killSandboxProcesses,
   readText,
   sandboxPids,
+  sandboxProcesses,
   type PiSandbox,
   type PiSandboxOptions,
 } from './pi-sandbox';

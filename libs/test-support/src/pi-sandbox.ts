@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   coordinatorFiles,
   isRunning,
@@ -94,14 +94,30 @@ export function sandboxPids(sandbox: SandboxFiles, extraPids: readonly (number |
 }
 
 /**
- * SIGKILL to each of `sandboxPids` and its process group (sessions and a background coordinator lead their own),
- * then waits until none of them runs.
+ * The live processes started with the sandbox's environment (its `XDG_RUNTIME_DIR`), found in /proc: every program
+ * a test started there and all they started, detached or not, whether a file names it yet or not (a session still
+ * starting, a `run` that lost the lock to another). None where there is no /proc to look in.
+ */
+export function sandboxProcesses(sandbox: Pick<PiSandbox, 'directories'>): number[] {
+  if (!existsSync('/proc/self/environ')) return [];
+  const marker = `XDG_RUNTIME_DIR=${dirname(sandbox.directories.runtimeDir)}`;
+  return fileNames('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => pid !== process.pid && readText(`/proc/${pid}/environ`).split('\0').includes(marker))
+    .filter(isRunning);
+}
+
+/**
+ * SIGKILL to each of `sandboxPids` and `sandboxProcesses`, and to its process group (sessions and a background
+ * coordinator lead their own), then waits until none of them runs. A teardown that is not what a test is about
+ * uses it rather than a program's own stop, which costs a program start and every session's orderly exit.
  */
 export async function killSandboxProcesses(
   sandbox: SandboxFiles,
   extraPids: readonly (number | undefined)[] = [],
 ): Promise<void> {
-  const pids = sandboxPids(sandbox, extraPids);
+  const pids = [...new Set([...sandboxPids(sandbox, extraPids), ...sandboxProcesses(sandbox)])];
   for (const pid of pids) killGroup(pid);
   await eventually(() => pids.every((pid) => !isRunning(pid)));
 }
