@@ -8,14 +8,14 @@ import { answered, listenArgs, sessionConnection, statusIs, whenAttached } from 
 const postgres = testPostgres();
 
 const TIMEOUT_MS = REMOTE_TIMEOUT_MS;
-const { coordinator, hostWithCertificates, runEnrolled, spawnOn, tuiSays } = remoteFixture();
+const { coordinator, sharedCoordinator, hostWithCertificates, runEnrolled, spawnOn, tuiSays } = remoteFixture();
 
 /** The coordinator as a gateway: a TUI reaches a session through the coordinator's URL (`/sessions/<id>`). */
 describe('a TUI through the coordinator’s URL', { timeout: TIMEOUT_MS }, () => {
   it('a TUI reaches it through the coordinator’s URL with the user token, and one of the coordinator’s own sessions too: the coordinator relays both', async () => {
     const { host, certificates } = await hostWithCertificates();
-    // --tls-ca: the CA the sessions' certificates chain to, which the coordinator checks when it relays.
-    const coordinatorHost = await coordinator(certificates, { args: ['--tls-ca', certificates.ca] });
+    // Its --tls-ca: the CA the sessions' certificates chain to, which the coordinator checks when it relays.
+    const coordinatorHost = await sharedCoordinator();
     const session = await runEnrolled(host, certificates, coordinatorHost, listenArgs(certificates));
     const directory = await coordinatorHost.directory();
     await statusIs(directory, session.sessionId, 'idle');
@@ -45,7 +45,7 @@ describe('a TUI through the coordinator’s URL', { timeout: TIMEOUT_MS }, () =>
 
   it('a TUI attached through the coordinator switches to another session of the project through it (/sessions NAME)', async () => {
     const { host, certificates } = await hostWithCertificates();
-    const coordinatorHost = await coordinator(certificates, { args: ['--tls-ca', certificates.ca] });
+    const coordinatorHost = await sharedCoordinator();
     const session = await runEnrolled(host, certificates, coordinatorHost, listenArgs(certificates));
     const directory = await coordinatorHost.directory();
     await statusIs(directory, session.sessionId, 'idle');
@@ -71,7 +71,7 @@ describe('a TUI through the coordinator’s URL', { timeout: TIMEOUT_MS }, () =>
 
   it('through the coordinator’s URL, pi-tui says in one line why it cannot attach: the session token instead of the user’s, no such session', async () => {
     const { host, certificates } = await hostWithCertificates();
-    const coordinatorHost = await coordinator(certificates);
+    const coordinatorHost = await sharedCoordinator();
     const session = await runEnrolled(host, certificates, coordinatorHost);
     await statusIs(await coordinatorHost.directory(), session.sessionId, 'idle');
     const url = (sessionId: string) => coordinatorHost.gatewayUrl(sessionId);

@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
+import { makeTestCertificates, type TestCertificates } from '@pi/transport-trpc/testing';
 import { createSandbox, spawnTui, startSession, type Sandbox, type SessionProcess, type TuiPty } from '@pi/tui-pty-e2e';
 import {
   sessionConnection,
@@ -13,13 +16,22 @@ import {
 /** Real processes (tsx starts, a TLS handshake each): generous, never asserted on. */
 export const REMOTE_TIMEOUT_MS = 120_000;
 
-/** What a test of sessions on other hosts starts; everything is stopped and removed after each test. */
+/**
+ * What a test of sessions on other hosts starts; everything is killed and removed after each test, but the shared
+ * coordinator, after the file. The file's hosts and coordinators share one test CA and server certificate.
+ */
 export interface RemoteFixture {
   /** A `pi-coordinator` serving `wss:` with the test certificate, in a sandbox of its own. */
   coordinator(
     certificates: CertificateFiles,
     options?: Parameters<typeof startTlsCoordinator>[2],
   ): Promise<TlsCoordinator>;
+  /**
+   * One `pi-coordinator` for the tests of the file that do not restart, kill or replicate it, started on first use:
+   * serving `wss:` with the test certificate and relaying to sessions whose certificates chain to the test CA
+   * (`--tls-ca`). Each test enrolls and starts sessions of its own in it, on hosts of its own.
+   */
+  sharedCoordinator(): Promise<TlsCoordinator>;
   /** Another host's home: a sandbox with its own data directory, where a session runs. */
   elsewhere(): Promise<Sandbox>;
   /** Another host's home with the test certificates in its `tls/` folder. */
@@ -58,8 +70,17 @@ export function remoteFixture(): RemoteFixture {
     for (const client of clients.splice(0)) client.close();
     await Promise.all(tuis.splice(0).map((tui) => tui.kill()));
     await Promise.all(sessions.splice(0).map((session) => session.stop('SIGKILL')));
-    for (const coordinator of coordinators.splice(0)) await coordinator.e2e.dispose();
-    for (const sandbox of sandboxes.splice(0)) await sandbox.remove();
+    await Promise.all(coordinators.splice(0).map((coordinator) => coordinator.dispose()));
+    await Promise.all(sandboxes.splice(0).map((sandbox) => sandbox.remove()));
+  }, REMOTE_TIMEOUT_MS);
+
+  let made: Promise<TestCertificates> | undefined;
+  const testCertificates = () => (made ??= makeTestCertificates());
+  let shared: Promise<{ coordinator: TlsCoordinator; folder: string }> | undefined;
+  afterAll(async () => {
+    const started = await shared?.catch(() => undefined);
+    await started?.coordinator.dispose();
+    if (started !== undefined) await rm(started.folder, { recursive: true, force: true });
   }, REMOTE_TIMEOUT_MS);
 
   const track = (tui: TuiPty) => {
@@ -84,10 +105,24 @@ export function remoteFixture(): RemoteFixture {
       coordinators.push(started);
       return started;
     },
+    sharedCoordinator() {
+      shared ??= (async () => {
+        const folder = await mkdtemp(join(tmpdir(), 'pi-fleet-tls-'));
+        try {
+          const certificates = await writeCertificates(folder, await testCertificates());
+          const args = ['--tls-ca', certificates.ca];
+          return { coordinator: await startTlsCoordinator(certificates, clients, { args }), folder };
+        } catch (error) {
+          await rm(folder, { recursive: true, force: true });
+          throw error;
+        }
+      })();
+      return shared.then((started) => started.coordinator);
+    },
     elsewhere,
     async hostWithCertificates() {
       const host = await elsewhere();
-      return { host, certificates: await writeCertificates(join(host.root, 'tls')) };
+      return { host, certificates: await writeCertificates(join(host.root, 'tls'), await testCertificates()) };
     },
     runSession,
     async runEnrolled(host, certificates, coordinator, args = []) {

@@ -19,12 +19,13 @@ import {
 const postgres = testPostgres();
 
 const TIMEOUT_MS = REMOTE_TIMEOUT_MS;
-const { coordinator, hostWithCertificates, runEnrolled, runSession, present, spawnOn, tuiSays } = remoteFixture();
+const { coordinator, sharedCoordinator, hostWithCertificates, runEnrolled, runSession, present, spawnOn, tuiSays } =
+  remoteFixture();
 
 describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
   it('registers upstream over wss: from its own data directory, is listed, and a TUI attached by URL gets its prompt answered', async () => {
     const { host, certificates } = await hostWithCertificates();
-    const coordinatorHost = await coordinator(certificates);
+    const coordinatorHost = await sharedCoordinator();
     const session = await runEnrolled(host, certificates, coordinatorHost, listenArgs(certificates));
     expect(session.connectionFile.startsWith(host.dataDir)).toBe(true);
 
@@ -45,7 +46,7 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
 
   it('the coordinator stops it: asked over its connection, the process on the other host ends and its record is closed', async () => {
     const { host, certificates } = await hostWithCertificates();
-    const coordinatorHost = await coordinator(certificates);
+    const coordinatorHost = await sharedCoordinator();
     const session = await runEnrolled(host, certificates, coordinatorHost);
     const directory = await coordinatorHost.directory();
     await statusIs(directory, session.sessionId, 'idle');
@@ -80,7 +81,7 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
   });
   it('a session that does not trust the coordinator says why on its log, and a refused credential is said once, not twice', async () => {
     const { host, certificates } = await hostWithCertificates();
-    const coordinatorHost = await coordinator(certificates);
+    const coordinatorHost = await sharedCoordinator();
     const credential = await coordinatorHost.enroll(host.cwd, join(host.root, 'credential.json'));
     const untrusting = await runSession(host, [
       ...['--coordinator', coordinatorHost.url, '--credential-file', credential, '--tls-ca', certificates.otherCa],

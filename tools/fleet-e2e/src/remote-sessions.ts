@@ -2,9 +2,9 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { coordinatorFiles, piDirectories, readCoordinatorConnection } from '@pi/connection-files';
 import { SessionDirectory, type SessionDirectoryService } from '@pi/session-directory';
-import { eventually, readText } from '@pi/test-support';
+import { eventually, killSandboxProcesses, readText } from '@pi/test-support';
 import { createRpcClient, webSocketFactory, type RpcClient } from '@pi/transport-trpc';
-import { makeTestCertificates } from '@pi/transport-trpc/testing';
+import type { TestCertificates } from '@pi/transport-trpc/testing';
 import { createE2eFixture, readSessionConnection, type E2eFixture, type TuiPty } from '@pi/tui-pty-e2e';
 
 /** The test CA's files, and a server certificate it signed for 127.0.0.1 (shared by every listener of a test). */
@@ -15,8 +15,8 @@ export interface CertificateFiles {
   readonly key: string;
 }
 
-export async function writeCertificates(folder: string): Promise<CertificateFiles> {
-  const made = await makeTestCertificates();
+/** Writes `made` (one `makeTestCertificates()`, shared by the file's hosts) into `folder`. */
+export async function writeCertificates(folder: string, made: TestCertificates): Promise<CertificateFiles> {
   const files = {
     ca: join(folder, 'ca.pem'),
     otherCa: join(folder, 'other-ca.pem'),
@@ -54,6 +54,11 @@ export interface TlsCoordinator {
   directory(): Promise<SessionDirectoryService>;
   /** The pid its pid file names. */
   pid(): Promise<number>;
+  /**
+   * SIGKILL to it and to everything started in its sandbox (sessions, TUIs), then the sandbox removed: no test here is
+   * about its own stop, which would cost a `pi-coordinator stop` and each session's orderly exit.
+   */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -111,6 +116,10 @@ export async function startTlsCoordinator(
       return client.use(SessionDirectory);
     },
     pid: async () => Number((await readFile(files.pidFile, 'utf8')).trim()),
+    async dispose() {
+      await killSandboxProcesses({ root: e2e.sandbox.root, directories, files });
+      await e2e.sandbox.remove();
+    },
   };
 }
 
