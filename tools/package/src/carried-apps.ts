@@ -1,8 +1,10 @@
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { APPS, buildApp } from '@pi/app-bundle';
+import { pathToFileURL } from 'node:url';
+import { APPS, buildApp, bundleFolder, type AppBundle } from '@pi/app-bundle';
 import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
+import { isBundleCurrent, isBundleVouchedFor } from '@pi/connection-files/launch';
 import type { Metafile } from 'esbuild';
 import { packageNameOf } from './published-packages';
 
@@ -16,6 +18,8 @@ export interface CarriedApp {
    * addon (the SQLite driver).
    */
   readonly packages: readonly string[];
+  /** Where its bundle came from: the checkout's current dist/apps/<name>, or a build of its own. */
+  readonly bundle: 'checkout' | 'built';
 }
 
 /**
@@ -37,9 +41,35 @@ export function runtimePackages(metafile: Metafile): string[] {
 }
 
 /**
- * Builds the app bundle `name` (as `npm start` builds dist/apps/<name>: its entry and its host's built-in facets,
- * shared chunks) into `<outDir>/<name>`, beside a program bundled into `<outDir>/bin`: `findPiProgram` looks for a
- * pi program in a sibling folder of the caller's, so `pi -p` starts this session. The built-in plugins' package.json
+ * The checkout's bundle of `app` (dist/apps/<name>) when it is current, as the launcher tells it: the test run made it
+ * current (`PI_CURRENT_BUNDLES`), or none of the files it was made of (the bundler's own sources among them) changed
+ * since it was built. Such a bundle is what building it again would write, file for file: `buildApp` bundles from
+ * the workspace (its paths relative to it, its chunks importing each other relatively), so the folder it writes to
+ * changes nothing but `meta.json`'s output paths and `build-info.json`'s time, which a package leaves out.
+ */
+export async function currentCheckoutBundle(app: AppBundle, root: string): Promise<string | undefined> {
+  const folder = bundleFolder(app, join(root, 'dist', 'apps'));
+  const program = pathToFileURL(join(folder, `${app.output}.mjs`));
+  return isBundleVouchedFor(program) || (await isBundleCurrent(program)) ? folder : undefined;
+}
+
+/** What a build leaves beside the bundle for a checkout's start; nothing a package runs. */
+const BUILD_RECORDS = ['build-info.json', 'meta.json'];
+
+/** Copies a checkout's bundle into `folder` without its build records; resolves with the bundler's metafile. */
+async function copyCheckoutBundle(checkout: string, folder: string): Promise<Metafile> {
+  const metafile = JSON.parse(await readFile(join(checkout, 'meta.json'), 'utf8')) as Metafile;
+  const records = new Set(BUILD_RECORDS.map((file) => join(checkout, file)));
+  await cp(checkout, folder, { recursive: true, filter: (source) => !records.has(source) });
+  return metafile;
+}
+
+/**
+ * Puts the app bundle `name` (what `npm start` runs from dist/apps/<name>: its entry and its host's built-in facets,
+ * shared chunks) into `<outDir>/<name>`, the checkout's copied when it is current (`currentCheckoutBundle`: a build
+ * would write the same files, and three builds cost a test run ~6 s of CPU) or else built there, beside a program
+ * bundled into `<outDir>/bin`: `findPiProgram` looks for a pi program in a sibling folder of the caller's, so `pi -p`
+ * starts this session. The built-in plugins' package.json
  * files (name, version, `pi` field) go into the bundle folder's `node_modules`, where the host looks up the
  * built-in manifest's ids (the bundle's `BUILTIN_PLUGINS_ROOT` is its folder); their facets are the bundle's own.
  */
@@ -48,9 +78,9 @@ export async function bundleCarriedApp(name: string, outDir: string, root: strin
   if (app === undefined) throw new Error(`${name} is not an app of tools/app-bundle`);
   if (app.host === null) throw new Error(`${name} loads no plugins: bundle it as the program itself`);
   const folder = join(outDir, app.name);
-  const metafile = await buildApp(app, folder);
-  // What a checkout's start reads to tell a stale bundle, and the bundler's report: nothing a package runs.
-  await Promise.all(['build-info.json', 'meta.json'].map((file) => rm(join(folder, file), { force: true })));
+  const checkout = await currentCheckoutBundle(app, root);
+  const metafile = checkout === undefined ? await buildApp(app, folder) : await copyCheckoutBundle(checkout, folder);
+  await Promise.all(BUILD_RECORDS.map((file) => rm(join(folder, file), { force: true })));
   for (const id of DEFAULT_MANIFEST.plugins) {
     const source = JSON.parse(await readFile(join(root, 'node_modules', id, 'package.json'), 'utf8')) as {
       name: string;
@@ -66,7 +96,12 @@ export async function bundleCarriedApp(name: string, outDir: string, root: strin
   // npm links a bin to the file itself: it runs by its `#!` line, the checkout's bin's (pi-tui's node options).
   await writeFile(program, `${await checkoutShebang(root, app.name, app.output)}\n${await readFile(program, 'utf8')}`);
   await chmod(program, 0o755);
-  return { command: app.output, bin: `./${app.name}/${app.output}.mjs`, packages: runtimePackages(metafile) };
+  return {
+    command: app.output,
+    bin: `./${app.name}/${app.output}.mjs`,
+    packages: runtimePackages(metafile),
+    bundle: checkout === undefined ? 'built' : 'checkout',
+  };
 }
 
 /**

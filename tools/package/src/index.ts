@@ -1,5 +1,5 @@
 export { buildPackage, type BuildOptions, type BuiltPackage } from './build-package';
-export { packPackage } from './pack-package';
+export { packPackage, packPackages } from './pack-package';
 export { npmEnvironment, runNpm } from './npm';
 export { PUBLISHED_PACKAGES, type PublishedPackage } from './published-packages';
 export type { PackedManifest, PackedProgramManifest } from './packed-manifest';

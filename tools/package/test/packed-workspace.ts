@@ -5,7 +5,7 @@ import { DEFAULT_MANIFEST } from '@pi/builtin-plugins';
 import type { FakeChatServer } from '@pi/model-providers/testing';
 import { PLUGIN_API_VERSION } from '@pi/plugin-api';
 import { batchTypecheckFinished } from '@pi/workspace';
-import { buildPackage, packPackage, PUBLISHED_PACKAGES, type BuiltPackage } from '../src/index';
+import { buildPackage, packPackages, PUBLISHED_PACKAGES, type BuiltPackage } from '../src/index';
 import { runNpm } from '../src/npm';
 import { readManifest } from '../src/workspace-packages';
 import { WORKSPACE_ROOT } from '../src/workspace-root';
@@ -59,10 +59,11 @@ export async function packWorkspace(): Promise<PackedWorkspace> {
     // `tsc --build` finds them up to date (0.2 s of CPU instead of 7 s), and never writes beside it.
     await batchTypecheckFinished();
     for (const name of Object.keys(PUBLISHED_PACKAGES)) {
-      const package_ = await buildPackage(name, { outDir: join(scratch, 'build', name) });
-      built.set(name, package_);
-      tarballs.set(name, await packPackage(package_, packages));
+      built.set(name, await buildPackage(name, { outDir: join(scratch, 'build', name) }));
     }
+    // One npm packs them all (four cost 2.0 s of CPU, one 1.2 s).
+    const packed = await packPackages([...built.values()], packages);
+    [...built.keys()].forEach((name, index) => tarballs.set(name, packed[index] ?? name));
 
     const examples = Object.fromEntries(EXAMPLES.map((name) => [name, join(scratch, 'examples', name)])) as Record<
       (typeof EXAMPLES)[number],
