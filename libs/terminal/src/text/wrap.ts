@@ -50,46 +50,44 @@ function wrapOneLine(line: string, width: number, starts?: number[]): Array<Styl
  */
 export const NO_RESUME = -1;
 
-/** `wrapLine` for a line of printable ASCII (one column per character, no escapes), on strings. */
+/**
+ * `wrapLine` for a line of printable ASCII (one column per character, no escapes), on indices into the line: a row
+ * is the slice of the line from its start to where it ends, so no row is built a character at a time.
+ */
 function wrapPlainLine(line: string, width: number, starts?: number[]): string[] {
   const rows: string[] = [];
-  let row = '';
-  let breakAt = 0;
-  let afterSoftBreak = false;
+  let rowStart = 0;
+  let breakAt = -1; // just after the row's last space, -1 when the row has no break opportunity
+  let afterSoftBreak = false; // spaces at the start of a wrapped row are dropped
   starts?.push(0);
-  const endRow = (next: string, start: number): void => {
-    rows.push(row.replace(/ +$/, ''));
-    row = next;
-    breakAt = 0;
+  const endRow = (end: number, next: number, start: number): void => {
+    let last = end;
+    while (last > rowStart && line.charCodeAt(last - 1) === 0x20) last -= 1;
+    rows.push(line.slice(rowStart, last));
+    rowStart = next;
+    breakAt = -1;
     afterSoftBreak = true;
     starts?.push(start);
   };
   for (let index = 0; index < line.length; index++) {
-    const char = line.charAt(index);
-    if (char === ' ') {
-      if (afterSoftBreak) continue;
-      if (row.length + 1 > width) {
-        endRow('', NO_RESUME);
-        continue;
-      }
-      row += char;
-      breakAt = row.length;
+    if (line.charCodeAt(index) === 0x20) {
+      if (afterSoftBreak) rowStart = index + 1;
+      else if (index - rowStart + 1 > width) endRow(index, index + 1, NO_RESUME);
+      else breakAt = index + 1;
       continue;
     }
     afterSoftBreak = false;
-    if (row.length + 1 > width && breakAt > 0) {
-      const carry = row.slice(breakAt);
-      row = row.slice(0, breakAt);
-      endRow(carry, index - carry.length);
+    if (index - rowStart + 1 > width && breakAt !== -1) {
+      // The word being written moves to the next row.
+      endRow(breakAt, breakAt, breakAt);
       afterSoftBreak = false;
     }
-    if (row.length + 1 > width && row.length > 0) {
-      endRow('', index);
+    if (index - rowStart + 1 > width && index - rowStart > 0) {
+      endRow(index, index, index);
       afterSoftBreak = false;
     }
-    row += char;
   }
-  rows.push(row);
+  rows.push(line.slice(rowStart));
   return rows;
 }
 
