@@ -134,8 +134,9 @@ describe('a coordinator and its sessions without OTEL_* variables', () => {
       const folder = await mkdtemp(join(tmpdir(), 'pitc-log-'));
       folders.push(folder);
       const log = join(folder, 'modules.log');
-      // The module log goes through NODE_OPTIONS, which the sessions inherit: one file for all three daemons.
-      await using coordinator = await startCoordinatorProcess(moduleLogEnvironment(log, {}));
+      // The module log goes through NODE_OPTIONS, which the sessions inherit: one file for all three daemons. They
+      // run their bundles, as `npm start` does; the log reads each chunk loaded as the modules it holds.
+      await using coordinator = await startCoordinatorProcess(moduleLogEnvironment(log, {}, { bundled: true }));
       const picker = await pickerOfNewSession(coordinator);
 
       const traceId = await createUnderClientSpan(picker);

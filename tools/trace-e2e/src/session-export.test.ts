@@ -75,7 +75,8 @@ describe('which modules a pi-session loads', () => {
     const folder = await mkdtemp(join(tmpdir(), 'pit-log-'));
     folders.push(folder);
     const log = join(folder, 'modules.log');
-    const session = await startSessionProcess({ ...env, ...moduleLogEnvironment(log, {}) });
+    // Its bundle, as `npm start` runs it: the SDK is in a chunk of its own, loaded only with an endpoint.
+    const session = await startSessionProcess({ ...env, ...moduleLogEnvironment(log, {}, { bundled: true }) });
     await session.stop();
     return loadedModules(log);
   }
