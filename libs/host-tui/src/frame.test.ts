@@ -53,3 +53,54 @@ describe('the overlay', () => {
     expect(lines).toContain('Welcome.');
   });
 });
+
+describe('the whole frame', () => {
+  it('stacks header, transcript (scrolled, under an overlay), dialog, status and notices, the editor and the footer', () => {
+    const slots = new SlotRegistry(() => undefined);
+    slots.add('host', 'header', { render: () => ['head'] });
+    slots.add('host', 'status', { render: () => ['busy'] });
+    slots.add('host', 'editor.above', { render: () => ['queued'] });
+    slots.add('host', 'editor.below', { render: () => ['below'] });
+    slots.add('host', 'footer', { render: () => ['foot'] });
+    const transcript = new TranscriptView();
+    for (let index = 0; index < 30; index++) transcript.upsert(`e${index}`, { render: () => [`entry ${index}`] });
+    transcript.scroll(3, 6, 20);
+    const editor = Array.from({ length: 12 }, (_, index) => `edit ${index}`);
+    const frame = composeFrame({
+      width: 20,
+      height: 30,
+      theme: plain,
+      slots,
+      transcript,
+      editor: { lines: editor, cursor: { row: 11, col: 4 } },
+      dialog: ['pick one'],
+      overlay: ['over'],
+      notices: [{ text: 'saved', level: 'info' }],
+      connection: { status: 'connected', epoch: 1 },
+      label: 'here',
+      hint: 'keys',
+      completions: ['/model'],
+      fit: (line, width) => line.slice(0, width),
+    });
+    const rule = '─'.repeat(20);
+    // Eight rows for the transcript, three lines up from its end; the overlay covers the "more lines" row.
+    const region = ['entry 19', 'entry 20', 'entry 21', 'entry 22', 'entry 23', 'entry 24', 'entry 25', 'over'];
+    expect(frame.lines).toEqual([
+      'head',
+      ...region,
+      rule,
+      'pick one',
+      'busy',
+      'saved',
+      '/model',
+      'queued',
+      rule,
+      ...editor.slice(2),
+      rule,
+      'below',
+      '● connected  here  k',
+      'foot',
+    ]);
+    expect(frame.cursor).toEqual({ row: 25, col: 4 });
+  });
+});

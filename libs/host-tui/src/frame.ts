@@ -41,43 +41,80 @@ const MAX_EDITOR_ROWS = 10;
 export function composeFrame(input: FrameInput): Frame {
   const { width, height, theme, slots, fit } = input;
   const slot = (name: Parameters<SlotRegistry['render']>[0]) => slots.render(name, width, fit);
-  const rule = theme.fg('border', '─'.repeat(width));
+  // Built with pushes into the arrays the slots hand out: a frame is painted per streamed delta, and array spreads
+  // and copies were a good part of what the TUI allocated while an answer streamed (issue 21).
+  const rule = ruleLine(theme, width);
   const header = slot('header');
-  const status = [
-    ...slot('status'),
-    ...input.notices.map((notice) =>
-      theme.fg(notice.level === 'info' ? 'accent' : notice.level, fit(notice.text, width)),
-    ),
-  ];
+  const status = slot('status');
+  for (const notice of input.notices)
+    status.push(theme.fg(notice.level === 'info' ? 'accent' : notice.level, fit(notice.text, width)));
   const stale = staleLines(input.connection, theme, width);
-  const editorRows = input.editor.lines.slice(-MAX_EDITOR_ROWS);
-  const cursorRow = input.editor.cursor.row - (input.editor.lines.length - editorRows.length);
-  const below = [...slot('editor.below'), footerLine(input), ...slot('footer')];
-  const above = [...input.completions.map((line) => fit(line, width)), ...slot('editor.above')];
-  const dialog = input.dialog === undefined ? [] : [rule, ...input.dialog.map((line) => fit(line, width))];
+  const editorLines = input.editor.lines;
+  const editorStart = Math.max(0, editorLines.length - MAX_EDITOR_ROWS);
+  const cursorRow = input.editor.cursor.row - editorStart;
+  const below = slot('editor.below');
+  below.push(footerLine(input));
+  pushAll(below, slot('footer'));
+  const above = input.completions.map((line) => fit(line, width));
+  pushAll(above, slot('editor.above'));
+  const dialogRows = input.dialog === undefined ? 0 : 1 + input.dialog.length;
   const fixed =
-    header.length + dialog.length + status.length + stale.length + above.length + 2 + editorRows.length + below.length;
+    header.length +
+    dialogRows +
+    status.length +
+    stale.length +
+    above.length +
+    2 +
+    (editorLines.length - editorStart) +
+    below.length;
   const transcriptHeight = Math.max(0, height - fixed);
   const viewport = input.transcript.viewport(width, transcriptHeight);
   // An empty transcript shows the welcome instead, its end above the editor as the transcript's would be; when it is
   // taller than the room, its start is kept (the host's greeting and the model come first, facets' hints after).
-  const shown = input.transcript.size === 0 ? slot('welcome').slice(0, transcriptHeight) : viewport.lines;
-  const transcriptLines = transcriptHeight === 0 ? [] : shown.map((line) => fit(line, width));
-  if (viewport.below > 0 && transcriptLines.length > 0) {
-    transcriptLines[transcriptLines.length - 1] = theme.fg(
+  const shown = transcriptHeight === 0 ? [] : input.transcript.size === 0 ? slot('welcome') : viewport.lines;
+  const shownCount = Math.min(shown.length, transcriptHeight);
+  const lines = header;
+  const regionStart = lines.length;
+  for (let row = shownCount; row < transcriptHeight; row++) lines.push('');
+  for (let index = 0; index < shownCount; index++) lines.push(fit(shown[index] as string, width));
+  if (viewport.below > 0 && shownCount > 0) {
+    lines[lines.length - 1] = theme.fg(
       'warning',
       fit(`↓ ${viewport.below} more lines — End follows the output`, width),
     );
   }
-  const padding = Array.from({ length: Math.max(0, transcriptHeight - transcriptLines.length) }, () => '');
-  const region = [...padding, ...transcriptLines];
   // An overlay covers the transcript's last rows (its own first rows kept when it is taller than the room).
-  const covering = input.overlay.slice(0, transcriptHeight).map((line) => fit(line, width));
-  region.splice(region.length - covering.length, covering.length, ...covering);
-  const top = [...header, ...region, ...dialog, ...status, ...stale, ...above, rule];
-  const lines = [...top, ...editorRows.map((line) => fit(line, width)), rule, ...below].slice(0, height);
-  const row = top.length + Math.max(0, cursorRow);
+  const covering = Math.min(input.overlay.length, transcriptHeight);
+  for (let index = 0; index < covering; index++)
+    lines[regionStart + transcriptHeight - covering + index] = fit(input.overlay[index] as string, width);
+  if (input.dialog !== undefined) {
+    lines.push(rule);
+    for (const line of input.dialog) lines.push(fit(line, width));
+  }
+  pushAll(lines, status);
+  pushAll(lines, stale);
+  pushAll(lines, above);
+  lines.push(rule);
+  const top = lines.length;
+  for (let index = editorStart; index < editorLines.length; index++)
+    lines.push(fit(editorLines[index] as string, width));
+  lines.push(rule);
+  pushAll(lines, below);
+  if (lines.length > height) lines.length = height;
+  const row = top + Math.max(0, cursorRow);
   return { lines, cursor: row < height ? { row, col: Math.min(width - 1, input.editor.cursor.col) } : null };
+}
+
+function pushAll(to: string[], from: readonly string[]): void {
+  for (const line of from) to.push(line);
+}
+
+/** The rule across the screen, drawn twice a frame: made once per theme and width. */
+let lastRule: { theme: TuiTheme; width: number; line: string } | undefined;
+function ruleLine(theme: TuiTheme, width: number): string {
+  if (lastRule?.theme !== theme || lastRule.width !== width)
+    lastRule = { theme, width, line: theme.fg('border', '─'.repeat(width)) };
+  return lastRule.line;
 }
 
 function staleLines(connection: ConnectionState, theme: TuiTheme, width: number): string[] {
