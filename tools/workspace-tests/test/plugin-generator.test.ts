@@ -1,14 +1,22 @@
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@pi/client';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import type { RemoteService, RemoteState } from '@pi/remote';
 import { nextValue } from '@pi/test-support';
-import { type FixtureWorkspace, type ToolRun, createFixtureWorkspace, startPiSession } from '../src/index';
+import {
+  type FixtureWorkspace,
+  type ToolRun,
+  createFixtureWorkspace,
+  runTool,
+  startPiSession,
+  workspaceRoot,
+} from '../src/index';
 
-// The generator end to end: the real `nx g` in a fixture workspace with the real nx.json, tsconfig, Prettier and
-// ESLint config (every other package links to the real workspace's), then the real lint, typecheck and test targets
+// The generator end to end: the real `nx g` in a fixture workspace with the real nx.json, tsconfig, formatter and
+// lint config (every other package links to the real workspace's), then the real lint, typecheck and test targets
 // of every generated project, then the real pi-session loading the plugin from a manifest that names it.
 const kinds = ['contract', 'session', 'tui', 'coordinator'];
 const projects = [
@@ -17,6 +25,13 @@ const projects = [
   '@pi/demo-feature-tui',
   '@pi/demo-feature-coordinator',
 ];
+
+/** The workspace's formatter, as its format check runs it. */
+const OXFMT = join(
+  dirname(createRequire(join(workspaceRoot, 'package.json')).resolve('oxfmt/package.json')),
+  'bin',
+  'oxfmt',
+);
 
 /** The generated contract's sample service, as a client sees it. */
 interface GeneratedContract {
@@ -32,7 +47,7 @@ describe('plugin generator output (real nx g, lint, typecheck, test and pi-sessi
 
   beforeAll(async () => {
     workspace = await createFixtureWorkspace('plugin-generator', {
-      fromWorkspace: ['nx.json', '.prettierrc.json', '.prettierignore'],
+      fromWorkspace: ['nx.json', '.oxfmtrc.json'],
     });
     generated = await workspace.nx([
       'g',
@@ -64,8 +79,8 @@ describe('plugin generator output (real nx g, lint, typecheck, test and pi-sessi
     expect(session.references).toEqual([{ path: '../contract' }]);
   });
 
-  it('writes files the workspace Prettier config already accepts', async () => {
-    const run = await workspace.prettier(['--check', 'plugins']);
+  it("writes files the workspace's formatter (oxfmt with its .oxfmtrc.json) already accepts", async () => {
+    const run = await runTool(OXFMT, ['--check', 'plugins'], workspace.root);
     expect(run.code, run.stdout + run.stderr).toBe(0);
   });
 
