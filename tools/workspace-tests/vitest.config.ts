@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-// These tests run the real Nx and ESLint CLIs in temp workspaces: slow on a 2-core CI machine, hence the budgets.
+// These tests run the real Nx and oxlint CLIs in temp workspaces: slow on a 2-core CI machine, hence the budgets.
 export default defineProject({
   test: {
     name: '@pi/workspace-tests',

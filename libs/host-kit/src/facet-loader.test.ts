@@ -79,7 +79,8 @@ describe('finding plugins', () => {
       files: { 'index.mjs': 'export default { id: "bundle", session: () => "s", tui: () => "t" };' },
     });
     const [loaded] = (await loadFacets(manifestOf('bundle'), 'tui', lookupIn(sandbox)))._unsafeUnwrap();
-    expect((loaded?.facet as unknown as () => string)()).toBe('t');
+    const tuiFacet = loaded?.facet as unknown as () => string;
+    expect(tuiFacet()).toBe('t');
   });
 
   it('resolves a facet named by package from the plugin’s own folder', async () => {

@@ -31,7 +31,8 @@ async function installGreeter(sandbox: PluginSandbox, greeting: string): Promise
 async function greetingOf(sandbox: PluginSandbox, generation?: number): Promise<string> {
   const loaded = await loadFacets(manifestOf('greeter-plugin'), 'session', lookupIn(sandbox), generation);
   const [facet] = loaded._unsafeUnwrap();
-  return String((facet?.facet as unknown as () => string)());
+  const sessionFacet = facet?.facet as unknown as () => string;
+  return String(sessionFacet());
 }
 
 describe('fresh module generations', () => {

@@ -1,7 +1,6 @@
 import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type LintProblem, lintFiles } from './lint-report';
 import { linkPackages } from './link-packages';
 import { type ToolRun, runTool, tools } from './run-tool';
@@ -16,7 +15,7 @@ export interface FixtureWorkspace {
   nx(args: readonly string[]): Promise<ToolRun>;
   /** Runs the real Prettier CLI in the fixture (copy `.prettierrc.json` in to format as the workspace does). */
   prettier(args: readonly string[]): Promise<ToolRun>;
-  /** Runs the real ESLint CLI in the fixture; run `nx(['show', 'projects'])` first so the project graph exists. */
+  /** Runs the real oxlint CLI in the fixture; run `nx(['show', 'projects'])` first so the project graph exists. */
   lint(files: readonly string[]): Promise<LintProblem[]>;
   readFile(path: string): Promise<string>;
   writeFile(path: string, content: string): Promise<void>;
@@ -30,8 +29,8 @@ export interface FixtureOptions {
 
 /**
  * Copies `fixtures/<name>` into a new temp folder and adds what makes it a workspace of the real toolchain: the real
- * tsconfig.base.json, .env and lockfile, a solution tsconfig.json, an eslint.config.mjs that re-exports the real one
- * (and so the real module-boundary constraints), and linked node_modules.
+ * tsconfig.base.json, .env and lockfile, a solution tsconfig.json, an .oxlintrc.json that extends the real one (and so
+ * the real rules and module-boundary constraints), and linked node_modules.
  */
 export async function createFixtureWorkspace(name: string, options: FixtureOptions = {}): Promise<FixtureWorkspace> {
   const root = await realpath(await mkdtemp(join(tmpdir(), `pi-fixture-${name}-`)));
@@ -50,8 +49,8 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
     // The solution whose references `nx sync` keeps (none yet: the fixture's projects come later).
     const solution = { extends: './tsconfig.base.json', files: [], references: [] };
     await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(solution, null, 2)}\n`);
-    const realConfig = pathToFileURL(join(workspaceRoot, 'eslint.config.mjs')).href;
-    await writeFile(join(root, 'eslint.config.mjs'), `export { default } from '${realConfig}';\n`);
+    const lintConfig = { extends: [join(workspaceRoot, '.oxlintrc.json')] };
+    await writeFile(join(root, '.oxlintrc.json'), `${JSON.stringify(lintConfig, null, 2)}\n`);
     await linkPackages(root, workspaceRoot);
   } catch (error) {
     await rm(root, { recursive: true, force: true });
@@ -71,7 +70,7 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
 
 /**
  * The fixture's package.json declares the real workspace's dev dependencies (linked, not installed), and its lockfile
- * is the real one: Nx knows the tools a target's cache inputs name (ESLint, vitest) only from the lockfile.
+ * is the real one: Nx knows the tools a target's cache inputs name (oxlint, vitest) only from the lockfile.
  */
 async function inheritDevDependencies(root: string): Promise<void> {
   const real = JSON.parse(await readFile(join(workspaceRoot, 'package.json'), 'utf-8')) as {

@@ -1,35 +1,40 @@
-import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import { runTool, tools } from './run-tool';
 
-/** One problem ESLint reported, with the file relative to the fixture root. */
+/** One problem oxlint reported, with the file relative to the fixture root and the rule named as in the config. */
 export interface LintProblem {
   readonly file: string;
   readonly ruleId: string | null;
   readonly message: string;
 }
 
-interface EslintJsonResult {
-  filePath: string;
-  messages: { ruleId: string | null; message: string }[];
+interface OxlintJsonReport {
+  diagnostics: { filename: string; code?: string; message: string }[];
+}
+
+/** `@nx(enforce-module-boundaries)` → `@nx/enforce-module-boundaries`, `eslint(no-var)` → `no-var`. */
+function ruleIdOf(code: string | undefined): string | null {
+  const parts = code === undefined ? null : /^(.+)\((.+)\)$/.exec(code);
+  if (!parts) return null;
+  const [, plugin, rule] = parts;
+  if (plugin === 'eslint') return rule ?? null;
+  return `${plugin === 'typescript' ? '@typescript-eslint' : plugin}/${rule}`;
 }
 
 /**
- * Runs the ESLint CLI in the fixture root (so Nx finds the fixture's project graph) and returns every problem.
- * The report goes to a file: the boundary rule may print warnings on stdout.
+ * Runs the oxlint CLI in the fixture root (so Nx's module-boundary rule finds the fixture's project graph) and
+ * returns every problem. Anything printed besides the JSON report (a broken config, the boundary rule skipping
+ * itself for want of a project graph) is a crash, not a clean result.
  */
 export async function lintFiles(root: string, files: readonly string[]): Promise<LintProblem[]> {
-  const reportFile = join(root, 'eslint-report.json');
-  const run = await runTool(tools.eslint, ['--format', 'json', '--output-file', reportFile, ...files], root);
-  if (run.code !== 0 && run.code !== 1) {
-    throw new Error(`eslint crashed (exit ${run.code}):\n${run.stderr}${run.stdout}`);
+  const run = await runTool(tools.oxlint, ['--format', 'json', ...files], root);
+  const start = run.stdout.search(/\{\s*"diagnostics"/);
+  if ((run.code !== 0 && run.code !== 1) || start === -1 || run.stdout.slice(0, start).trim() !== '') {
+    throw new Error(`oxlint crashed (exit ${run.code}):\n${run.stderr}${run.stdout}`);
   }
-  const results = JSON.parse(await readFile(reportFile, 'utf-8')) as EslintJsonResult[];
-  return results.flatMap((result) =>
-    result.messages.map((message) => ({
-      file: relative(root, result.filePath),
-      ruleId: message.ruleId,
-      message: message.message,
-    })),
-  );
+  const report = JSON.parse(run.stdout.slice(start)) as OxlintJsonReport;
+  return report.diagnostics.map((diagnostic) => ({
+    file: diagnostic.filename,
+    ruleId: ruleIdOf(diagnostic.code),
+    message: diagnostic.message,
+  }));
 }

@@ -24,7 +24,7 @@ function binScript(packageName: string, command: string): string {
 /** The entry scripts of the workspace's own tools, run with the current node. */
 export const tools = {
   nx: binScript('nx', 'nx'),
-  eslint: binScript('eslint', 'eslint'),
+  oxlint: binScript('oxlint', 'oxlint'),
   prettier: binScript('prettier', 'prettier'),
 } as const;
 

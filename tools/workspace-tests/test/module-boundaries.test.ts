@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureWorkspace, type LintProblem, createFixtureWorkspace } from '../src/index';
 
-// Each case lints one fixture file with the workspace's real ESLint config and constraints
-// (tools/eslint/module-boundaries.mjs) against the fixture's own Nx project graph.
+// Each case lints one fixture file with the workspace's real oxlint config and constraints (.oxlintrc.json, which
+// loads Nx's rule as a JS plugin) against the fixture's own Nx project graph.
 const boundaryRule = '@nx/enforce-module-boundaries';
 
 function boundaryProblems(problems: readonly LintProblem[], file: string): string[] {
@@ -47,6 +47,22 @@ describe('module boundaries (real lint over fixture projects)', () => {
     );
   });
 
+  it('fails a session project that imports a presentation project', () => {
+    expect(boundaryProblems(problems, 'plugins/demo/session/src/imports-tui.ts')).toContain(
+      'A project tagged with "scope:session" can only depend on libs tagged with "scope:shared", "scope:session"',
+    );
+  });
+
+  it('fails product code that imports a test-support project', () => {
+    expect(boundaryProblems(problems, 'libs/session-util/src/imports-test-kit.ts')).toEqual([
+      'A project tagged with "type:util" can only depend on libs tagged with "type:util"',
+    ]);
+  });
+
+  it('passes a test file that imports a test-support project', () => {
+    expect(problems.filter((problem) => problem.file === 'libs/session-util/src/index.test.ts')).toEqual([]);
+  });
+
   it("passes a plugin's TUI facet that imports its own contract", () => {
     expect(problems.filter((problem) => problem.file === 'plugins/demo/tui/src/imports-contract.ts')).toEqual([]);
   });
@@ -56,6 +72,8 @@ describe('module boundaries (real lint over fixture projects)', () => {
       'libs/tui-view/src/imports-session.ts',
       'libs/leaky-contract/src/index.ts',
       'plugins/demo/tui/src/imports-session-facet.ts',
+      'plugins/demo/session/src/imports-tui.ts',
+      'libs/session-util/src/imports-test-kit.ts',
     ];
     expect(problems.filter((problem) => !expectedFiles.includes(problem.file))).toEqual([]);
   });

@@ -49,7 +49,7 @@ export default function check(options: CheckOptions, context: ExecutorContext): 
 /**
  * Every check of a run in one batch (Nx's batch mode), the tools side by side: Nx runs one batch at a time, so with an
  * executor per tool the tests waited for lint while a core stood idle. Each kind of check is still one tool run for
- * all its projects (one ESLint, one `tsc --build`, one vitest instance), and each task is answered as soon as its
+ * all its projects (one oxlint, one `tsc --build`, one vitest instance), and each task is answered as soon as its
  * tool has answered for its project. When the batch type-checks and tests, its tests can wait for the type check
  * (`batchTypecheckFinished`): the packer's tests build the declarations it writes.
  */

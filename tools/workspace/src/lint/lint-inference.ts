@@ -2,9 +2,9 @@ import type { TargetConfiguration } from '@nx/devkit';
 import { inferTarget } from '../project-targets';
 
 /**
- * Every project (a folder with a package.json and a tsconfig.json) gets a `lint` target: `@pi/workspace:check` running ESLint, cached
- * on its files, the workspace's ESLint config and rules, and its dependencies' package.json (their tags decide what
- * the module-boundary rule allows it).
+ * Every project (a folder with a package.json and a tsconfig.json) gets a `lint` target: `@pi/workspace:check` running
+ * oxlint, cached on its files, the workspace's .oxlintrc.json and its own rules, and its dependencies' package.json
+ * (their tags decide what the module-boundary rule allows it).
  */
 export const createNodesV2 = inferTarget('tsconfig.json', 'lint', lintTarget);
 
@@ -15,11 +15,13 @@ function lintTarget(): TargetConfiguration {
     cache: true,
     inputs: [
       'default',
-      '{workspaceRoot}/eslint.config.mjs',
-      '{workspaceRoot}/tools/eslint/**/*',
+      '{workspaceRoot}/.oxlintrc.json',
+      '{workspaceRoot}/tools/workspace/src/lint/*.js',
       '^{projectRoot}/package.json',
-      { externalDependencies: ['eslint', '@nx/eslint-plugin', 'typescript-eslint'] },
+      { externalDependencies: ['oxlint', '@nx/eslint-plugin'] },
     ],
-    metadata: { description: "Lints the project with the workspace's ESLint config (one process for a whole run)." },
+    metadata: {
+      description: "Lints the project with the workspace's .oxlintrc.json (one oxlint run for a whole run).",
+    },
   };
 }

@@ -1,55 +1,57 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { ESLint } from 'eslint';
+import { dirname, join } from 'node:path';
 import { innermostRoot, type ProjectOutcome } from '../project-batch';
+import { formatDiagnostics, readReport, type OxlintDiagnostic, type ReadReport } from './oxlint-report';
 
-const eslintCli = join(dirname(createRequire(import.meta.url).resolve('eslint/package.json')), 'bin', 'eslint.js');
+const oxlintCli = join(dirname(createRequire(import.meta.url).resolve('oxlint/package.json')), 'bin', 'oxlint');
 
 /**
- * Lints the projects at these roots (relative to the workspace) with one run of the ESLint CLI over all their
- * folders, where `eslint .` per project loads the config, plugins and parser again in every process. The CLI and
- * not the Node API in this process: Nx's module-boundary rule reads the project graph once only when it runs under
- * the ESLint or Nx CLI, and again for every file otherwise (twice the time for the workspace). Each file's report
- * goes to the project whose root holds it; a run that fails outright (a broken config) fails every project.
+ * Lints the projects at these roots (relative to the workspace) with one run of oxlint over all their folders, with
+ * the workspace's .oxlintrc.json, on one thread: beside the other tools of a run the cores are busy anyway, and the
+ * rules of the JS plugins (Nx's module boundaries among them) run in one JavaScript thread in any case. Each file's
+ * diagnostics go to the project whose root holds it; a run that fails outright (a broken config, no files, the
+ * module-boundary rule without a project graph) fails every project with what oxlint printed.
  */
 export async function lintProjects(workspaceRoot: string, projectRoots: readonly string[]): Promise<ProjectOutcome[]> {
-  const run = await runEslint(
-    workspaceRoot,
-    projectRoots.map((root) => join(workspaceRoot, root)),
-  );
-  if (run.results === undefined) return projectRoots.map((root) => ({ root, success: false, output: run.stderr }));
-  const formatter = await new ESLint({ cwd: workspaceRoot }).loadFormatter('stylish');
-  const grouped = new Map(projectRoots.map((root) => [root, [] as ESLint.LintResult[]]));
-  for (const result of run.results) {
-    const owner = innermostRoot(projectRoots, relative(workspaceRoot, result.filePath));
-    if (owner !== undefined) grouped.get(owner)?.push(result);
-  }
+  const report = await lintFolders(workspaceRoot, projectRoots);
+  if (!report.linted) return projectRoots.map((root) => ({ root, success: false, output: report.failure }));
   // Warnings pass; an error fails the project.
-  return Promise.all(
-    [...grouped].map(async ([root, own]) => ({
-      root,
-      success: own.every((result) => result.errorCount === 0),
-      output: await formatter.format(own),
-    })),
-  );
+  return [...diagnosticsByProject(projectRoots, report.diagnostics)].map(([root, own]) => ({
+    root,
+    success: own.every((diagnostic) => diagnostic.severity !== 'error'),
+    output: formatDiagnostics(own),
+  }));
 }
 
-/** The CLI's JSON results; none when it failed outright (exit 2), with what it printed. */
-function runEslint(
-  cwd: string,
-  folders: readonly string[],
-): Promise<{ results?: ESLint.LintResult[]; stderr: string }> {
+/**
+ * Each project's diagnostics: those of the files under its root and no inner project's, and those of no file (a file
+ * that vanished while oxlint ran), which are every project's.
+ */
+export function diagnosticsByProject(
+  projectRoots: readonly string[],
+  diagnostics: readonly OxlintDiagnostic[],
+): Map<string, OxlintDiagnostic[]> {
+  const grouped = new Map(projectRoots.map((root) => [root, [] as OxlintDiagnostic[]]));
+  for (const diagnostic of diagnostics) {
+    const { filename } = diagnostic;
+    const owners = filename === undefined ? projectRoots : [innermostRoot(projectRoots, filename)];
+    for (const owner of owners) if (owner !== undefined) grouped.get(owner)?.push(diagnostic);
+  }
+  return grouped;
+}
+
+/**
+ * One oxlint run over these folders (relative to `cwd`, whose .oxlintrc.json applies) on one thread: its diagnostics,
+ * or why it did not lint. oxlint exits 1 both on lint errors and when it cannot run, so its output says which.
+ */
+export function lintFolders(cwd: string, folders: readonly string[]): Promise<ReadReport> {
   return new Promise((resolve) => {
-    const options = { cwd, maxBuffer: 512 * 1024 * 1024 };
-    execFile(process.execPath, [eslintCli, '--format', 'json', ...folders], options, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 2;
-      if (code > 1) return resolve({ stderr: stderr || String(error) });
-      try {
-        resolve({ results: JSON.parse(stdout) as ESLint.LintResult[], stderr });
-      } catch {
-        resolve({ stderr: `ESLint printed no JSON report:\n${stderr}` });
-      }
+    const args = [oxlintCli, '--format', 'json', '--threads', '1', ...folders];
+    execFile(process.execPath, args, { cwd, maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const report = readReport(stdout);
+      const printed = stderr || (error !== null && stdout === '' ? String(error) : '');
+      resolve(report.linted || printed === '' ? report : { linted: false, failure: `${report.failure}\n${printed}` });
     });
   });
 }
