@@ -109,6 +109,14 @@ describe('a schema compiled to a check gives zod’s answer', () => {
     agreesWithZod(z.array(z.literal(['a', 1])).min(1));
   });
 
+  it('for format schemas that carry their check in their own definition', () => {
+    agreesWithZod(z.object({ count: z.int(), small: z.int32(), ratio: z.float32() }));
+    agreesWithZod(z.object({ email: z.email(), id: z.uuid(), at: z.iso.datetime(), link: z.url() }));
+    expect(schemaCheck(z.int())(1.5)).toBe(false);
+    expect(schemaCheck(z.email())('not an address')).toBe(false);
+    expect(schemaCheck(z.uuid())('0f8b8c1e-3d2a-4c55-9c1e-2f9e8d7a6b5c')).toBe(true);
+  });
+
   it('for what it leaves to zod: refinements, formats, records, transforms, defaults, catch-alls, xor', () => {
     agreesWithZod(z.object({ a: z.string().refine((text) => text.length % 2 === 0) }));
     agreesWithZod(z.object({ a: z.string().regex(/^x/), b: z.string().default('b') }));

@@ -76,12 +76,18 @@ function compileNative(schema: AnySchema): SchemaCheck | undefined {
   switch (def.type) {
     case 'string': {
       const checks = bounds(schema, 'length');
-      if (checks === undefined || def['coerce'] === true) return undefined;
+      // A format schema (`z.email()`, `z.uuid()`, `z.iso.datetime()`…) carries its check in its own definition.
+      if (checks === undefined || def['coerce'] === true || 'format' in def || 'check' in def) return undefined;
       return (value) => typeof value === 'string' && within(value.length, checks);
     }
     case 'number': {
       const checks = bounds(schema, 'number');
       if (checks === undefined || def['coerce'] === true) return undefined;
+      // `z.int()` is a number whose own definition is its format check; other formats (`z.int32()`…) go to zod.
+      if ('format' in def || 'check' in def) {
+        if (def['format'] !== 'safeint' || def['check'] !== 'number_format') return undefined;
+        checks.unshift(Number.isSafeInteger);
+      }
       return (value) => typeof value === 'number' && Number.isFinite(value) && within(value, checks);
     }
     case 'boolean':
