@@ -5,15 +5,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as ContextModule from '../src/index';
+import type * as OlderContextModule from './v1/index';
 
 type ContextLibrary = typeof ContextModule;
 
-const ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'index.ts');
+type OlderContextLibrary = typeof OlderContextModule;
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ENTRY = resolve(HERE, '..', 'src', 'index.ts');
+/** The context format before the brand became a class field (test/v1/context.ts). */
+const OLDER_ENTRY = resolve(HERE, 'v1', 'index.ts');
 
 /** Bundles the library into a file of its own, as a plugin that bundles its dependencies would carry it. */
-async function loadCopy(directory: string, name: string): Promise<ContextLibrary> {
+async function loadCopy(directory: string, name: string, entry = ENTRY): Promise<ContextLibrary> {
   const outfile = join(directory, `${name}.mjs`);
-  await build({ entryPoints: [ENTRY], outfile, bundle: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+  await build({ entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'node', logLevel: 'silent' });
   return (await import(pathToFileURL(outfile).href)) as ContextLibrary;
 }
 
@@ -59,5 +65,68 @@ describe('two bundled copies of the library in one process', () => {
     const decoded: unknown = JSON.parse(JSON.stringify(context));
     expect(host.isContext(decoded)).toBe(false);
     expect(plugin.isContext(decoded)).toBe(false);
+  });
+});
+
+describe('a copy of the older format (brand not enumerable) and this one in one process', () => {
+  let directory: string;
+  let host: ContextLibrary;
+  let older: OlderContextLibrary;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pi-context-formats-'));
+    host = await loadCopy(directory, 'host');
+    older = (await loadCopy(directory, 'older', OLDER_ENTRY)) as OlderContextLibrary;
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it('differ in how the brand is defined, not in what each checks', () => {
+    const brand = Symbol.for('@pi/context.values.v1');
+    expect(Object.getOwnPropertyDescriptor(host.BACKGROUND_CONTEXT, brand)?.enumerable).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(older.BACKGROUND_CONTEXT, brand)?.enumerable).toBe(false);
+  });
+
+  it('accept each other’s contexts, a server’s per-call context among them', () => {
+    const perCall = host.withDeferredAbort(new host.DeferredAbort(), host.BACKGROUND_CONTEXT);
+    expect(older.isContext(perCall)).toBe(true);
+    expect(older.isContext(host.withContextValue(host.createContextKey('k', 0), 1, host.BACKGROUND_CONTEXT))).toBe(
+      true,
+    );
+    expect(host.isContext(older.BACKGROUND_CONTEXT)).toBe(true);
+    expect(host.isContext(older.withAbortSignal(new AbortController().signal, perCall))).toBe(true);
+  });
+
+  it('read values set through a shared key by the other, and keep the chain when deriving', () => {
+    const hostKey = host.defineSharedContextKey<string | undefined>('test.formats.client-id', undefined);
+    const olderKey = older.defineSharedContextKey<string | undefined>('test.formats.client-id', undefined);
+    const perCall = host.withDeferredAbort(
+      new host.DeferredAbort(),
+      host.withContextValue(hostKey, 'client-7', host.BACKGROUND_CONTEXT),
+    );
+    const derived = older.withAbortSignal(new AbortController().signal, perCall);
+    expect(derived.value(olderKey)).toBe('client-7');
+    expect(host.withTelemetryContext(derived.telemetryContext, derived).value(hostKey)).toBe('client-7');
+    const fromOlder = older.withContextValue(olderKey, 'client-8', older.BACKGROUND_CONTEXT);
+    expect(host.withContextValue(host.createContextKey('other', 0), 1, fromOlder).value(hostKey)).toBe('client-8');
+  });
+
+  it('both reject spread copies of either’s contexts, frozen or not, and look-alikes decoded from JSON', () => {
+    const key = host.createContextKey('test.formats.copies', 0);
+    for (const context of [host.withContextValue(key, 1, host.BACKGROUND_CONTEXT), older.BACKGROUND_CONTEXT]) {
+      const copies: unknown[] = [{ ...context }, Object.freeze({ ...context }), JSON.parse(JSON.stringify(context))];
+      for (const copy of copies) {
+        expect(host.isContext(copy)).toBe(false);
+        expect(older.isContext(copy)).toBe(false);
+      }
+    }
+  });
+
+  it('cannot be changed, in either format', () => {
+    const context = host.withContextValue(host.createContextKey('test.formats.frozen', 0), 1, host.BACKGROUND_CONTEXT);
+    expect(Object.isFrozen(context)).toBe(true);
+    expect(() => {
+      (context as unknown as Record<symbol, unknown>)[Symbol.for('@pi/context.values.v1')] = undefined;
+    }).toThrow(TypeError);
+    expect(Object.isFrozen(older.BACKGROUND_CONTEXT)).toBe(true);
   });
 });
