@@ -12,7 +12,7 @@ export { DeferredAbort } from './deferred-abort';
 export { takeEnvironmentCarrier, withEnvironmentCarrier } from './environment-carrier';
 export type { Context } from './context';
 export { extractTelemetryContext } from './extract-telemetry-context';
-export { ROOT_TELEMETRY } from './otel-telemetry';
+export { ROOT_TELEMETRY, untracedSpan } from './otel-telemetry';
 export type {
   SpanAttributes,
   SpanKind,

@@ -112,3 +112,15 @@ class UntracedSpan extends OtelTelemetryContext implements TelemetrySpan {
 }
 
 const UNTRACED_SPAN: TelemetrySpan = new UntracedSpan(ROOT_CONTEXT);
+
+/**
+ * The span `parent.startSpan` would hand its callback when nothing can record (no trace to continue and no tracer
+ * installed), or undefined when a span might record. For a hot path that runs its body inline when untraced instead
+ * of as a callback (a server's call: no closure and no second async function per call), and through `startSpan`
+ * otherwise. Only this library's own telemetry contexts are known; any other may record.
+ */
+export function untracedSpan(parent: TelemetryContext): TelemetrySpan | undefined {
+  return parent instanceof OtelTelemetryContext && parent.traceId === undefined && !tracerInstalled()
+    ? UNTRACED_SPAN
+    : undefined;
+}

@@ -1,7 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { extractTelemetryContext } from './extract-telemetry-context';
-import { ROOT_TELEMETRY } from './otel-telemetry';
+import { ROOT_TELEMETRY, untracedSpan } from './otel-telemetry';
 import { installInMemoryTelemetry } from './testing';
 
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
@@ -52,5 +52,27 @@ describe('startSpan with no tracer provider', () => {
       { name: 'root after install', parent: undefined },
     ]);
     ROOT_TELEMETRY.startSpan({ name: 'after uninstall' }, (span) => expect(span.traceId).toBeUndefined());
+  });
+});
+
+describe('untracedSpan', () => {
+  it('is the span startSpan hands over when nothing records: no parent trace, no tracer', () => {
+    const handed = ROOT_TELEMETRY.startSpan({ name: 'untraced' }, (span) => span);
+    expect(untracedSpan(ROOT_TELEMETRY)).toBe(handed);
+    expect(untracedSpan(extractTelemetryContext({}))).toBe(handed);
+    expect(untracedSpan(handed)).toBe(handed);
+  });
+
+  it('is undefined under a remote parent, once a tracer is installed, and for telemetry of another making', () => {
+    expect(untracedSpan(extractTelemetryContext({ traceparent: TRACEPARENT }))).toBeUndefined();
+    const foreign = { ...ROOT_TELEMETRY, startSpan: ROOT_TELEMETRY.startSpan, inject: () => ({}) };
+    expect(untracedSpan(foreign)).toBeUndefined();
+    const telemetry = installInMemoryTelemetry();
+    try {
+      expect(untracedSpan(ROOT_TELEMETRY)).toBeUndefined();
+    } finally {
+      telemetry.uninstall();
+    }
+    expect(untracedSpan(ROOT_TELEMETRY)).toBeDefined();
   });
 });

@@ -1,4 +1,12 @@
-import { type Context, DeferredAbort, extractTelemetryContext, withDeferredAbort } from '@pi/context';
+import {
+  type Context,
+  DeferredAbort,
+  type TelemetrySpan,
+  extractTelemetryContext,
+  untracedSpan,
+  withDeferredAbort,
+} from '@pi/context';
+import { CallTable } from './call-table';
 import { quoteForError } from './error-text';
 import { RemoteError, toRemoteError } from './errors';
 import { isRemoteResult, type AnyExposure } from './exposure';
@@ -14,8 +22,8 @@ import type { CallRequest, CallResponse, InteractionFrame, InteractionReply, Tar
 import { targetLabel } from './protocol';
 import { OutboundFrames, type OutboundStream } from './outbound-frames';
 import { ReferenceTable } from './references';
-import { checkImplementation, type ServiceRegistry } from './service-registry';
-import { findMethod, parseArguments, parseResult } from './validation';
+import { checkImplementation, type ProvidedService, type ServiceRegistry } from './service-registry';
+import { findMethod, parseArguments, parseResult, type MethodSpec } from './validation';
 import { watchObject } from './watch';
 import { viewerOf, type RemoteViewer } from './viewer';
 
@@ -30,7 +38,7 @@ export class ConnectionEndpoint {
   readonly #viewer: RemoteViewer;
   readonly #limits: EndpointLimits;
   readonly #closed = new AbortController();
-  readonly #calls = new Map<string, DeferredAbort>();
+  readonly #calls = new CallTable();
   /** Each active watch, by its stop function: the reference it streams (if any) and how to tell the client it ended. */
   readonly #watches = new Map<() => void, { readonly ref: string | undefined; readonly end: WatchEnd | undefined }>();
   readonly #references = new ReferenceTable((id) => this.#endWatchesOf(id));
@@ -72,7 +80,8 @@ export class ConnectionEndpoint {
     // transport instead of one per layer.
     try {
       if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
-      const { exposure, object, label } = this.#resolve(request.target);
+      // The service as the registry holds it (nothing made per call), or the reference's stand-in.
+      const { exposure, implementation: object, id: label } = this.#resolve(request.target);
       const method = findMethod(exposure, request.member);
       if (method === undefined)
         throw new RemoteError('unknown_member', `Unknown member ${quoteForError(request.member)} of ${label}`);
@@ -89,21 +98,17 @@ export class ConnectionEndpoint {
         throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxReferences} references per connection`);
       }
       const abort = new DeferredAbort(this.#context.abortSignal);
-      this.#calls.set(callId, abort);
+      this.#calls.add(callId, abort);
       const parent = extractTelemetryContext(request.trace);
       try {
-        return await parent.startSpan(
-          { name: `rpc.server ${label}.${request.member}`, kind: 'server' },
-          async (span) => {
-            const context = withDeferredAbort(abort, this.#context, span);
-            // Checked without reading the context's signal, which would make it (see DeferredAbort).
-            if (abort.aborted) throw this.#abortError();
-            const result = await invoke(object, request.member, args, context);
-            if (abort.aborted) throw this.#abortError();
-            if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
-            const value = parseResult(method, result);
-            return value === undefined ? {} : { value };
-          },
+        // Untraced (no trace to continue, no tracer), the body runs here: no callback and no second async function.
+        const untraced = untracedSpan(parent);
+        if (untraced !== undefined) {
+          const result = await this.#invoke(object, request.member, args, abort, untraced);
+          return this.#respond(method, result, abort);
+        }
+        return await parent.startSpan({ name: `rpc.server ${label}.${request.member}`, kind: 'server' }, async (span) =>
+          this.#respond(method, await this.#invoke(object, request.member, args, abort, span), abort),
         );
       } catch (cause) {
         const aborted = abort.aborted || this.#closed.signal.aborted;
@@ -139,7 +144,7 @@ export class ConnectionEndpoint {
    */
   watch(target: Target, emit: (frame: WatchFrame) => void, end?: WatchEnd): () => void {
     if (this.#closed.signal.aborted) throw new RemoteError('disconnected', 'The connection is closed');
-    const { exposure, object } = this.#resolve(target);
+    const { exposure, implementation: object } = this.#resolve(target);
     if (this.#watches.size >= this.#limits.maxSubscriptions) {
       throw new RemoteError('limit_exceeded', `At most ${this.#limits.maxSubscriptions} subscriptions per connection`);
     }
@@ -173,7 +178,7 @@ export class ConnectionEndpoint {
       current.stop();
       current.stop = () => undefined;
       try {
-        const { exposure, object } = this.#resolve(target);
+        const { exposure, implementation: object } = this.#resolve(target);
         current.stop = watchObject(exposure, object, emit, this.#viewer);
       } catch (error) {
         ended()?.(toRemoteError(error));
@@ -220,11 +225,33 @@ export class ConnectionEndpoint {
     if (this.#closed.signal.aborted) return;
     const reason = new RemoteError('disconnected', 'The client disconnected');
     this.#closed.abort(reason);
-    for (const abort of [...this.#calls.values()]) abort.abort(reason);
+    for (const abort of this.#calls.aborts()) abort.abort(reason);
     for (const stop of [...this.#watches.keys()]) stop();
     this.#outbound.close();
     this.#references.clear();
     this.#broker?.disconnect(this.#clientId);
+  }
+
+  /** Starts the method under the call's own context; what it returns (a promise or a value) is the caller's to await. */
+  #invoke(
+    object: Record<string, unknown>,
+    member: string,
+    args: unknown[],
+    abort: DeferredAbort,
+    span: TelemetrySpan,
+  ): unknown {
+    const context = withDeferredAbort(abort, this.#context, span);
+    // Checked without reading the context's signal, which would make it (see DeferredAbort).
+    if (abort.aborted) throw this.#abortError();
+    return invoke(object, member, args, context);
+  }
+
+  /** The response to a method's result: checked against its contract, or held as a reference. */
+  #respond(method: MethodSpec, result: unknown, abort: DeferredAbort): CallResponse {
+    if (abort.aborted) throw this.#abortError();
+    if (isRemoteResult(method.result)) return this.#reference(method.result.exposure, result);
+    const value = parseResult(method, result);
+    return value === undefined ? {} : { value };
   }
 
   #abortError(): RemoteError {
@@ -241,15 +268,16 @@ export class ConnectionEndpoint {
     }
   }
 
-  #resolve(target: Target): { exposure: AnyExposure; object: Record<string, unknown>; label: string } {
+  /** What a target names, as a provided service (a reference's `id` is its label, `ref`). */
+  #resolve(target: Target): ProvidedService {
     if (typeof target === 'object' && target !== null && 'ref' in target) {
       const reference = this.#references.get(target.ref);
-      return { exposure: reference.exposure, object: reference.object, label: targetLabel(target) };
+      return { id: targetLabel(target), exposure: reference.exposure, implementation: reference.object };
     }
     const id = typeof target === 'object' && target !== null ? (target as { service?: unknown }).service : undefined;
     const service = typeof id === 'string' ? this.#registry.exposed(id) : undefined;
     if (service === undefined) throw new RemoteError('unknown_service', `Unknown service ${quoteForError(id)}`);
-    return { exposure: service.exposure, object: service.implementation, label: service.id };
+    return service;
   }
 
   #reference(exposure: AnyExposure, result: unknown): CallResponse {

@@ -15,6 +15,22 @@ interface Entry {
   readonly implementation: unknown;
   /** The implementation `implementation` serves a copy of (`replaceAll`'s `serve`). */
   readonly source?: unknown;
+  /** What `exposed` answers for a remote service, made once here rather than on every call. */
+  readonly exposed: ProvidedService | undefined;
+}
+
+function entryOf(token: ServiceToken<unknown>, implementation: unknown, source?: { readonly of: unknown }): Entry {
+  const exposed =
+    token.kind === 'remote-service'
+      ? Object.freeze({
+          id: token.id,
+          exposure: (token as RemoteService<unknown>).exposure,
+          implementation: implementation as Record<string, unknown>,
+        })
+      : undefined;
+  return source === undefined
+    ? { token, implementation, exposed }
+    : { token, implementation, source: source.of, exposed };
 }
 
 function sourceOf(entry: Entry | undefined): unknown {
@@ -39,7 +55,7 @@ export class ServiceRegistry {
       throw new ServiceRegistrationError(`Service "${token.id}" is already provided`);
     }
     if (token.kind === 'remote-service') checkImplementation(token as RemoteService<unknown>, implementation);
-    const entry = { token: token as ServiceToken<unknown>, implementation };
+    const entry = entryOf(token as ServiceToken<unknown>, implementation);
     this.#services.set(token.id, entry);
     return () => {
       if (this.#services.get(token.id) === entry) this.#services.delete(token.id);
@@ -61,9 +77,7 @@ export class ServiceRegistry {
 
   /** A remote service by id, for a peer; local services are invisible here. */
   exposed(id: string): ProvidedService | undefined {
-    const entry = this.#services.get(id);
-    if (entry === undefined || entry.token.kind !== 'remote-service') return undefined;
-    return { id, exposure: entry.token.exposure, implementation: entry.implementation as Record<string, unknown> };
+    return this.#services.get(id)?.exposed;
   }
 
   /**
@@ -77,7 +91,7 @@ export class ServiceRegistry {
     for (const [id, entry] of next.#services) {
       const exposed = entry.token.kind === 'remote-service' ? next.exposed(id) : undefined;
       const served = exposed === undefined || serve === undefined ? entry.implementation : serve(exposed);
-      this.#services.set(id, { ...entry, implementation: served, source: entry.implementation });
+      this.#services.set(id, entryOf(entry.token, served, { of: entry.implementation }));
     }
     const changed = [...previous]
       .filter(([id, entry]) => sourceOf(this.#services.get(id)) !== sourceOf(entry))
