@@ -20,8 +20,12 @@ export function readServiceCall(raw: unknown): ServiceCallEnvelope {
   const { a, c, t } = raw as Record<string, unknown>;
   if (!Array.isArray(a) || a.length > MAX_ARGUMENTS) throw malformed();
   if (typeof c !== 'string' || c.length === 0 || c.length > MAX_CALL_ID) throw malformed();
-  return { a, c, t: (typeof t === 'object' && t !== null ? t : {}) as TraceCarrier };
+  // Checked, the input is the envelope itself (a compact call's input is one made for it): no copy per call.
+  if (typeof t === 'object' && t !== null) return raw as ServiceCallEnvelope;
+  return { a, c, t: NO_TRACE };
 }
+
+const NO_TRACE: TraceCarrier = Object.freeze({});
 
 function malformed(): RemoteError {
   return new RemoteError('invalid_argument', 'Malformed request');

@@ -15,6 +15,9 @@ import { RemoteError, isRemoteErrorEnvelope, type CallResponse, type RemoteError
  * objects), so an array whose first element is a number is a compact call and nothing else.
  */
 
+/** The carrier of an untraced call (most calls), shared: nothing reads a carrier but to copy its fields out. */
+const NO_TRACE: TraceCarrier = Object.freeze({});
+
 /** The kinds of reply, its second element. */
 const REPLY = { value: 0, reference: 1, error: 2 } as const;
 
@@ -45,7 +48,7 @@ export function readCompactCall(decoded: readonly unknown[]): CompactCall | { re
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined;
   if (typeof path !== 'string' || decoded.length < 4 || decoded.length > 5)
     return { refusal: compactErrorText(id, { code: 'invalid_argument', message: 'Malformed request' }) };
-  return new CompactCall(id, path, { a, c, t: t ?? {} });
+  return new CompactCall(id, path, { a, c, t: t ?? NO_TRACE });
 }
 
 /** A request's text, written as a template around the arguments' JSON (they passed the strict-JSON guard). */

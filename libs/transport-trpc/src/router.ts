@@ -62,9 +62,11 @@ export function createHostProcedures(
     const watch = watchProcedure({ service: id });
     table.set(`${id}.$watch`, watch);
     const procedures: Record<string, unknown> = { $watch: trpcSubscriptionWithoutInput(watch) };
+    // One target per service, not one per call (the endpoint only reads it).
+    const target = Object.freeze({ service: id });
     for (const member of Object.keys(service.exposure.methods)) {
       const method = serviceCall((ctx, input) =>
-        ctx.endpoint.call({ target: { service: id }, member, args: input.a, trace: input.t }, input.c),
+        ctx.endpoint.call({ target, member, args: input.a, trace: input.t }, input.c),
       );
       table.set(`${id}.${member}`, method);
       procedures[member] = trpcMutation(method);
