@@ -78,15 +78,19 @@ describe('a TUI through the coordinator’s URL', { timeout: TIMEOUT_MS }, () =>
     const attach = (sessionId: string, token: string) =>
       tuiSays(host, ['--url', url(sessionId), '--tls-ca', certificates.ca], token);
     const { token } = await sessionConnection(session.connectionFile);
-    expect(await attach(session.sessionId, token)).toEqual([
+    const userToken = await coordinatorHost.userToken();
+    // Three TUIs at once: none changes what the others see.
+    const [sessionToken, nobody, notListening] = await Promise.all([
+      attach(session.sessionId, token),
+      attach('s-nobody', userToken),
+      attach(session.sessionId, userToken),
+    ]);
+    expect(sessionToken).toEqual([
       `pi-tui: Cannot attach to ${url(session.sessionId)}: the coordinator refused the token in $PI_TOKEN (the user token of its connection file admits)`,
     ]);
-    const userToken = await coordinatorHost.userToken();
-    expect(await attach('s-nobody', userToken)).toEqual([
-      `pi-tui: Cannot attach to ${url('s-nobody')}: The coordinator has no session s-nobody`,
-    ]);
+    expect(nobody).toEqual([`pi-tui: Cannot attach to ${url('s-nobody')}: The coordinator has no session s-nobody`]);
     // Registered, but serving no presentations on the network (no --listen where it runs).
-    expect(await attach(session.sessionId, userToken)).toEqual([
+    expect(notListening).toEqual([
       `pi-tui: Cannot attach to ${url(session.sessionId)}: Session ${session.sessionId} runs on another host and serves no presentations on the network (pi-session --listen)`,
     ]);
   });

@@ -67,15 +67,19 @@ describe('a session on another host, over TLS', { timeout: TIMEOUT_MS }, () => {
     const { token, url } = await sessionConnection(session.connectionFile);
     const attach = (args: readonly string[], attachToken: string) => tuiSays(host, args, attachToken);
 
-    expect(await attach(['--url', 'https://127.0.0.1:1/'], token)).toEqual([
-      'pi-tui: --url takes a ws:// or wss:// URL, not https: "https://127.0.0.1:1/"',
+    // Three TUIs at once: none changes what the others see.
+    const [badUrl, untrusted, wrongToken] = await Promise.all([
+      attach(['--url', 'https://127.0.0.1:1/'], token),
+      attach(['--url', url ?? '', '--tls-ca', certificates.otherCa], token),
+      attach(['--url', url ?? '', '--tls-ca', certificates.ca], 'not-the-token'),
     ]);
-    expect(await attach(['--url', url ?? '', '--tls-ca', certificates.otherCa], token)).toEqual([
+    expect(badUrl).toEqual(['pi-tui: --url takes a ws:// or wss:// URL, not https: "https://127.0.0.1:1/"']);
+    expect(untrusted).toEqual([
       expect.stringMatching(
         /^pi-tui: Cannot attach to wss:\/\/127\.0\.0\.1:\d+\/: The connection closed: the server's TLS certificate is not trusted \(.+\); give the CA that signed it with --tls-ca FILE$/,
       ),
     ]);
-    expect(await attach(['--url', url ?? '', '--tls-ca', certificates.ca], 'not-the-token')).toEqual([
+    expect(wrongToken).toEqual([
       `pi-tui: Cannot attach to ${url}: the session refused the token in $PI_TOKEN (its connection file holds the one it takes)`,
     ]);
   });
