@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelsState } from '@pi/providers-builtin';
-import { footerText, modelChoices, pickerNote, printable } from './model-text';
+import { footerLine, footerText, modelChoices, pickerNote, printable } from './model-text';
 
 const state = (patch: Partial<ModelsState> = {}): ModelsState => ({
   catalog: {
@@ -60,6 +60,25 @@ describe('model text', () => {
     );
     expect(footerText(state(), { ...usage, cost: 0, contextTokens: null })).toBe('offline/echo · thinking off');
     expect(footerText(state(), { ...usage, cost: 0 })).not.toContain('$');
+  });
+
+  it('makes the footer line again only when the model state or the usage is another value', () => {
+    let styled = 0;
+    const line = footerLine((text) => {
+      styled += 1;
+      return `[${text}]`;
+    });
+    const shown = state();
+    const usage = { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, cost: 0, contextTokens: 10 };
+    expect(line(shown, usage)).toBe('[offline/echo · thinking off · ↑1 ↓2 R0 W0 · context 10]');
+    expect(line(shown, usage)).toBe('[offline/echo · thinking off · ↑1 ↓2 R0 W0 · context 10]');
+    expect(styled).toBe(1);
+    expect(line(shown, { ...usage, output: 3 })).toBe('[offline/echo · thinking off · ↑1 ↓3 R0 W0 · context 10]');
+    expect(line(state({ configuration: { model: null, thinkingLevel: 'off' } }), usage)).toBe(
+      '[no model · thinking off · ↑1 ↓2 R0 W0 · context 10]',
+    );
+    expect(line(shown)).toBe('[offline/echo · thinking off]');
+    expect(styled).toBe(4);
   });
 
   it('notes under the picker title a running refresh, the warning of the last one, and a catalogue that changed', () => {

@@ -79,6 +79,18 @@ export function pickerNote(shown: ModelsState, current: ModelsState): string[] {
 }
 
 /**
+ * `footerText` through `style`, made again only when the model state or the usage is another value: both are replaced
+ * when they change, never changed in place, and the footer is drawn every frame (one per streamed delta).
+ */
+export function footerLine(style: (text: string) => string): (state: ModelsState, usage?: SessionUsage) => string {
+  let last: { state: ModelsState; usage: SessionUsage | undefined; line: string } | undefined;
+  return (state, usage) => {
+    if (last?.state !== state || last.usage !== usage) last = { state, usage, line: style(footerText(state, usage)) };
+    return last.line;
+  };
+}
+
+/**
  * The footer's line: `provider/modelId · thinking <level>`, the refresh when one is running, then the session's
  * usage when it has any: tokens in (↑), out (↓), read from (R) and written to (W) the prompt cache, the cost, and
  * how full the context of the latest request was against the selected model's window.

@@ -3,7 +3,7 @@ import { wrapText } from '@pi/terminal';
 import { followState, type Facet } from '@pi/plugin-api';
 import { Models, PROVIDERS_BUILTIN_PLUGIN_ID } from '@pi/providers-builtin';
 import { registerModelCommands } from './model-commands';
-import { footerText, welcomeText } from './model-text';
+import { footerLine, welcomeText } from './model-text';
 
 /** The manifest id this facet answers to. */
 export const pluginId = PROVIDERS_BUILTIN_PLUGIN_ID;
@@ -28,10 +28,11 @@ export const providersBuiltinTuiFacet: Facet<'tui'> = (context) => {
     () => context.ui.requestRender(),
   );
   registerModelCommands(context);
+  const footer = footerLine((text) => context.ui.theme.fg('muted', text));
   context.slots.add('footer', {
     render() {
       const state = models.current();
-      return state === undefined ? [] : [context.ui.theme.fg('muted', footerText(state, usage.current()))];
+      return state === undefined ? [] : [footer(state, usage.current())];
     },
   });
   context.slots.add('welcome', {
