@@ -13,8 +13,8 @@ export interface FixtureWorkspace {
   relink(): Promise<void>;
   /** Runs the real Nx CLI in the fixture. */
   nx(args: readonly string[]): Promise<ToolRun>;
-  /** Runs the real Prettier CLI in the fixture (copy `.prettierrc.json` in to format as the workspace does). */
-  prettier(args: readonly string[]): Promise<ToolRun>;
+  /** Runs the workspace's formatter, oxfmt, in the fixture (copy `.oxfmtrc.json` in to format as the workspace does). */
+  oxfmt(args: readonly string[]): Promise<ToolRun>;
   /** Runs the real oxlint CLI in the fixture; run `nx(['show', 'projects'])` first so the project graph exists. */
   lint(files: readonly string[]): Promise<LintProblem[]>;
   readFile(path: string): Promise<string>;
@@ -60,7 +60,7 @@ export async function createFixtureWorkspace(name: string, options: FixtureOptio
     root,
     relink: () => linkPackages(root, workspaceRoot),
     nx: (args) => runTool(tools.nx, args, root),
-    prettier: (args) => runTool(tools.prettier, args, root),
+    oxfmt: (args) => runTool(tools.oxfmt, args, root),
     lint: (files) => lintFiles(root, files),
     readFile: (path) => readFile(join(root, path), 'utf-8'),
     writeFile: (path, content) => writeFile(join(root, path), content),

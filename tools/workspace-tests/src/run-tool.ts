@@ -25,7 +25,7 @@ function binScript(packageName: string, command: string): string {
 export const tools = {
   nx: binScript('nx', 'nx'),
   oxlint: binScript('oxlint', 'oxlint'),
-  prettier: binScript('prettier', 'prettier'),
+  oxfmt: binScript('oxfmt', 'oxfmt'),
 } as const;
 
 /**

@@ -1,19 +1,11 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@pi/client';
 import { BACKGROUND_CONTEXT, type Context } from '@pi/context';
 import type { RemoteService, RemoteState } from '@pi/remote';
 import { nextValue } from '@pi/test-support';
-import {
-  type FixtureWorkspace,
-  type ToolRun,
-  createFixtureWorkspace,
-  runTool,
-  startPiSession,
-  workspaceRoot,
-} from '../src/index';
+import { type FixtureWorkspace, type ToolRun, createFixtureWorkspace, startPiSession } from '../src/index';
 
 // The generator end to end: the real `nx g` in a fixture workspace with the real nx.json, tsconfig, formatter and
 // lint config (every other package links to the real workspace's), then the real lint, typecheck and test targets
@@ -25,13 +17,6 @@ const projects = [
   '@pi/demo-feature-tui',
   '@pi/demo-feature-coordinator',
 ];
-
-/** The workspace's formatter, as its format check runs it. */
-const OXFMT = join(
-  dirname(createRequire(join(workspaceRoot, 'package.json')).resolve('oxfmt/package.json')),
-  'bin',
-  'oxfmt',
-);
 
 /** The generated contract's sample service, as a client sees it. */
 interface GeneratedContract {
@@ -80,7 +65,7 @@ describe('plugin generator output (real nx g, lint, typecheck, test and pi-sessi
   });
 
   it("writes files the workspace's formatter (oxfmt with its .oxfmtrc.json) already accepts", async () => {
-    const run = await runTool(OXFMT, ['--check', 'plugins'], workspace.root);
+    const run = await workspace.oxfmt(['--check', 'plugins']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
   });
 
