@@ -18,7 +18,7 @@ afterEach(async () => {
  * starts a session, and prints the child's pid. */
 const PARENT = `import { spawn } from 'node:child_process';
 const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, stdio: 'ignore' });
-console.log(child.pid);
+process.stdout.write(child.pid + '\\n');
 setInterval(() => {}, 1000);
 `;
 
@@ -28,7 +28,10 @@ describe.runIf(existsSync('/proc/self/environ'))('the processes of a pi sandbox'
     const bin = join(box.root, 'parent.mjs');
     await writeFile(bin, PARENT);
     const parent = startProgram(bin, [], { cwd: box.root, env: box.env });
-    await new Promise((printed) => parent.child.stdout.once('data', printed));
+    // Its own line, not console.log's: a run with FORCE_COLOR would color a logged number.
+    await new Promise<void>((printed) =>
+      parent.child.stdout.on('data', () => parent.stdout().endsWith('\n') && printed()),
+    );
     const child = Number(parent.stdout().trim());
     // Started by the test with its own environment: not the sandbox's.
     const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
