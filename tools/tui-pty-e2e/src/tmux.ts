@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PI_TUI_BIN } from './bins';
-import { pollUntil } from './polling';
+import { isAlive, pollUntil } from './polling';
 import type { Sandbox } from './sandbox';
 
 const CLEAR_SCREEN = '\x1b[2J';
@@ -34,7 +34,7 @@ export interface TmuxTui {
   capture(): Promise<PaneCapture>;
   /** Polls until `accept` holds on a capture that stayed the same over three polls in a row (a settled frame). */
   waitFor(accept: (capture: PaneCapture) => boolean, what: string): Promise<PaneCapture>;
-  /** Ends the tmux server and everything in it. */
+  /** Ends the tmux server and everything in it, and waits until its process is gone. */
   kill(): Promise<void>;
 }
 
@@ -63,6 +63,7 @@ export async function startTmuxPane(
   const log = join(sandbox.root, 'tmux-output');
   await tmux('new-session', '-d', '-s', 'pi', ...size, '-c', sandbox.cwd, ...command);
   await tmux('pipe-pane', '-t', 'pi', '-o', `cat >> '${log}'`);
+  const serverPid = Number(await tmux('display-message', '-p', '#{pid}'));
   const capture = async (): Promise<PaneCapture> => {
     const [text, cursor] = await Promise.all([
       tmux('capture-pane', '-p', '-t', 'pi'),
@@ -111,6 +112,14 @@ export async function startTmuxPane(
         () => `tmux never showed ${what}. It shows:\n${last?.lines.join('\n') ?? '(nothing)'}`,
       );
     },
-    kill: async () => void (await tmux('kill-server').catch(() => '')),
+    async kill() {
+      await tmux('kill-server').catch(() => '');
+      // kill-server returns before the server has exited: a server started at once on the same socket would reach
+      // the exiting one ("server exited unexpectedly").
+      await pollUntil(
+        () => (isAlive(serverPid) ? undefined : true),
+        () => `tmux's server (pid ${serverPid}) did not exit`,
+      );
+    },
   };
 }
