@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectOutcome } from '../project-batch';
-import { runProjectTests } from './project-tests';
+import { defaultTestWorkers, runProjectTests } from './project-tests';
 
 // Inside the workspace (its gitignored tmp/), so the fixture's test files resolve `vitest` from its node_modules.
 const WORKSPACE = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -127,5 +127,13 @@ describe('running the tests of many projects in one vitest instance', () => {
       output: expect.stringContaining('Hook timed out'),
     });
     expect(results.get('patient-hooks')?.success).toBe(true);
+  });
+});
+
+describe('test files run at once by default', () => {
+  it('are one more than the cores, so a core is not idle while a file waits on a program it started', () => {
+    expect(defaultTestWorkers(1)).toBe(2);
+    expect(defaultTestWorkers(2)).toBe(3);
+    expect(defaultTestWorkers(16)).toBe(17);
   });
 });

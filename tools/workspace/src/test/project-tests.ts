@@ -8,7 +8,7 @@ import { formatProjectReport, type ReportedError, type ReportedModule } from './
 import { planVitestProjects } from './vitest-projects';
 
 export interface ProjectTestOptions {
-  /** Test files run at once; by default one per core (the suite is CPU-bound: more workers made it no faster). */
+  /** Test files run at once; by default `defaultTestWorkers()`. */
   readonly maxWorkers?: number | undefined;
   /**
    * A fresh module graph for every test file (vitest's default). Off by default: a worker reuses the modules it has
@@ -20,6 +20,15 @@ export interface ProjectTestOptions {
    * `npm run test:profile`.
    */
   readonly timingsReport?: string | undefined;
+}
+
+/**
+ * Test files run at once by default: one more than the cores. Many files spend part of their time waiting on the
+ * programs they start, so with one worker per core a fresh-clone run left ~25 % of 2 cores idle; a third worker
+ * filled it (docs/decisions.md, "The test run's eighth round"), a fourth gained nothing more.
+ */
+export function defaultTestWorkers(cores: number = availableParallelism()): number {
+  return cores + 1;
 }
 
 /** One test file of a run: when it was queued and ended (ms since the run began) and what its parts cost. */
@@ -78,7 +87,7 @@ export async function* runProjectTests(
         config: false,
         watch: false,
         projects: plan.projects,
-        maxWorkers: options.maxWorkers ?? availableParallelism(),
+        maxWorkers: options.maxWorkers ?? defaultTestWorkers(),
         passWithNoTests: true,
         isolate: options.isolate ?? false,
         sequence: { sequencer: LongestFirstSequencer },
