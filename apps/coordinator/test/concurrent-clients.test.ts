@@ -259,7 +259,10 @@ describe('a coordinator under concurrent clients', { timeout: TEST_TIMEOUT_MS },
 
     const again = await box.coordinator(['start']);
     expect(again.code, again.output).toBe(0);
-    const tookOver = /^pi-coordinator: took over running sessions (.+)$/m.exec(box.log())?.[1];
+    // `start` returns once the socket answers, which can be before the daemon has written its first lines.
+    const tookOverLine = /^pi-coordinator: took over running sessions (.+)$/m;
+    await waitFor(() => tookOverLine.test(box.log()));
+    const tookOver = tookOverLine.exec(box.log())?.[1];
     expect(tookOver?.split(', ').sort(), box.log()).toEqual(kept);
     const directory = await box.userDirectory();
     expect(idsOf(directory.state.value.sessions)).toEqual(kept);
