@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceRegistry } from '@pi/remote';
-import { createRpcHost, tokenAuthentication } from '@pi/transport-trpc';
-import { Probe, TRANSPORTS, createProbe, eventually, type ProbeLog } from '@pi/test-support';
+import { TRANSPORTS, eventually, type ProbeLog } from '@pi/test-support';
 import { compactCallFrame, connectionParamsFrame } from './fuzz-wire';
+import { probeHost } from './probe-host';
 import { serveRawSockets, type RawSocket, type RawSocketServer } from './raw-socket';
 
 const TOKEN = 't';
@@ -21,21 +20,14 @@ describe.each(TRANSPORTS)('call ids of one connection over %s', (kind) => {
 
   /** A raw socket that has said hello to a host with the probe service, and what the probe saw. */
   async function connect(): Promise<{ socket: RawSocket; log: ProbeLog }> {
-    const registry = new ServiceRegistry();
-    const probe = createProbe();
-    registry.provide(Probe, probe);
-    const host = createRpcHost({
-      registry,
-      authenticate: tokenAuthentication(TOKEN, { principal: 'user', claims: {} }),
-      keepAlive: false,
-    });
+    const { host, log } = probeHost(TOKEN);
     rawServer = await serveRawSockets(kind, host);
     const socket = rawServer.open();
     await socket.opened;
     socket.sendText(connectionParamsFrame(TOKEN));
     socket.sendText(JSON.stringify([0, '$rpc.hello', [], 'hello']));
     await socket.until((frame) => frame.startsWith('[0,'));
-    return { socket, log: probe.log };
+    return { socket, log };
   }
 
   const reply = (socket: RawSocket, id: number) => socket.until((frame) => frame.startsWith(`[${id},`));

@@ -1,27 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
-import { ServiceRegistry } from '@pi/remote';
 import {
   PROTOCOL_VERSION,
   createRpcClient,
-  createRpcHost,
-  tokenAuthentication,
   type RpcClient,
-  type RpcHost,
   type SocketFactory,
   type WireSocket,
 } from '@pi/transport-trpc';
-import {
-  Probe,
-  TRANSPORTS,
-  createProbe,
-  eventually,
-  remoteErrorOf,
-  serveHost,
-  type HostTransport,
-  type ProbeLog,
-} from '@pi/test-support';
+import { Probe, TRANSPORTS, eventually, remoteErrorOf, serveHost, type HostTransport } from '@pi/test-support';
 import { connectionParamsFrame, sortServerFrames } from './fuzz-wire';
+import { probeHost } from './probe-host';
 import { serveRawSockets, type RawSocketServer } from './raw-socket';
 
 const TOKEN = 't';
@@ -49,20 +37,8 @@ describe.each(TRANSPORTS)('compact calls over %s', (kind) => {
     [client, served, rawServer] = [undefined, undefined, undefined];
   });
 
-  function probeHost(): { host: RpcHost; log: ProbeLog } {
-    const registry = new ServiceRegistry();
-    const probe = createProbe();
-    registry.provide(Probe, probe);
-    const host = createRpcHost({
-      registry,
-      authenticate: tokenAuthentication(TOKEN, { principal: 'user', claims: {} }),
-      keepAlive: false,
-    });
-    return { host, log: probe.log };
-  }
-
   async function connect(older = false) {
-    const { host, log } = probeHost();
+    const { host, log } = probeHost(TOKEN);
     served = await serveHost(kind, host);
     const socketFactory = older ? asProtocol11(served.socketFactory) : served.socketFactory;
     client = createRpcClient({ socketFactory, connectionParams: { token: TOKEN }, reconnect: false });
@@ -72,7 +48,7 @@ describe.each(TRANSPORTS)('compact calls over %s', (kind) => {
 
   /** A raw socket, authenticated, that has said hello: what it sends next is read as from a connected client. */
   async function rawSocket() {
-    rawServer = await serveRawSockets(kind, probeHost().host);
+    rawServer = await serveRawSockets(kind, probeHost(TOKEN).host);
     const socket = rawServer.open();
     await socket.opened;
     socket.sendText(connectionParamsFrame(TOKEN));
@@ -172,7 +148,7 @@ describe.each(TRANSPORTS)('compact calls over %s', (kind) => {
   });
 
   it('a compact call in place of the connection params is malformed params, as for tRPC: refused, closed, never run', async () => {
-    const { host, log } = probeHost();
+    const { host, log } = probeHost(TOKEN);
     rawServer = await serveRawSockets(kind, host);
     const socket = rawServer.open();
     await socket.opened;
