@@ -21,19 +21,19 @@ const deltas = fc.array(
 );
 const decorate = (row: string, index: number): string => (index === 0 ? '› ' : '  ') + row;
 
+/** Grows a text part by part; at every step the rows are those wrapText gives the whole text, decorated. */
+function growsAsWrapTextWraps(parts: readonly string[], width: number): void {
+  const wrap = new GrowingTextWrap(decorate);
+  let text = '';
+  for (const part of parts) {
+    text += part;
+    expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
+  }
+}
+
 describe('GrowingTextWrap', () => {
   it('gives a growing text at every step the rows wrapText gives the whole text, decorated', () => {
-    fc.assert(
-      fc.property(deltas, fc.integer({ min: 1, max: 30 }), (parts, width) => {
-        const wrap = new GrowingTextWrap(decorate);
-        let text = '';
-        for (const part of parts) {
-          text += part;
-          expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
-        }
-      }),
-      { numRuns: 300 },
-    );
+    fc.assert(fc.property(deltas, fc.integer({ min: 1, max: 30 }), growsAsWrapTextWraps), { numRuns: 300 });
   }, 30_000);
 
   it('starts over when the width changes (a resize) and when the text is not the last one grown', () => {
@@ -71,17 +71,7 @@ describe('GrowingTextWrap', () => {
       ),
       { minLength: 1, maxLength: 120 },
     );
-    fc.assert(
-      fc.property(words, fc.integer({ min: 1, max: 24 }), (parts, width) => {
-        const wrap = new GrowingTextWrap(decorate);
-        let text = '';
-        for (const part of parts) {
-          text += part;
-          expect(wrap.wrap(text, width)).toEqual(wrapText(text, width).map(decorate));
-        }
-      }),
-      { numRuns: 300 },
-    );
+    fc.assert(fc.property(words, fc.integer({ min: 1, max: 24 }), growsAsWrapTextWraps), { numRuns: 300 });
   }, 30_000);
 
   it('wraps only the last rows of a paragraph as it grows, not the whole paragraph each time', () => {
