@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_MS, RenderScheduler, type FrameTiming } from './render-scheduler';
+import { FRAME_MS, RenderScheduler, STREAM_FRAME_MS, type FrameTiming } from './render-scheduler';
 
 /**
  * An event loop in miniature: `input()` hands over what a turn read (a key, a delta), `advance(ms)` moves the clock
@@ -121,6 +121,88 @@ describe('the render scheduler', () => {
     fake.advance(1);
     fake.turn();
     expect(scheduler.frames).toBe(3);
+  });
+
+  it('paints a screen that text streams onto at most once per stream frame, however often pieces arrive', () => {
+    const state = { value: '' };
+    const { fake, painted, scheduler } = scheduled(state);
+    scheduler.streaming();
+    fake.turn(() => scheduler.request());
+    // Two pieces per stream frame: every other one shares a frame.
+    for (let index = 1; index <= 8; index++) {
+      fake.advance(STREAM_FRAME_MS / 2);
+      fake.turn(() => {
+        state.value = `piece ${index}`;
+        scheduler.request();
+      });
+    }
+    expect(painted).toEqual(['', 'piece 2', 'piece 4', 'piece 6', 'piece 8']);
+  });
+
+  it('paints the frame waiting when the stream ends at the usual pace, so its last piece is not held back', () => {
+    const state = { value: '' };
+    const { fake, painted, scheduler } = scheduled(state);
+    const ended = scheduler.streaming();
+    fake.turn(() => scheduler.request());
+    fake.advance(2);
+    fake.turn(() => {
+      state.value = 'last piece';
+      scheduler.request();
+    });
+    fake.advance(3);
+    fake.turn(() => ended());
+    fake.advance(FRAME_MS - 5);
+    fake.turn();
+    expect(painted).toEqual(['', 'last piece']);
+    // And from then on, frames come at the usual pace.
+    fake.turn(() => scheduler.request());
+    fake.advance(FRAME_MS);
+    fake.turn();
+    expect(scheduler.frames).toBe(3);
+  });
+
+  it('paints a stream’s end at once when the usual interval has already passed', () => {
+    const state = { value: '' };
+    const { fake, painted, scheduler } = scheduled(state);
+    const ended = scheduler.streaming();
+    fake.turn(() => scheduler.request());
+    fake.advance(FRAME_MS + 4);
+    fake.turn(() => {
+      state.value = 'last piece';
+      scheduler.request();
+      ended();
+    });
+    expect(painted).toEqual(['', 'last piece']);
+  });
+
+  it('paints what the user typed at once while text streams', () => {
+    const state = { value: '' };
+    const { fake, painted, scheduler } = scheduled(state);
+    scheduler.streaming();
+    fake.turn(() => scheduler.request());
+    fake.advance(1);
+    fake.turn(() => {
+      state.value = 'typed x';
+      scheduler.request();
+      scheduler.expedite();
+    });
+    expect(painted).toEqual(['', 'typed x']);
+  });
+
+  it('keeps the stream pace until the last of overlapping streams ends, each end counted once', () => {
+    const { fake, scheduler } = scheduled({ value: '' });
+    const answer = scheduler.streaming();
+    const output = scheduler.streaming();
+    answer();
+    answer();
+    fake.turn(() => scheduler.request());
+    fake.turn(() => scheduler.request());
+    fake.advance(FRAME_MS);
+    fake.turn();
+    expect(scheduler.frames).toBe(1);
+    output();
+    fake.turn();
+    expect(scheduler.frames).toBe(2);
   });
 
   it('paints nothing for a key that asked for no frame', () => {

@@ -70,6 +70,8 @@ export interface TuiHost<F extends TuiFacet = TuiFacet> {
   readonly screen: TerminalScreen;
   /** How many frames were painted (for tests and benchmarks). */
   readonly frames: number;
+  /** Whether a facet says text streams onto the screen now, so frames are paced at ~30 a second (tests). */
+  readonly streaming: boolean;
   /** Plugin callbacks and widgets that failed, by plugin. */
   failures(): readonly string[];
   /** Paints now instead of at the next frame (tests). */
@@ -164,6 +166,7 @@ export async function startTuiHost<F extends TuiFacet = TuiFacet>(
       render();
     },
     requestRender: render,
+    streaming: () => scheduler.streaming(),
     keyHint: (action) => (isAction(action) ? keymap.hint(action) : ''),
     awaitingAnswer: () => answering > 0 || overlays.takesKeys(),
   };
@@ -344,6 +347,9 @@ export async function startTuiHost<F extends TuiFacet = TuiFacet>(
     screen,
     get frames() {
       return scheduler.frames;
+    },
+    get streaming() {
+      return scheduler.streams > 0;
     },
     failures,
     flush: () => scheduler.flush(),

@@ -69,6 +69,12 @@ export interface TuiFacilities {
   chooseEditor(owner: string): void;
   /** Asks for a repaint (coalesced into the next frame) after a facet's component changed. */
   requestRender(): void;
+  /**
+   * Says that text streams onto the screen (a model's answer) until the answered function is called: meanwhile the
+   * host paints ~30 frames a second instead of ~60, so each frame shows more of the stream for the same work. Keys
+   * still show at once, and the frame waiting when the stream ends is painted at the usual pace.
+   */
+  streaming(): () => void;
   /** The key bound to a keymap action (`interrupt`, `dequeue`, …) as the user configured it, for hints; '' if none. */
   keyHint(action: string): string;
   /**

@@ -86,10 +86,19 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     syncStream();
   };
 
+  /** Ends the host's stream pace; set while an answer streams onto the screen. */
+  let endStreaming: (() => void) | null = null;
+  context.own(() => endStreaming?.());
   const syncStream = () => {
     context.transcript.remove(STREAM_KEY);
-    if (stream !== null && replica.running === stream.operationId)
-      context.transcript.upsert(STREAM_KEY, streamingBlock(stream.text, theme, streamLayout));
+    const shown = stream !== null && replica.running === stream.operationId ? stream : null;
+    if (shown !== null) {
+      context.transcript.upsert(STREAM_KEY, streamingBlock(shown.text, theme, streamLayout));
+      endStreaming ??= context.ui.streaming();
+    } else {
+      endStreaming?.();
+      endStreaming = null;
+    }
   };
 
   context.own(replica.subscribe(syncTranscript));
