@@ -1,5 +1,6 @@
 import { ProviderError } from '@pi/agent';
 import type { Context } from '@pi/context';
+import type { HttpPost, PostResponse } from './http/http-post';
 import { httpErrorMessage, isContextOverflow, serverExplanation } from './http-error-message';
 import { networkCause } from './network-cause';
 import { abortedError } from './provider-abort';
@@ -17,16 +18,19 @@ export interface EventStreamPost {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
-  readonly fetch: typeof fetch;
+  readonly post: HttpPost;
   readonly idleTimeoutMs: number;
   readonly retry: RetryBudget;
 }
 
 /** An accepted streaming response, with the watch its body must be read under. */
 export interface OpenedStream {
-  readonly body: ReadableStream<Uint8Array>;
+  readonly body: PostResponse;
   readonly watch: StallWatch;
 }
+
+/** Statuses whose answer has no body by definition (fetch gives them a null body). */
+const BODYLESS_STATUSES = new Set([204, 205]);
 
 /**
  * POSTs the request until a server accepts it. A 429, 503 or 529 whose Retry-After (for 529 without one, a short
@@ -38,25 +42,29 @@ export async function openEventStream(post: EventStreamPost, context: Context): 
   for (let retries = 0; ; retries += 1) {
     const watch = new StallWatch(post.idleTimeoutMs, post.providerName);
     const response = await send(post, watch, context);
-    const contentType = response.headers.get('content-type') ?? '';
-    if (response.ok && !contentType.includes('json')) {
-      if (response.body === null)
+    const contentType = response.header('content-type') ?? '';
+    const ok = response.status >= 200 && response.status <= 299;
+    if (ok && !contentType.includes('json')) {
+      if (BODYLESS_STATUSES.has(response.status)) {
+        await response.cancel();
         throw new ProviderError('stream_dropped', `${post.providerName} answered without a body`);
-      return { body: response.body, watch };
+      }
+      return { body: response, watch };
     }
     const retryAfter = isRetryableStatus(response.status)
-      ? (retryAfterMs(response.headers.get('retry-after'), Date.now()) ??
+      ? (retryAfterMs(response.header('retry-after'), Date.now()) ??
         (response.status === 529 ? overloadedBackoffMs(retries) : null))
       : null;
     if (retryAfter !== null && retries < post.retry.maxRetries && waitedMs + retryAfter <= post.retry.maxTotalWaitMs) {
-      await response.body?.cancel().catch(() => undefined);
+      await response.cancel();
       await waitUnlessAborted(retryAfter, context.abortSignal);
       waitedMs += retryAfter;
       continue;
     }
     const body = await watch.during(response.text()).catch(() => '');
+    await response.cancel();
     if (context.abortSignal?.aborted === true) throw abortedError();
-    if (response.ok) {
+    if (ok) {
       // Some servers answer a failure with 200 and a JSON error instead of an event stream.
       const detail = serverExplanation(body, contentType);
       throw new ProviderError(
@@ -78,13 +86,11 @@ export async function openEventStream(post: EventStreamPost, context: Context): 
   }
 }
 
-async function send(post: EventStreamPost, watch: StallWatch, context: Context): Promise<Response> {
+async function send(post: EventStreamPost, watch: StallWatch, context: Context): Promise<PostResponse> {
   const signal =
     context.abortSignal === undefined ? watch.signal : AbortSignal.any([context.abortSignal, watch.signal]);
   try {
-    return await watch.during(
-      post.fetch(post.url, { method: 'POST', headers: { ...post.headers }, body: post.body, signal }),
-    );
+    return await watch.during(post.post({ url: post.url, headers: post.headers, body: post.body, signal }));
   } catch (thrown) {
     if (context.abortSignal?.aborted === true) throw abortedError();
     if (watch.stalled) throw watch.error();

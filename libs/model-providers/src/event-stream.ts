@@ -1,5 +1,6 @@
 import { ProviderError, type ProviderEvent } from '@pi/agent';
 import type { Context } from '@pi/context';
+import type { PostResponse } from './http/http-post';
 import { networkCause } from './network-cause';
 import { abortedError, throwIfAborted } from './provider-abort';
 import { SseDecoder } from './sse-decoder';
@@ -19,32 +20,27 @@ export interface StreamAccumulator {
  */
 export async function* readEventStream(
   providerName: string,
-  body: ReadableStream<Uint8Array>,
+  body: PostResponse,
   accumulator: StreamAccumulator,
   context: Context,
   watch: StallWatch,
 ): AsyncGenerator<ProviderEvent> {
-  const reader = body.getReader();
-  const text = new TextDecoder();
   const sse = new SseDecoder();
-  const release = (): Promise<void> => reader.cancel().catch(() => undefined);
   try {
     for (;;) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      let text: string | null;
       try {
-        chunk = await watch.during(reader.read());
+        text = await watch.during(body.read());
       } catch (thrown) {
         if (context.abortSignal?.aborted === true) throw abortedError();
         if (watch.stalled) throw watch.error();
         throw new ProviderError('stream_dropped', `the ${providerName} stream broke off: ${networkCause(thrown)}`);
       }
-      const payloads = chunk.done
-        ? [...sse.push(text.decode()), ...sse.finish()]
-        : sse.push(text.decode(chunk.value, { stream: true }));
+      const payloads = text === null ? sse.finish() : sse.push(text);
       for (const payload of payloads) {
         const events = accumulator.accept(payload);
         // The turn is complete: free the connection now rather than when the consumer next pulls.
-        if (accumulator.finished) await release();
+        if (accumulator.finished) await body.cancel();
         for (const event of events) {
           // Checked before each event, so an abort never fails a turn that has already delivered `done`.
           throwIfAborted(context);
@@ -52,7 +48,7 @@ export async function* readEventStream(
         }
         if (accumulator.finished) return;
       }
-      if (chunk.done) {
+      if (text === null) {
         const closing = accumulator.end();
         if (closing === null)
           throw new ProviderError('stream_dropped', `the ${providerName} stream ended before the answer was complete`);
@@ -64,7 +60,7 @@ export async function* readEventStream(
       }
     }
   } finally {
-    await release();
+    await body.cancel();
   }
 }
 

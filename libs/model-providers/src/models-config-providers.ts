@@ -5,6 +5,7 @@ import { providerFromConfig } from './provider-from-config';
 export interface ModelsConfigProviderOptions {
   /** Where `apiKeyEnv` names are looked up (normally process.env, injected so tests and hosts choose). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Sends the requests in place of the built-in client (see ServerConnection.fetch). */
   readonly fetch?: typeof fetch;
 }
 

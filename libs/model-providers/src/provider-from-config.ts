@@ -7,6 +7,7 @@ import { createOpenAICompatibleProvider } from './openai-compatible-provider';
 export interface ProviderConnectionOptions {
   /** Reads the key at each request; omitted for a server without authentication. */
   readonly apiKey?: () => Promise<string | undefined>;
+  /** Sends the requests in place of the built-in client (see ServerConnection.fetch). */
   readonly fetch?: typeof fetch;
 }
 

@@ -8,7 +8,7 @@ const REDACTED = '[redacted]';
 
 /**
  * The one step every failure of a provider passes on its way out: whatever was thrown (a ProviderError built
- * from a server's words, a fetch or stream error, a bug) leaves as a ProviderError whose message has every
+ * from a server's words, a network or stream error, a bug) leaves as a ProviderError whose message has every
  * secret replaced, in any form a server could echo it, and is bounded.
  */
 export function redactedFailure(thrown: unknown, secrets: readonly string[]): ProviderError {

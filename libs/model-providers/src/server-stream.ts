@@ -2,6 +2,8 @@ import { ProviderError, type ProviderEvent } from '@pi/agent';
 import type { Context } from '@pi/context';
 import { readEventStream, type StreamAccumulator } from './event-stream';
 import { openEventStream } from './event-stream-request';
+import { fetchPost } from './http/fetch-post';
+import { nodeHttpPost } from './http/node-http-post';
 import { networkCause } from './network-cause';
 import { throwIfAborted } from './provider-abort';
 import { redactedFailure } from './provider-redaction';
@@ -19,6 +21,10 @@ export interface ServerConnection {
    * or '' fails the turn with no_credentials. Omit it for a server without authentication (a local one).
    */
   readonly apiKey?: () => Promise<string | undefined>;
+  /**
+   * Sends the requests in place of the built-in client (node:http, connections kept alive): tests that script a
+   * failure no server can produce, or an embedder with a dispatcher of its own (a proxy).
+   */
   readonly fetch?: typeof fetch;
   /** Extra request headers; the protocol's own (authentication, content type) always win. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -55,9 +61,9 @@ export async function* streamFromServer(
       {
         providerName: server.name,
         url: request.url,
-        headers: { ...server.headers, ...request.headers(apiKey), accept: 'text/event-stream' },
+        headers: headerLayers(server.headers ?? {}, request.headers(apiKey), { accept: 'text/event-stream' }),
         body: request.body,
-        fetch: server.fetch ?? fetch,
+        post: server.fetch === undefined ? nodeHttpPost : fetchPost(server.fetch),
         idleTimeoutMs: server.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         retry: DEFAULT_RETRY_BUDGET,
       },
@@ -67,6 +73,16 @@ export async function* streamFromServer(
   } catch (thrown) {
     throw redactedFailure(thrown, secrets);
   }
+}
+
+/**
+ * The request's headers, later layers winning. Names are compared without case, as HTTP does, so a configured
+ * `Authorization` never stands beside the protocol's own `authorization`.
+ */
+function headerLayers(...layers: ReadonlyArray<Readonly<Record<string, string>>>): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const layer of layers) for (const [name, value] of Object.entries(layer)) merged[name.toLowerCase()] = value;
+  return merged;
 }
 
 /** The base URL without trailing slashes, with `path` appended. */
@@ -91,8 +107,8 @@ async function readApiKey(server: ServerConnection): Promise<string | undefined>
 }
 
 /**
- * A credential written into the base URL (`https://user:token@host`) is a secret too: fetch refuses such a URL
- * with an error that quotes it. The token is the password, or the user name when there is no password.
+ * A credential written into the base URL (`https://user:token@host`) is a secret too: the client refuses such a
+ * URL with an error that quotes it. The token is the password, or the user name when there is no password.
  */
 function urlSecrets(baseUrl: string): string[] {
   let url: URL;

@@ -5,10 +5,13 @@ import { ProviderError } from '@pi/agent';
  * 90 s; 60 s would cut a reasoning model whose server streams nothing while it thinks (not every server streams
  * reasoning over chat completions) and a local server still loading a model. The user is not left
  * guessing meanwhile: after a few seconds of silence the run reports that it waits on the model, and clients count
- * the seconds. Far below the 300 s after which undici's own body timeout would end the stream anyway.
+ * the seconds.
  */
 export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
-/** Beyond undici's 300 s header and body timeouts a longer idle timeout could never fire. */
+/**
+ * The longest idle timeout a configuration may set: five minutes, the header and body timeouts of undici (fetch),
+ * which the providers used before their own client and whose bound models.json kept.
+ */
 export const MAX_IDLE_TIMEOUT_MS = 300_000;
 
 /** For options set in code; models.json is checked by its schema with the same bounds. */
@@ -20,7 +23,7 @@ export function checkIdleTimeout(ms: number): void {
 /**
  * Watches one HTTP exchange for a server that goes quiet: each wait on the server (for the headers, for the
  * next body chunk) may last at most `timeoutMs`. A wait that runs over aborts `signal` — wired into the
- * fetch, so the connection is closed — and rejects with the stall error, even if the fetch ignores its signal.
+ * request, so the connection is closed — and rejects with the stall error, even if the client ignores its signal.
  * Time spent by the consumer between reads is not counted: only waiting on the server is.
  */
 export class StallWatch {
@@ -33,7 +36,7 @@ export class StallWatch {
     this.#providerName = providerName;
   }
 
-  /** Aborts when a wait stalled; give it to fetch. */
+  /** Aborts when a wait stalled; give it to the request. */
   get signal(): AbortSignal {
     return this.#controller.signal;
   }
@@ -53,7 +56,7 @@ export class StallWatch {
         this.#controller.abort(this.error());
         reject(this.error());
       }, this.#timeoutMs);
-      // If the stall wins, the abandoned wait rejects later (its fetch was aborted); that is expected and ignored.
+      // If the stall wins, the abandoned wait rejects later (its request was aborted); that is expected and ignored.
       wait.then(
         (value) => {
           clearTimeout(timer);

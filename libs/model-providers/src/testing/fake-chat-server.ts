@@ -1,4 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A request the fake server received, with its JSON body parsed. */
@@ -10,10 +17,17 @@ export interface RecordedRequest {
 }
 
 export interface FakeChatServer {
-  /** `http://127.0.0.1:<port>/v1`, as a provider's baseUrl. */
+  /** `http://127.0.0.1:<port>/v1` (`https://` with `tls`), as a provider's baseUrl. */
   readonly baseUrl: string;
   readonly requests: RecordedRequest[];
+  /** How many connections clients have opened so far (a client that keeps its connection alive opens one). */
+  connections(): number;
   close(): Promise<void>;
+}
+
+export interface FakeChatServerOptions {
+  /** Serves HTTPS with this certificate and key (PEM), e.g. from `makeTestCertificates`. */
+  readonly tls?: { readonly cert: string; readonly key: string };
 }
 
 export type FakeChatHandler = (
@@ -23,9 +37,12 @@ export type FakeChatHandler = (
 ) => void | Promise<void>;
 
 /** A local HTTP server on 127.0.0.1:0 whose handler writes the real wire bytes (SSE or error bodies). */
-export async function startFakeChatServer(handler: FakeChatHandler): Promise<FakeChatServer> {
+export async function startFakeChatServer(
+  handler: FakeChatHandler,
+  options: FakeChatServerOptions = {},
+): Promise<FakeChatServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((raw, response) => {
+  const listener: RequestListener = (raw, response) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
     raw.on('end', () => {
@@ -39,12 +56,18 @@ export async function startFakeChatServer(handler: FakeChatHandler): Promise<Fak
       requests.push(recorded);
       void Promise.resolve(handler(recorded, response, raw)).catch(() => response.destroy());
     });
-  });
+  };
+  const { tls } = options;
+  const server =
+    tls === undefined ? createServer(listener) : createTlsServer({ cert: tls.cert, key: tls.key }, listener);
+  let connections = 0;
+  server.on(tls === undefined ? 'connection' : 'secureConnection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}/v1`,
     requests,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
