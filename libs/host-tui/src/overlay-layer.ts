@@ -83,6 +83,8 @@ export class OverlayLayer {
   }
 
   #candidates(): Target[] {
+    // Only what the last frame showed takes keys; a frame with no overlay (nearly every one) has nothing to look up.
+    if (this.#painted.size === 0) return [];
     return [
       ...this.#slots
         .interactive('overlay')

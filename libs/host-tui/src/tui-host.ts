@@ -3,7 +3,7 @@ import { Editor } from '@pi/editor';
 import { CallbackFailures, runFacets, type FacetRunError, type RunnableFacet } from '@pi/host-kit';
 import type { CodingAgentTuiPluginContext, TuiFacilities } from '@pi/plugin-api';
 import type { ConnectionState } from '@pi/remote';
-import { defaultKeymap, isAction, truncate, type Keymap } from '@pi/terminal';
+import { defaultKeymap, isAction, type Keymap } from '@pi/terminal';
 import type { RpcClient } from '@pi/transport-trpc';
 import { CommandRegistry } from './command-registry';
 import { MENU_ROWS } from './completion-menu';
@@ -13,6 +13,7 @@ import { composeFrame } from './frame';
 import { InputRouter, type KeyBindings } from './input-router';
 import { NoticeList } from './notice-list';
 import { PromptSubmission } from './prompt-submission';
+import { LineFit } from './line-fit';
 import { RenderScheduler } from './render-scheduler';
 import { SlotRegistry } from './slot-registry';
 import type { ExternalEditor } from './external-editor';
@@ -193,11 +194,15 @@ export async function startTuiHost<F extends TuiFacet = TuiFacet>(
     );
   }
 
+  const lineFit = new LineFit();
+  const hint = `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`;
+
   function paint(): void {
     if (stopped || input.handedOver) return;
     const dialog = dialogs.current;
     const shownNotices = notices.shownAt(now());
     completion.update();
+    lineFit.nextFrame(screen.columns);
     const frame = composeFrame({
       width: screen.columns,
       height: screen.rows,
@@ -206,14 +211,14 @@ export async function startTuiHost<F extends TuiFacet = TuiFacet>(
       transcript,
       editor: editorChoice.render(screen.columns) ?? editor.render(screen.columns),
       dialog: dialog?.render(screen.columns, theme),
-      overlay: overlays.lines(screen.columns, theme, (line, width) => truncate(line, width)),
+      overlay: overlays.lines(screen.columns, theme, lineFit.fit),
       notices: shownNotices,
       connection,
       label: options.label ?? '',
       // A dialog has the keys: the menu waits behind it.
       completions: dialog === undefined ? completion.lines(theme) : [],
-      hint: `${keymap.hint('submit')} send · ${keymap.hint('newline')} newline · ${keymap.hint('clear')}×2 quit`,
-      fit: (line, width) => truncate(line, width),
+      hint,
+      fit: lineFit.fit,
     });
     screen.paint(frame.lines, dialog === undefined ? frame.cursor : null);
   }
