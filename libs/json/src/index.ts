@@ -1,6 +1,7 @@
 export {
   JSON_VIOLATIONS,
   checkJson,
+  copyJson,
   describeJsonViolation,
   detachJson,
   freezeJson,
@@ -12,4 +13,12 @@ export {
   type JsonViolation,
   type JsonViolationKind,
 } from './json';
-export { schemaCheck, type SchemaCheck } from './schema-check';
+export {
+  SCHEMA_VERDICTS,
+  schemaCheck,
+  schemaVerdict,
+  type SchemaCheck,
+  type SchemaVerdict,
+  type SchemaVerdictCheck,
+} from './schema-check';
+export { schemaPassThrough, type PassThrough, type ValueOrigin } from './schema-pass-through';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   JSON_VIOLATIONS,
   checkJson,
+  copyJson,
   detachJson,
   isJsonValue,
   jsonEquals,
@@ -124,6 +125,32 @@ describe('detachJson', () => {
     expect(() => {
       (detached.list as Array<{ name: string }>).push({ name: 'b' });
     }).toThrow(TypeError);
+  });
+});
+
+describe('copyJson', () => {
+  it('returns an equal copy, keys in the same order, that shares no object with the original and is not frozen', () => {
+    const objects = (value: unknown): unknown[] =>
+      typeof value !== 'object' || value === null ? [] : [value, ...Object.values(value).flatMap(objects)];
+    fc.assert(
+      fc.property(plainJson, (value) => {
+        const copy = copyJson(value);
+        expect(copy).toEqual(value);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+        const originals = new Set(objects(value));
+        for (const object of objects(copy)) {
+          expect(originals.has(object)).toBe(false);
+          expect(Object.isFrozen(object)).toBe(false);
+        }
+      }),
+    );
+  });
+
+  it('keeps an own __proto__ key a key', () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
+    const copy = copyJson(parsed as never) as Record<string, unknown>;
+    expect(Object.keys(copy)).toEqual(['__proto__', 'a']);
+    expect((copy as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });
 

@@ -161,6 +161,28 @@ function frozenCopy(value: unknown): unknown {
   return Object.freeze(copy);
 }
 
+/**
+ * A deep copy of a JSON value as plain, unfrozen objects and arrays (keys in the same order, strings shared): what a
+ * parse of it would hand back, for a value whose holder may still change it.
+ */
+export function copyJson<T extends JsonValue>(value: T): T {
+  return plainCopy(value) as T;
+}
+
+function plainCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(plainCopy);
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = plainCopy((value as Record<string, unknown>)[key]);
+    // Assigning `__proto__` would set the copy's prototype instead of a key.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true });
+    else copy[key] = child;
+  }
+  return copy;
+}
+
 /** Freezes a value that nobody else holds (one just decoded from a frame), without copying it. */
 export function freezeJson<T extends JsonValue>(value: T): T {
   return deepFreeze(value);

@@ -1,66 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { agreesWithZod } from '../test/zod-agreement';
 import { schemaCheck } from './schema-check';
-
-type AnySchema = z.core.$ZodType;
-
-/** Values of every kind, for any node: what a broken peer could send. */
-const junk: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(null, undefined, true, false, 0, -0, 1.5, -1, NaN, Infinity, '', 'x', 2 ** 53, {}, [], [1]),
-  fc.string({ maxLength: 4 }),
-  fc.integer({ min: -5, max: 5 }),
-);
-
-/**
- * Values near what `schema` accepts: mostly its own shape, with junk at any node, keys dropped, set to undefined
- * or added, lengths and numbers around the bounds: where a compiled check could disagree with zod.
- */
-function nearly(schema: AnySchema): fc.Arbitrary<unknown> {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const own = ((): fc.Arbitrary<unknown> => {
-    switch (def.type) {
-      case 'string':
-        return fc.string({ maxLength: 6 });
-      case 'number':
-        return fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double(), fc.constantFrom(2 ** 53 - 1, 2 ** 53, -0));
-      case 'literal':
-        return fc.constantFrom(...(def['values'] as unknown[]));
-      case 'enum':
-        return fc.constantFrom(...Object.values(def['entries'] as Record<string, unknown>));
-      case 'optional':
-      case 'nullable':
-        return fc.oneof(fc.constantFrom(undefined, null), nearly(def['innerType'] as AnySchema));
-      case 'array':
-        return fc.array(nearly(def['element'] as AnySchema), { maxLength: 4 });
-      case 'union':
-        return fc.oneof(...(def['options'] as AnySchema[]).map(nearly));
-      case 'object': {
-        const shape = def['shape'] as Record<string, AnySchema>;
-        const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, nearly(field)]));
-        return fc
-          .tuple(
-            fc.record(fields, { requiredKeys: [] }),
-            fc.dictionary(fc.constantFrom('extra', 'type', 'toString'), junk, { maxKeys: 1 }),
-          )
-          .map(([object, extra]) => ({ ...extra, ...object }));
-      }
-      default:
-        return junk;
-    }
-  })();
-  return fc.oneof({ weight: 6, arbitrary: own }, { weight: 1, arbitrary: junk });
-}
-
-function agreesWithZod(schema: AnySchema, runs = 3000): void {
-  const check = schemaCheck(schema);
-  fc.assert(
-    fc.property(nearly(schema), (value) => {
-      expect(check(value)).toBe((schema as z.ZodType).safeParse(value).success);
-    }),
-    { numRuns: runs },
-  );
-}
 
 const segment = z.number().int().min(0);
 /** A contract shaped like the wire's: a discriminated union of objects with bounded fields, nested entries. */
@@ -77,7 +18,7 @@ const events = z.discriminatedUnion('type', [
   z.object({ type: z.literal('appended'), index: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), entry }),
 ]);
 
-describe('a schema compiled to a check gives zod’s answer', () => {
+describe('a schema compiled to a check gives zod’s answer, and whether zod’s output would equal the value', () => {
   it('for a discriminated union of wire events', () => agreesWithZod(events));
 
   it('for strings with length bounds and numbers with ranges, open and closed', () => {

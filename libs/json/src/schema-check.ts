@@ -1,12 +1,30 @@
 import type { z } from 'zod';
+import { boundsOf, within } from './schema-bounds';
+import { compileObject } from './schema-objects';
+import {
+  CHANGED,
+  REFUSED,
+  UNCHANGED,
+  sameStructure,
+  type Compile,
+  type Node,
+  type SchemaVerdict,
+} from './schema-nodes';
+
+export { SCHEMA_VERDICTS, type SchemaVerdict } from './schema-nodes';
 
 /** Whether a value is one a schema accepts. */
 export type SchemaCheck = (value: unknown) => boolean;
 
+/** What zod's parse of a value would do: refuse it, accept it into an output that differs from it, or into its equal. */
+export type SchemaVerdictCheck = (value: unknown) => SchemaVerdict;
+
 type AnySchema = z.core.$ZodType;
 
-/** One compiled check per schema object, for the life of the schema. */
-const compiled = new WeakMap<AnySchema, SchemaCheck>();
+/** One compiled node per schema object and kind of answer, for the life of the schema. */
+const checkNodes = new WeakMap<AnySchema, Node>();
+const verdictNodes = new WeakMap<AnySchema, Node>();
+const checks = new WeakMap<AnySchema, SchemaCheck>();
 
 /**
  * The same answer as `schema.safeParse(value).success`, compiled once from the schema itself: for the kinds a wire
@@ -18,195 +36,184 @@ const compiled = new WeakMap<AnySchema, SchemaCheck>();
  * model's chunk read field by field) pays for reading, not for copying.
  */
 export function schemaCheck(schema: AnySchema): SchemaCheck {
-  let check = compiled.get(schema);
+  let check = checks.get(schema);
   if (check === undefined) {
-    check = compile(schema);
-    compiled.set(schema, check);
+    const node = compiledNode(schema, false);
+    check = (value) => node(value) !== REFUSED;
+    checks.set(schema, check);
   }
   return check;
 }
 
-function compile(schema: AnySchema): SchemaCheck {
-  return compileNative(schema) ?? ((value) => zodAccepts(schema, value));
+/**
+ * `schemaCheck`'s answer and one more: whether zod's output would equal the value (`unchanged`), so a caller that
+ * needs zod's output can keep the value it has instead of parsing it into a copy, and parses only when something
+ * would change (`changed`: a default or transform applied, an unknown key stripped, keys put in the shape's order…)
+ * or to learn why it is refused. Equal means: the same kind (a plain object, a plain array), an object's own
+ * enumerable keys in the same order, an array's length and elements (a hole is not an `undefined` element; other
+ * properties of an array are not compared, as zod reads none), and each leaf the same by `Object.is`. Symbol keys are
+ * not compared either: strict JSON has none. Nodes asked to zod are parsed and their output compared.
+ */
+export function schemaVerdict(schema: AnySchema): SchemaVerdictCheck {
+  return compiledNode(schema, true);
 }
 
-function zodAccepts(schema: AnySchema, value: unknown): boolean {
-  return (schema as unknown as z.ZodType).safeParse(value).success;
-}
-
-/** Lengths and ranges as zod checks them; undefined for any other check (a refinement, a format…). */
-type Bound = (value: number) => boolean;
-
-function bounds(schema: AnySchema, kinds: 'length' | 'number'): Bound[] | undefined {
-  const result: Bound[] = [];
-  for (const check of schema._zod.def.checks ?? []) {
-    const def = check._zod.def as { check: string } & Record<string, unknown>;
-    if (kinds === 'length' && def.check === 'min_length' && typeof def['minimum'] === 'number') {
-      const minimum = def['minimum'];
-      result.push((length) => length >= minimum);
-    } else if (kinds === 'length' && def.check === 'max_length' && typeof def['maximum'] === 'number') {
-      const maximum = def['maximum'];
-      result.push((length) => length <= maximum);
-    } else if (kinds === 'length' && def.check === 'length_equals' && typeof def['length'] === 'number') {
-      const length = def['length'];
-      result.push((actual) => actual === length);
-    } else if (kinds === 'number' && def.check === 'number_format' && def['format'] === 'safeint') {
-      result.push(Number.isSafeInteger);
-    } else if (kinds === 'number' && (def.check === 'greater_than' || def.check === 'less_than')) {
-      const limit = def['value'];
-      if (typeof limit !== 'number') return undefined;
-      const inclusive = def['inclusive'] === true;
-      if (def.check === 'greater_than') result.push(inclusive ? (n) => n >= limit : (n) => n > limit);
-      else result.push(inclusive ? (n) => n <= limit : (n) => n < limit);
-    } else {
-      return undefined;
-    }
+function compiledNode(schema: AnySchema, verdict: boolean): Node {
+  const cache = verdict ? verdictNodes : checkNodes;
+  let node = cache.get(schema);
+  if (node === undefined) {
+    node = compileNode(schema, verdict);
+    cache.set(schema, node);
   }
-  return result;
+  return node;
 }
 
-function within(value: number, checks: readonly Bound[]): boolean {
-  for (const check of checks) if (!check(value)) return false;
-  return true;
+const compileNode: Compile = (schema, verdict) =>
+  compileNative(schema, verdict) ?? (verdict ? zodVerdict(schema) : zodCheck(schema));
+
+function zodCheck(schema: AnySchema): Node {
+  const zod = schema as unknown as z.ZodType;
+  return (value) => (zod.safeParse(value).success ? UNCHANGED : REFUSED);
+}
+
+function zodVerdict(schema: AnySchema): Node {
+  const zod = schema as unknown as z.ZodType;
+  return (value) => {
+    const parsed = zod.safeParse(value);
+    if (!parsed.success) return REFUSED;
+    return sameStructure(parsed.data, value) ? UNCHANGED : CHANGED;
+  };
+}
+
+/** A node that accepts what `accepts` does and hands it on as it is (zod's output for such a node is its input). */
+function leaf(accepts: (value: unknown) => boolean): Node {
+  return (value) => (accepts(value) ? UNCHANGED : REFUSED);
 }
 
 /** A plain check for the kinds listed in `schemaCheck`, or undefined to ask zod. */
-function compileNative(schema: AnySchema): SchemaCheck | undefined {
+function compileNative(schema: AnySchema, verdict: boolean): Node | undefined {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   switch (def.type) {
     case 'string': {
-      const checks = bounds(schema, 'length');
+      const checks = boundsOf(schema, 'length');
       // A format schema (`z.email()`, `z.uuid()`, `z.iso.datetime()`…) carries its check in its own definition.
       if (checks === undefined || def['coerce'] === true || 'format' in def || 'check' in def) return undefined;
-      return (value) => typeof value === 'string' && within(value.length, checks);
+      return leaf((value) => typeof value === 'string' && within(value.length, checks));
     }
     case 'number': {
-      const checks = bounds(schema, 'number');
+      const checks = boundsOf(schema, 'number');
       if (checks === undefined || def['coerce'] === true) return undefined;
       // `z.int()` is a number whose own definition is its format check; other formats (`z.int32()`…) go to zod.
       if ('format' in def || 'check' in def) {
         if (def['format'] !== 'safeint' || def['check'] !== 'number_format') return undefined;
-        checks.unshift(Number.isSafeInteger);
+        checks.unshift({ op: 'safeint' });
       }
-      return (value) => typeof value === 'number' && Number.isFinite(value) && within(value, checks);
+      return leaf((value) => typeof value === 'number' && Number.isFinite(value) && within(value, checks));
     }
     case 'boolean':
       if (def.checks?.length || def['coerce'] === true) return undefined;
-      return (value) => typeof value === 'boolean';
+      return leaf((value) => typeof value === 'boolean');
     case 'null':
-      return def.checks?.length ? undefined : (value) => value === null;
+      return def.checks?.length ? undefined : leaf((value) => value === null);
     case 'undefined':
-      return def.checks?.length ? undefined : (value) => value === undefined;
+      return def.checks?.length ? undefined : leaf((value) => value === undefined);
     case 'unknown':
     case 'any':
-      return def.checks?.length ? undefined : () => true;
+      return def.checks?.length ? undefined : () => UNCHANGED;
     case 'literal': {
       const values = def['values'];
       if (def.checks?.length || !Array.isArray(values)) return undefined;
-      return (value) => values.includes(value);
+      return leaf((value) => values.includes(value));
     }
     case 'enum': {
       const entries: unknown[] = Object.values((def['entries'] ?? {}) as Record<string, unknown>);
       // Numeric enums hold reverse mappings that zod leaves out; only plain string enums are compiled.
       if (def.checks?.length || !entries.every((entry) => typeof entry === 'string')) return undefined;
       const names = new Set<unknown>(entries);
-      return (value) => names.has(value);
+      return leaf((value) => names.has(value));
     }
     case 'optional':
-    case 'nullable': {
-      if (def.checks?.length) return undefined;
-      const inner = compile(def['innerType'] as AnySchema);
-      const empty = def.type === 'optional' ? undefined : null;
-      return (value) => value === empty || inner(value);
-    }
-    case 'array': {
-      const checks = bounds(schema, 'length');
-      if (checks === undefined) return undefined;
-      const element = compile(def['element'] as AnySchema);
-      return (value) => Array.isArray(value) && within(value.length, checks) && value.every((item) => element(item));
-    }
+    case 'nullable':
+      return compileOptional(schema, def, verdict);
+    case 'array':
+      return compileArray(schema, def, verdict);
     case 'object':
-      return compileObject(def);
+      return compileObject(def, verdict, compileNode);
     case 'union':
-      return compileUnion(def);
+      return compileUnion(def, verdict);
     default:
       return undefined;
   }
 }
 
 /**
- * Whether a key may be missing, by zod's rule (a missing key is not one holding `undefined`): never when its schema
- * is not optional on input; always when it is optional on output too; otherwise (a default) when the schema accepts
- * `undefined`.
+ * `undefined` (optional) or `null` (nullable) is accepted as it is; anything else is the inner schema's. Left to zod:
+ * an exact optional (it refuses a present `undefined`) and an optional around a default (it substitutes).
  */
-function absentAccepted(field: AnySchema, check: SchemaCheck): () => boolean {
-  if (field._zod.optin === undefined) return () => false;
-  if (field._zod.optout === 'optional') return () => true;
-  return () => check(undefined);
+function compileOptional(schema: AnySchema, def: Record<string, unknown>, verdict: boolean): Node | undefined {
+  const innerType = def['innerType'] as AnySchema;
+  if ((def['checks'] as unknown[] | undefined)?.length || schema._zod.traits.has('$ZodExactOptional')) return undefined;
+  if (def['type'] === 'optional' && innerType._zod.optin === 'defaulted') return undefined;
+  const inner = compiledNode(innerType, verdict);
+  const empty = def['type'] === 'optional' ? undefined : null;
+  return (value) => (value === empty ? UNCHANGED : inner(value));
 }
 
-/**
- * An object: each named key as `absentAccepted` says when missing, else checked; keys the shape does not name are
- * accepted (zod strips them), refused by a strict object, and asked to zod under any other catch-all.
- */
-function compileObject(def: Record<string, unknown>): SchemaCheck | undefined {
-  if ((def['checks'] as unknown[] | undefined)?.length) return undefined;
-  const catchall = def['catchall'] as AnySchema | undefined;
-  const catchallType = catchall?._zod.def.type;
-  if (catchall !== undefined && catchallType !== 'never' && catchallType !== 'unknown') return undefined;
-  const strict = catchallType === 'never';
-  const shape = def['shape'] as Record<string, AnySchema>;
-  const fields = Object.entries(shape).map(([key, field]) => {
-    const check = compile(field);
-    return { key, check, absent: absentAccepted(field, check) };
-  });
-  const known = new Set(Object.keys(shape));
+/** Every element by index, as zod reads them (a hole as `undefined`); zod's output is a new plain array without holes. */
+function compileArray(schema: AnySchema, def: Record<string, unknown>, verdict: boolean): Node | undefined {
+  const checks = boundsOf(schema, 'length');
+  if (checks === undefined) return undefined;
+  const element = compiledNode(def['element'] as AnySchema, verdict);
   return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const object = value as Record<string, unknown>;
-    for (const { key, check, absent } of fields) {
-      if (!(key in object)) {
-        if (!absent()) return false;
-      } else if (!check(object[key])) {
-        return false;
-      }
+    if (!Array.isArray(value) || !within(value.length, checks)) return REFUSED;
+    let answer: SchemaVerdict = verdict && Object.getPrototypeOf(value) !== Array.prototype ? CHANGED : UNCHANGED;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const result = element(item);
+      if (result === REFUSED) return REFUSED;
+      if (result < answer) answer = result;
+      // zod's output holds `undefined` where the value has a hole.
+      if (verdict && item === undefined && !(index in value)) answer = CHANGED;
     }
-    if (strict) for (const key in object) if (!known.has(key)) return false;
-    return true;
+    return answer;
   };
 }
 
 /**
- * Any option accepting is zod's answer for a union. A discriminated union's options have distinct values at the
- * discriminator (zod refuses to build one otherwise), so only the option the value names can accept it: it is looked
- * up, as zod does, instead of tried in turn.
+ * The first option that accepts is zod's answer for a union, and its output zod's. A discriminated union's options
+ * have distinct values at the discriminator (zod refuses to build one otherwise), so only the option the value names
+ * can accept it: it is looked up, as zod does, instead of tried in turn.
  */
-function compileUnion(def: Record<string, unknown>): SchemaCheck | undefined {
+function compileUnion(def: Record<string, unknown>, verdict: boolean): Node | undefined {
   if ((def['checks'] as unknown[] | undefined)?.length || def['unionFallback'] === true) return undefined;
   const options = def['options'] as AnySchema[];
-  const checks = options.map(compile);
+  const nodes = options.map((option) => compiledNode(option, verdict));
   const discriminator = def['discriminator'];
   if (typeof discriminator === 'string') {
-    const byValue = new Map<unknown, SchemaCheck>();
+    const byValue = new Map<unknown, Node>();
     const distinct = options.every((option, index) => {
       const values = option._zod.propValues?.[discriminator];
       if (values === undefined) return false;
       for (const value of values) {
         if (byValue.has(value)) return false;
-        byValue.set(value, checks[index] as SchemaCheck);
+        byValue.set(value, nodes[index] as Node);
       }
       return true;
     });
-    if (distinct) {
-      return (value) => {
-        if (typeof value !== 'object' || value === null) return false;
-        const check = byValue.get((value as Record<string, unknown>)[discriminator]);
-        return check !== undefined && check(value);
-      };
-    }
-    return undefined;
+    if (!distinct) return undefined;
+    return (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return REFUSED;
+      const node = byValue.get((value as Record<string, unknown>)[discriminator]);
+      return node === undefined ? REFUSED : node(value);
+    };
   }
   // Not inclusive (`z.xor`): exactly one option may accept; left to zod.
   if (def['inclusive'] === false) return undefined;
-  return (value) => checks.some((check) => check(value));
+  return (value) => {
+    for (const node of nodes) {
+      const answer = node(value);
+      if (answer !== REFUSED) return answer;
+    }
+    return REFUSED;
+  };
 }
