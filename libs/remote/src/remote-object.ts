@@ -186,12 +186,15 @@ export class RemoteObject {
     try {
       const context = callContext(args, method.args.length, call.label);
       if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
-      const json = method.args.map((schema, index) => parseArgument(schema, args[index], index)) as JsonValue[];
+      const json = method.args.map((schema, index) =>
+        parseArgument(schema, args[index], index, 'sender'),
+      ) as JsonValue[];
       return context.telemetryContext.startSpan(call.span, async (span) => {
         const request = { target: this.#target, member, args: json, trace: span.inject() };
         const response = await this.#channel.call(request, context.abortSignal);
+        // The result was decoded from the reply for this call alone: an unchanged one is handed on itself.
         if (!isRemoteResult(method.result))
-          return parseValue(method.result, response.value, '$.result', 'invalid_result');
+          return parseValue(method.result, response.value, '$.result', 'invalid_result', 'frame');
         return await this.#reference(method.result.exposure as AnyExposure, response, context);
       });
     } catch (error) {
