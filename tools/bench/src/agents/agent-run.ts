@@ -4,6 +4,7 @@ import { spawnAgentTerminal, type AgentTerminal } from './agent-terminal';
 import type { AgentsOptions } from './agents-options';
 import { setUpAgent, type AgentName, type AgentSetup } from './agents';
 import { askPrompt, endMarker, streamPrompt, type AnswerServer } from './answer-server';
+import { emptyNodesBytes, markedSample, memoryAtRest, memorySample } from './memory-at-rest';
 import {
   cpuPercent,
   cpuPercentByProcess,
@@ -33,11 +34,18 @@ export interface AgentFigures {
   /** Enter → the last token of a short answer painted. */
   readonly roundTripMs: Spread;
   readonly turns: number;
-  /** RSS of all the agent's processes after the first turn and after the last. */
+  /** RSS of all the agent's processes at rest (`restMs` after the answer) after the first turn and after the last. */
   readonly rssFirstTurnBytes: number;
   readonly rssLastTurnBytes: number;
-  /** The same processes' memory with the pages they share (the node binary's) counted once, not once each. */
+  /** RSS of all the agent's processes a moment after the last turn's answer (0.3–1.1 s), before the rest. */
+  readonly rssLastTurnJustAfterBytes: number;
+  /** When the summed RSS last moved by a MiB or more during the rest after the first turn and after the last. */
+  readonly settledFirstTurnMs: number;
+  readonly settledLastTurnMs: number;
+  /** The same processes' memory at rest with the pages they share (the node binary's) counted once, not once each. */
   readonly sharedOnceLastTurnBytes: number;
+  /** The summed RSS of as many empty node processes as the agent ran: what its summed RSS cannot go below. */
+  readonly floorBytes: number;
   /** Each process at the end, by script name: its RSS then and after the first turn, and its CPU while streaming. */
   readonly processes: readonly ProcessFigures[];
 }
@@ -96,16 +104,19 @@ export async function runAgent(
   // Registered before the sandbox exists, so that a Ctrl+C at any point removes it and whatever started in it.
   const stop = () => (stopped ??= setup.then((agent) => stopAgent(agent, terminal, progress)));
   running.add(stop);
+  let figures: Omit<AgentFigures, 'floorBytes'>;
   try {
     const agent = await setup;
     if (stopped !== undefined) throw new Error(`Stopped before ${name} started`);
     const start = performance.now();
     terminal = spawnAgentTerminal({ ...agent, cols: COLUMNS, rows: ROWS });
-    return await measure(agent, terminal, start, server, options, progress);
+    figures = await measure(agent, terminal, start, server, options, progress);
   } finally {
     await stop();
     running.delete(stop);
   }
+  // Once the agent is gone, so that nothing competes with the empty nodes' start.
+  return { ...figures, floorBytes: await emptyNodesBytes(figures.processes.length) };
 }
 
 const running = new Set<() => Promise<void>>();
@@ -122,7 +133,7 @@ async function measure(
   server: AnswerServer,
   options: AgentsOptions,
   progress: Progress,
-): Promise<AgentFigures> {
+): Promise<Omit<AgentFigures, 'floorBytes'>> {
   const wait = options.timeoutMs;
   const coldStartMs = (await terminal.whenScreen(showsEditor, 'the editor', wait)) - start;
   const readyMs = (await terminal.whenScreen(agent.ready, 'that it is ready', wait)) - start;
@@ -145,7 +156,9 @@ async function measure(
     roundTrips.push(await roundTrip(terminal, turn, options));
   };
   await ask();
-  const first = await memorySample(agent.marker);
+  const sample = markedSample(agent.marker);
+  const first = await memoryAtRest(sample, options.restMs);
+  progress(`${agent.name}: at rest after turn 1: RSS last moved ${(first.settledMs / 1000).toFixed(0)} s in`);
 
   const streaming: number[] = [];
   const cpu: number[] = [];
@@ -167,7 +180,10 @@ async function measure(
     if (turn % 10 === 0) progress(`${agent.name}: turn ${turn} of ${options.turns}`);
   }
   await terminal.settle(options.quietMs * 2, wait);
-  const last = await memorySample(agent.marker);
+  const justAfter = await memorySample(sample);
+  const rest = await memoryAtRest(sample, options.restMs);
+  progress(`${agent.name}: at rest after turn ${turn}: RSS last moved ${(rest.settledMs / 1000).toFixed(0)} s in`);
+  const last = rest.sample;
   const sharedOnceLastTurnBytes = await readSharedOnceBytes(last.processes.map((process) => process.pid));
   return {
     agent: agent.name,
@@ -180,26 +196,19 @@ async function measure(
     streamMs: spread(streamMs),
     roundTripMs: spread(roundTrips),
     turns: turn,
-    rssFirstTurnBytes: first.rssBytes,
+    rssFirstTurnBytes: first.sample.rssBytes,
     rssLastTurnBytes: last.rssBytes,
+    rssLastTurnJustAfterBytes: justAfter.rssBytes,
+    settledFirstTurnMs: first.settledMs,
+    settledLastTurnMs: rest.settledMs,
     sharedOnceLastTurnBytes,
     processes: last.processes.map(({ pid, name, rssBytes }) => ({
       name,
       rssBytes,
-      rssFirstTurnBytes: first.processes.find((process) => process.pid === pid)?.rssBytes ?? Number.NaN,
+      rssFirstTurnBytes: first.sample.processes.find((process) => process.pid === pid)?.rssBytes ?? Number.NaN,
       streamCpuPercent: median(cpuByProcess.get(name) ?? [Number.NaN]),
     })),
   };
-}
-
-/** RSS moves with each process's garbage collections: the middle of five samples 200 ms apart, on a quiet screen. */
-async function memorySample(marker: string): Promise<GroupSample> {
-  const samples: GroupSample[] = [];
-  for (let index = 0; index < 5; index++) {
-    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    samples.push(await sampleMarked(marker));
-  }
-  return samples.sort((a, b) => a.rssBytes - b.rssBytes)[2] as GroupSample;
 }
 
 /**

@@ -37,6 +37,10 @@ describe('bench:agents against this project', () => {
     expect(pi?.coldStartMs).toBeGreaterThan(0);
     expect(pi?.keypressIdleMs.min).toBeGreaterThan(0);
     expect(pi?.rssLastTurnBytes).toBeGreaterThan(0);
+    expect(pi?.rssLastTurnJustAfterBytes).toBeGreaterThan(0);
+    // Three empty node processes hold less than pi's three.
+    expect(pi?.floorBytes).toBeGreaterThan(0);
+    expect(pi?.floorBytes).toBeLessThan(pi?.rssLastTurnBytes ?? 0);
     // The three processes map one node binary: counted once, their memory is less than their summed RSS.
     expect(pi?.sharedOnceLastTurnBytes).toBeGreaterThan(0);
     expect(pi?.sharedOnceLastTurnBytes).toBeLessThan(pi?.rssLastTurnBytes ?? 0);

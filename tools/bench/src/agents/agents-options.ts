@@ -16,6 +16,8 @@ export interface AgentsOptions {
   readonly quietMs: number;
   /** Between a key showing and the next key. */
   readonly keyGapMs: number;
+  /** How long the agent is left alone after the first turn and after the last before its memory is read. */
+  readonly restMs: number;
 }
 
 export const DEFAULT_OPTIONS: AgentsOptions = {
@@ -27,6 +29,7 @@ export const DEFAULT_OPTIONS: AgentsOptions = {
   timeoutMs: 60_000,
   quietMs: 150,
   keyGapMs: 30,
+  restMs: 120_000,
 };
 
 /** A few of everything and a short long answer: for a test of the harness, not for figures. */
@@ -35,14 +38,18 @@ const QUICK: Partial<AgentsOptions> = {
   keys: 4,
   streams: 1,
   shape: { ...DEFAULT_SHAPE, streamPieces: 40 },
+  restMs: 2000,
 };
 
-const USAGE = '--turns=N, --keys=N, --streams=N, --only=pi,upstream, --quick';
+const USAGE = '--turns=N, --keys=N, --streams=N, --rest=SECONDS, --only=pi,upstream, --quick';
 
-/** `--turns=N` (default 50), `--keys=N`, `--streams=N`, `--only=pi,upstream`, `--quick`; anything else is an error. */
+/**
+ * `--turns=N` (default 50), `--keys=N`, `--streams=N`, `--rest=SECONDS` (default 120), `--only=pi,upstream`,
+ * `--quick`; anything else is an error.
+ */
 export function parseAgentsOptions(args: readonly string[]): AgentsOptions {
   let options: AgentsOptions = DEFAULT_OPTIONS;
-  const counts: Partial<Record<'turns' | 'keys' | 'streams', number>> = {};
+  const counts: Partial<Record<'turns' | 'keys' | 'streams' | 'restMs', number>> = {};
   for (const arg of args) {
     const [flag, value] = arg.split('=', 2);
     const count = Number(value);
@@ -50,6 +57,7 @@ export function parseAgentsOptions(args: readonly string[]): AgentsOptions {
     if (flag === '--quick' && value === undefined) options = { ...options, ...QUICK };
     else if ((name === 'turns' || name === 'keys' || name === 'streams') && Number.isInteger(count) && count > 0)
       counts[name] = count;
+    else if (name === 'rest' && Number.isInteger(count) && count > 0) counts.restMs = count * 1000;
     else if (flag === '--only' && value !== undefined) options = { ...options, agents: value.split(',').map(agent) };
     else throw new Error(`Unknown option ${arg}; use ${USAGE}`);
   }

@@ -19,7 +19,11 @@ function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
     turns: 50,
     rssFirstTurnBytes: 100 * MIB * scale,
     rssLastTurnBytes: 110 * MIB * scale,
+    rssLastTurnJustAfterBytes: 130 * MIB * scale,
+    settledFirstTurnMs: 9000 * scale,
+    settledLastTurnMs: 12_000 * scale,
     sharedOnceLastTurnBytes: 70 * MIB * scale,
+    floorBytes: 40 * MIB * scale,
     processes: [
       {
         name: `${agent}.mjs`,
@@ -33,6 +37,7 @@ function agentFigures(agent: 'pi' | 'upstream', scale: number): AgentFigures {
 
 const results = (pi?: AgentFigures, upstream?: AgentFigures): AgentsResults => ({
   durationSec: 90,
+  restMs: 60_000,
   streamWords: 1500,
   loadAverage: { start: 1.5, end: 2.25 },
   ...(pi && { pi }),
@@ -49,14 +54,21 @@ describe('agentsRows', () => {
       ratio: '2.00x',
       target: { factor: 1, met: false },
     });
-    expect(row('RSS after 50 turns')).toMatchObject({ upstream: '110.0', pi: '220.0', target: { met: false } });
-    expect(row('  growth, turn 1 → 50')).toMatchObject({ upstream: '10.0', pi: '20.0', ratio: '2.00x' });
-    expect(row('  the same, pages shared')).toMatchObject({ upstream: '70.0', pi: '140.0', ratio: '2.00x' });
-    expect(row('  the same, pages shared')?.target).toBeUndefined();
+    expect(row('RSS after 50 turns, all processes, at rest: 60 s after the answer')).toMatchObject({
+      upstream: '110.0',
+      pi: '220.0',
+      target: { met: false },
+    });
+    expect(row('  the same, just after the answer')).toMatchObject({ upstream: '130.0', pi: '260.0' });
+    expect(row('  growth at rest, turn 1 → 50')).toMatchObject({ upstream: '10.0', pi: '20.0', ratio: '2.00x' });
+    expect(row('  the same at rest, pages shared')).toMatchObject({ upstream: '70.0', pi: '140.0', ratio: '2.00x' });
+    expect(row('  the same at rest, pages shared')?.target).toBeUndefined();
+    expect(row('  floor: as many empty node processes')).toMatchObject({ upstream: '40.0 (1)', pi: '80.0 (1)' });
+    expect(row('  RSS last moved')).toMatchObject({ upstream: '9 · 12', pi: '18 · 24', ratio: '' });
     expect(row('cold start')).toMatchObject({ ratio: '2.00x' });
     expect(row('keypress → screen, 1,500-word answer streaming')).toMatchObject({ pi: '30.0 [20.0–40.0]' });
     expect(row('cold start')?.target).toBeUndefined();
-    expect(row('  RSS by process')).toMatchObject({
+    expect(row('  RSS by process at rest')).toMatchObject({
       pi: 'pi.mjs 220.0 (+20.0)',
       upstream: 'upstream.mjs 110.0 (+10.0)',
     });

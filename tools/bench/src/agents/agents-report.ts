@@ -6,6 +6,8 @@ import type { AgentFigures, ProcessFigures } from './agent-run';
 /** Everything one `bench:agents` run measured. */
 export interface AgentsResults {
   readonly durationSec: number;
+  /** How long each agent was left alone before its memory was read (`--rest`). */
+  readonly restMs: number;
   /** Words in each long answer (1,500 is ~2,000 tokens). */
   readonly streamWords: number;
   /** One-minute load average before and after: these machines are shared. */
@@ -35,6 +37,8 @@ interface Figure {
   readonly format: (figures: AgentFigures) => string;
   /** At most this many times upstream's value, per issue 21. */
   readonly factor?: number;
+  /** A figure whose ratio means nothing (when a process settled). */
+  readonly noRatio?: true;
 }
 
 const MIB = 1024 * 1024;
@@ -42,8 +46,10 @@ const ms = (value: number) => value.toFixed(0);
 const spreadMs = (value: Spread) => formatSpread(value, 1);
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 const growth = (figures: AgentFigures) => figures.rssLastTurnBytes - figures.rssFirstTurnBytes;
+const seconds = (value: number) => (value / 1000).toFixed(0);
 
-export function figures(turns: number, streamWords: number): readonly Figure[] {
+export function figures(turns: number, streamWords: number, restMs: number): readonly Figure[] {
+  const rest = `at rest: ${seconds(restMs)} s after the answer`;
   return [
     {
       figure: 'cold start: spawn → editor painted (ms)',
@@ -80,36 +86,52 @@ export function figures(turns: number, streamWords: number): readonly Figure[] {
       format: (f) => spreadMs(f.roundTripMs),
     },
     {
-      figure: 'RSS after turn 1, all processes (MiB)',
+      figure: `RSS after turn 1, all processes, ${rest} (MiB)`,
       value: (f) => f.rssFirstTurnBytes,
       format: (f) => mib(f.rssFirstTurnBytes),
     },
     {
-      figure: `RSS after ${turns} turns, all processes (MiB)`,
+      figure: `RSS after ${turns} turns, all processes, ${rest} (MiB)`,
       value: (f) => f.rssLastTurnBytes,
       format: (f) => mib(f.rssLastTurnBytes),
       factor: 1.2,
     },
     {
+      figure: '  the same, just after the answer (MiB)',
+      value: (f) => f.rssLastTurnJustAfterBytes,
+      format: (f) => mib(f.rssLastTurnJustAfterBytes),
+    },
+    {
       // Summed RSS counts the node binary once per process: three times for pi, once for upstream.
-      figure: `  the same, pages shared between processes once (MiB)`,
+      figure: '  the same at rest, pages shared between processes once (MiB)',
       value: (f) => f.sharedOnceLastTurnBytes,
       format: (f) => mib(f.sharedOnceLastTurnBytes),
     },
-    { figure: `  growth, turn 1 → ${turns} (MiB)`, value: growth, format: (f) => mib(growth(f)), factor: 1 },
+    {
+      figure: '  floor: as many empty node processes (MiB)',
+      value: (f) => f.floorBytes,
+      format: (f) => `${mib(f.floorBytes)} (${f.processes.length})`,
+    },
+    { figure: `  growth at rest, turn 1 → ${turns} (MiB)`, value: growth, format: (f) => mib(growth(f)), factor: 1 },
+    {
+      figure: `  RSS last moved ≥ 1 MiB in the rest after turn 1 · ${turns} (s)`,
+      value: (f) => f.settledLastTurnMs,
+      format: (f) => `${seconds(f.settledFirstTurnMs)} · ${seconds(f.settledLastTurnMs)}`,
+      noRatio: true,
+    },
   ];
 }
 
 export function agentsRows(results: AgentsResults): AgentsRow[] {
   const { pi, upstream } = results;
   const turns = pi?.turns ?? upstream?.turns ?? 0;
-  const rows: AgentsRow[] = figures(turns, results.streamWords).map((figure) => {
+  const rows: AgentsRow[] = figures(turns, results.streamWords, results.restMs).map((figure) => {
     const row = {
       figure: figure.figure,
       upstream: upstream === undefined ? '–' : figure.format(upstream),
       pi: pi === undefined ? '–' : figure.format(pi),
     };
-    if (pi === undefined || upstream === undefined) return { ...row, ratio: '' };
+    if (pi === undefined || upstream === undefined || figure.noRatio) return { ...row, ratio: '' };
     // A ratio to a shrink (upstream's RSS growth can be negative, a collection between the samples) means nothing.
     const value = figure.value(upstream) > 0 ? ratio(figure.value(pi), figure.value(upstream)) : Number.NaN;
     const target =
@@ -125,7 +147,7 @@ export function agentsRows(results: AgentsResults): AgentsRow[] {
     Number.isNaN(process.streamCpuPercent) ? '–' : process.streamCpuPercent.toFixed(1);
   rows.push(
     {
-      figure: '  RSS by process at the end (MiB; growth from turn 1)',
+      figure: '  RSS by process at rest at the end (MiB; growth from turn 1)',
       upstream: byProcess(upstream, rss),
       pi: byProcess(pi, rss),
       ratio: '',

@@ -24,6 +24,7 @@ export async function runAgentsBench(options: AgentsOptions, progress: Progress)
   }
   return {
     durationSec: (performance.now() - started) / 1000,
+    restMs: options.restMs,
     streamWords: options.shape.streamPieces * options.shape.wordsPerPiece,
     loadAverage: { start: loadStart, end: loadavg()[0] ?? 0 },
     ...measured,
