@@ -180,12 +180,20 @@ export function createWireServer<Ctx>(
 
     /**
      * A compact call: the same procedure, input checks and error formatting as its tRPC form, with a positional reply.
-     * Only a service call may come this way (any other path is not found).
+     * Only a service call may come this way (any other path is not found). Not async: the endpoint's promise is
+     * answered by one reaction, with no promise or frame of this function's own per call.
      */
-    const dispatchCall = async (frame: CompactCall) => {
+    const dispatchCall = (frame: CompactCall): void => {
+      if (ctx === undefined) {
+        contextOrThrow().then(
+          () => dispatchCall(frame),
+          (cause: unknown) => refuseCall(frame, cause),
+        );
+        return;
+      }
       const { id, path, input } = frame;
+      let reply: Promise<CallResponse>;
       try {
-        const current = ctx ?? (await contextOrThrow());
         const procedure = options.procedures.get(path);
         if (procedure?.call !== true)
           throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
@@ -195,11 +203,27 @@ export function createWireServer<Ctx>(
         } catch (cause) {
           throw new TRPCError({ code: 'BAD_REQUEST', cause: cause as Error });
         }
-        send(compactReplyText(id, (await procedure.resolve(current as never, parsed)) as CallResponse));
+        reply = procedure.resolve(ctx as never, parsed) as Promise<CallResponse>;
       } catch (cause) {
-        const shape = errorShape(trpcErrorOf(cause), 'mutation', path, input);
-        send(compactErrorText(id, (shape.data as { remote?: RemoteErrorEnvelope } | undefined)?.remote ?? INTERNAL));
+        return refuseCall(frame, cause);
       }
+      reply.then(
+        (response) => {
+          try {
+            send(compactReplyText(id, response));
+          } catch (cause) {
+            refuseCall(frame, cause);
+          }
+        },
+        (cause: unknown) => refuseCall(frame, cause),
+      );
+    };
+
+    const refuseCall = (frame: CompactCall, cause: unknown) => {
+      const shape = errorShape(trpcErrorOf(cause), 'mutation', frame.path, frame.input);
+      send(
+        compactErrorText(frame.id, (shape.data as { remote?: RemoteErrorEnvelope } | undefined)?.remote ?? INTERNAL),
+      );
     };
 
     const contextOrThrow = async (): Promise<Ctx> => {
@@ -253,7 +277,7 @@ export function createWireServer<Ctx>(
     };
 
     const lane = scheduler.lane<TRPCClientOutgoingMessage | CompactCall>(
-      (message) => void (message instanceof CompactCall ? dispatchCall(message) : dispatch(message)),
+      (message) => (message instanceof CompactCall ? dispatchCall(message) : void dispatch(message)),
       socket,
     );
 

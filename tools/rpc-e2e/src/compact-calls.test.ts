@@ -147,6 +147,23 @@ describe.each(TRANSPORTS)('compact calls over %s', (kind) => {
     expect(await socket.until((frame) => frame.startsWith('[2,'))).toBe('[2,0,"still served"]');
   });
 
+  it('a compact call right behind the connection params waits for the authentication; behind a wrong token it never runs', async () => {
+    const { host, log } = probeHost(TOKEN);
+    rawServer = await serveRawSockets(kind, host);
+    const accepted = rawServer.open();
+    await accepted.opened;
+    accepted.sendText(connectionParamsFrame(TOKEN));
+    accepted.sendText(JSON.stringify([1, 'probe.echo', ['right behind'], 'c1']));
+    expect(await accepted.until((frame) => frame.startsWith('[1,'))).toBe('[1,0,"right behind"]');
+    const refused = rawServer.open();
+    await refused.opened;
+    refused.sendText(connectionParamsFrame('wrong'));
+    refused.sendText(JSON.stringify([2, 'probe.echo', ['never'], 'c2']));
+    await refused.closed;
+    expect(refused.received.filter((frame) => frame.startsWith('[2,') && !frame.startsWith('[2,2,'))).toEqual([]);
+    expect(log.worked).toEqual(['echo']);
+  });
+
   it('a compact call in place of the connection params is malformed params, as for tRPC: refused, closed, never run', async () => {
     const { host, log } = probeHost(TOKEN);
     rawServer = await serveRawSockets(kind, host);
