@@ -3,7 +3,9 @@ import {
   type Context,
   type SpanOptions,
   type TelemetryContext,
+  type TraceCarrier,
   isContext,
+  untracedSpan,
   withTelemetryContext,
 } from '@pi/context';
 import type { RemoteChannel } from './channel';
@@ -17,6 +19,9 @@ import { ReplicaEvents, ReplicaState } from './replica';
 import { parseArgument, parseValue, type MethodSpec } from './validation';
 
 const objects = new WeakMap<object, RemoteObject>();
+
+/** The carrier of an untraced call, shared: a carrier is only read, to copy its fields into a frame. */
+const NO_TRACE: TraceCarrier = Object.freeze({});
 
 /**
  * The consuming side of one remote object (a service or a reference): a typed proxy whose methods call
@@ -178,28 +183,34 @@ export class RemoteObject {
   }
 
   /**
-   * Not async: the span's promise is the call's, so a reply reaches the caller through one promise of ours (the
-   * span's body) and the channel's. A refusal before anything is sent is a rejection too, never a throw.
+   * Not async: `#send`'s promise is the call's, so a reply reaches the caller through one promise of ours and the
+   * channel's. A refusal before anything is sent is a rejection too, never a throw.
    */
   #call(call: ProxyMethod, args: unknown[]): Promise<unknown> {
-    const { member, method } = call;
+    const { method } = call;
     try {
       const context = callContext(args, method.args.length, call.label);
       if (context.abortSignal?.aborted) throw new RemoteError('cancelled', 'The call was cancelled before it was sent');
       const json = method.args.map((schema, index) =>
         parseArgument(schema, args[index], index, 'sender'),
       ) as JsonValue[];
-      return context.telemetryContext.startSpan(call.span, async (span) => {
-        const request = { target: this.#target, member, args: json, trace: span.inject() };
-        const response = await this.#channel.call(request, context.abortSignal);
-        // The result was decoded from the reply for this call alone: an unchanged one is handed on itself.
-        if (!isRemoteResult(method.result))
-          return parseValue(method.result, response.value, '$.result', 'invalid_result', 'frame');
-        return await this.#reference(method.result.exposure as AnyExposure, response, context);
-      });
+      // Untraced (no trace to continue, no tracer), the call runs here: no span callback, and the empty carrier.
+      if (untracedSpan(context.telemetryContext) !== undefined) return this.#send(call, json, context, NO_TRACE);
+      return context.telemetryContext.startSpan(call.span, (span) => this.#send(call, json, context, span.inject()));
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** Sends a checked call and reads its result: checked against the contract, or a reference's proxy. */
+  async #send(call: ProxyMethod, json: JsonValue[], context: Context, trace: TraceCarrier): Promise<unknown> {
+    const { member, method } = call;
+    const request = { target: this.#target, member, args: json, trace };
+    const response = await this.#channel.call(request, context.abortSignal);
+    // The result was decoded from the reply for this call alone: an unchanged one is handed on itself.
+    if (!isRemoteResult(method.result))
+      return parseValue(method.result, response.value, '$.result', 'invalid_result', 'frame');
+    return await this.#reference(method.result.exposure as AnyExposure, response, context);
   }
 
   /** A result that crosses as a reference: its proxy, hydrated first when it has state or events. */
