@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_CONTEXT, withContextValue } from '@pi/context';
+import { z } from 'zod';
+import { BACKGROUND_CONTEXT, isContext, withContextValue, type Context } from '@pi/context';
 import { CLIENT_ID } from './context-keys';
 import { ConnectionEndpoint } from './endpoint';
 import { RemoteError } from './errors';
@@ -7,6 +8,7 @@ import type { CallRequest, WatchFrame } from './protocol';
 import { SETTLED_REFERENCE_GRACE_MS } from './references';
 import { ServiceRegistry } from './service-registry';
 import { createNotes, Notes, type NotesProvider } from './testing/notes-service';
+import { defineRemoteService } from './tokens';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -120,6 +122,41 @@ describe('ConnectionEndpoint watches', () => {
     expect(() => endpoint.watch({ service: 'notes' }, () => undefined)).toThrow(
       expect.objectContaining({ code: 'limit_exceeded' }),
     );
+  });
+});
+
+describe('ConnectionEndpoint calls', () => {
+  interface Arities {
+    none(context: Context): Promise<unknown[]>;
+    one(a: number, context: Context): Promise<unknown[]>;
+    two(a: number, b: number, context: Context): Promise<unknown[]>;
+    three(a: number, b: number, c: number, context: Context): Promise<unknown[]>;
+  }
+  const n = z.number();
+  const seen = z.array(z.unknown());
+  const Arities = defineRemoteService<Arities>('arities', {
+    methods: {
+      none: { args: [], result: seen },
+      one: { args: [n], result: seen },
+      two: { args: [n, n], result: seen },
+      three: { args: [n, n, n], result: seen },
+    },
+    state: {},
+    events: {},
+  });
+
+  it('a method gets each argument in order and then the call’s context, whatever its arity', async () => {
+    // What a method saw: its arguments, and whether the last one is a context.
+    const heard = (...values: unknown[]) => Promise.resolve([...values.slice(0, -1), isContext(values.at(-1))]);
+    const registry = new ServiceRegistry();
+    registry.provide(Arities, { none: heard, one: heard, two: heard, three: heard } as unknown as Arities);
+    const endpoint = new ConnectionEndpoint({ registry, clientId: 'c', connectionContext: BACKGROUND_CONTEXT });
+    const call = (member: string, args: number[]) =>
+      endpoint.call({ target: { service: 'arities' }, member, args, trace: {} }, member);
+    expect((await call('none', [])).value).toEqual([true]);
+    expect((await call('one', [1])).value).toEqual([1, true]);
+    expect((await call('two', [1, 2])).value).toEqual([1, 2, true]);
+    expect((await call('three', [1, 2, 3])).value).toEqual([1, 2, 3, true]);
   });
 });
 

@@ -304,6 +304,10 @@ function matchesExposure(exposure: AnyExposure, result: unknown): result is Reco
 /** Calls the method; its caller awaits what it returns (a promise or a value), so this adds no promise of its own. */
 function invoke(object: Record<string, unknown>, member: string, args: unknown[], context: Context): unknown {
   const method = object[member] as (...values: unknown[]) => unknown;
+  // Most methods take one or two arguments: passed as they are, since pushing the context onto an array made to their
+  // length would grow it (~150 bytes a call).
+  if (args.length === 1) return method.call(object, args[0], context);
+  if (args.length === 2) return method.call(object, args[0], args[1], context);
   // `args` is this call's own copy (parseArguments made it), so the context can go at its end.
   args.push(context);
   return method.apply(object, args);
