@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { Agent as HttpAgent, createServer, type Server } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { constants, createGzip, gzipSync } from 'node:zlib';
 import { makeTestCertificates, type TestCertificates } from '@pi/transport-trpc/testing';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { beginEventStream, startFakeChatServer, writePiece, type FakeChatHandler } from '../testing';
@@ -161,6 +161,24 @@ describe('the built-in HTTP client', () => {
     });
     const response = await client()(request(server.baseUrl));
     await expect(response.text()).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('fails the read with ECONNRESET, not a decoder error, when a compressed stream breaks off', async () => {
+    let breakOff!: () => void;
+    const broken = new Promise<void>((resolve) => (breakOff = resolve));
+    const server = await serve(async (_request, response, raw) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+      const gzip = createGzip();
+      gzip.pipe(response);
+      gzip.write('data: one\n\n');
+      gzip.flush(constants.Z_SYNC_FLUSH);
+      await broken;
+      raw.socket.destroy();
+    });
+    const response = await client()(request(server.baseUrl));
+    expect(await response.read()).toBe('data: one\n\n');
+    breakOff();
+    await expect(response.read()).rejects.toMatchObject({ code: 'ECONNRESET' });
   });
 
   it('rejects with ECONNREFUSED when nothing listens, and ENOTFOUND for a name that does not resolve', async () => {
