@@ -22,9 +22,10 @@ export interface PostResponse {
   /** The rest of the body as one text. */
   text(): Promise<string>;
   /**
-   * Done with this response: a body that has fully arrived is drained so the connection can be used again, one
-   * still arriving is cut off and its connection closed. Resolves once the connection is back in the pool or
-   * closed, so a request made next can use it. Safe to call more than once.
+   * Done with this response. A body that has fully arrived is drained, and this resolves once its connection is
+   * back in the pool, so a request made next can use it. One still arriving is read on and dropped for a short
+   * grace, its connection kept if it ends within it and closed otherwise; this resolves at once. Safe to call more
+   * than once.
    */
   cancel(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { getEventListeners } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { Agent as HttpAgent, createServer, type Server } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 /** A client with agents of its own, so a test can see which connections it holds. */
-function client(options: { ca?: string; connectTimeoutMs?: number } = {}): HttpPost {
+function client(options: { ca?: string; connectTimeoutMs?: number; drainGraceMs?: number } = {}): HttpPost {
   agents = {
     http: new HttpAgent({ keepAlive: true }),
     https: new HttpsAgent({ keepAlive: true, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
@@ -136,21 +136,49 @@ describe('the built-in HTTP client', () => {
     expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
   });
 
-  it('closes the connection of an answer cancelled while it is still arriving, and pools one that had arrived', async () => {
-    const server = await serve(async (recorded, response) => {
+  it('pools the connection of an answer given up once it had fully arrived, before the next request', async () => {
+    const server = await serve((_request, response) => {
       beginEventStream(response);
-      if (recorded.url.endsWith('/endless')) await writePiece(response, 'data: more to come\n\n');
-      else response.end('data: all\n\n');
+      response.end('data: all\n\n');
     });
     const post = client();
     const whole = await post(request(server.baseUrl));
     expect(await whole.read()).toBe('data: all\n\n');
     await whole.cancel();
-    const endless = await post(request(`${server.baseUrl}/endless`));
+    expect(await (await post(request(server.baseUrl))).text()).toBe('data: all\n\n');
+    expect(server.connections()).toBe(1);
+  });
+
+  it('keeps the connection of an answer given up just before its end, which came a moment later', async () => {
+    const server = await serve(async (_request, response) => {
+      beginEventStream(response);
+      await writePiece(response, 'data: [DONE]\n\n');
+      // The body's end as a write of its own, after the last event (as many servers send it).
+      setTimeout(() => response.end(), 20);
+    });
+    const post = client({ drainGraceMs: 5_000 });
+    const answer = await post(request(server.baseUrl));
+    expect(await answer.read()).toBe('data: [DONE]\n\n');
+    const freed = once(agents.http, 'free');
+    await answer.cancel();
+    await freed;
+    await (await post(request(server.baseUrl))).cancel();
+    expect(server.connections()).toBe(1);
+  });
+
+  it('closes the connection of an answer given up that goes on past the grace', async () => {
+    let closed!: () => void;
+    const serverSawClose = new Promise<void>((resolve) => (closed = resolve));
+    const server = await serve(async (_request, response) => {
+      response.on('close', closed);
+      beginEventStream(response);
+      await writePiece(response, 'data: more to come\n\n');
+    });
+    const endless = await client({ drainGraceMs: 50 })(request(server.baseUrl));
     expect(await endless.read()).toBe('data: more to come\n\n');
     await endless.cancel();
+    await serverSawClose;
     await expect(endless.read()).rejects.toThrow();
-    expect(server.connections()).toBe(1);
   });
 
   it('fails the read with ECONNRESET when the server breaks the connection mid-stream', async () => {

@@ -12,11 +12,17 @@ export interface NodeHttpPostOptions {
   readonly httpsAgent?: HttpsAgent;
   /** How long a new connection may take to be made (DNS, TCP, TLS); undici's 10 s by default. */
   readonly connectTimeoutMs?: number;
+  /** How long an answer given up before its end may take to end, its connection kept, before it is closed; 1 s. */
+  readonly drainGraceMs?: number;
 }
+
+type Settings = Required<Pick<NodeHttpPostOptions, 'connectTimeoutMs' | 'drainGraceMs'>> &
+  Pick<NodeHttpPostOptions, 'httpAgent' | 'httpsAgent'>;
 
 /** How many redirects are followed, as fetch's limit. */
 const MAX_REDIRECTS = 20;
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_DRAIN_GRACE_MS = 1_000;
 /**
  * Idle pooled connections are closed after 4 s (undici's default), sooner when the server's `Keep-Alive: timeout`
  * says so (Node's agent reads it), so a turn rarely meets a connection the server has just closed.
@@ -39,7 +45,11 @@ export const nodeHttpPost: HttpPost = (request) => {
  * have been closed by the server before it answered (the server never saw it).
  */
 export function createNodeHttpPost(options: NodeHttpPostOptions = {}): HttpPost {
-  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const settings: Settings = {
+    ...options,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    drainGraceMs: options.drainGraceMs ?? DEFAULT_DRAIN_GRACE_MS,
+  };
   return async (request) => {
     let url = targetUrl(request.url);
     let headers: Record<string, string> = {
@@ -48,7 +58,7 @@ export function createNodeHttpPost(options: NodeHttpPostOptions = {}): HttpPost 
       ...request.headers,
     };
     for (let redirects = 0; ; redirects += 1) {
-      const response = await exchange(url, headers, request, options, connectTimeoutMs);
+      const response = await exchange(url, headers, request, settings);
       const location = response.header('location');
       if ((response.status !== 307 && response.status !== 308) || location === null || redirects === MAX_REDIRECTS)
         return response;
@@ -73,17 +83,13 @@ async function exchange(
   url: URL,
   headers: Readonly<Record<string, string>>,
   request: PostRequest,
-  options: NodeHttpPostOptions,
-  connectTimeoutMs: number,
+  settings: Settings,
 ): Promise<PostResponse> {
   const body = Buffer.from(request.body, 'utf8');
   for (;;) {
     request.signal.throwIfAborted();
     try {
-      return await send(url, { ...headers, 'content-length': String(body.length) }, body, request.signal, {
-        agent: url.protocol === 'https:' ? options.httpsAgent : options.httpAgent,
-        connectTimeoutMs,
-      });
+      return await send(url, { ...headers, 'content-length': String(body.length) }, body, request.signal, settings);
     } catch (thrown) {
       if (!(thrown instanceof StaleConnection)) throw thrown;
     }
@@ -98,11 +104,13 @@ function send(
   headers: Record<string, string>,
   body: Buffer,
   signal: AbortSignal,
-  { agent, connectTimeoutMs }: { agent: HttpAgent | undefined; connectTimeoutMs: number },
+  settings: Settings,
 ): Promise<PostResponse> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
+    const agent = secure ? settings.httpsAgent : settings.httpAgent;
     const outgoing = (secure ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent });
+    const { connectTimeoutMs } = settings;
     let answered: PostResponse | undefined;
     const onAbort = (): void => void outgoing.destroy(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -114,7 +122,7 @@ function send(
       outgoing.once('close', () => clearTimeout(timer));
     });
     outgoing.once('response', (response: IncomingMessage) => {
-      answered = postResponse(response, outgoing);
+      answered = postResponse(response, outgoing, settings.drainGraceMs);
       resolve(answered);
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
@@ -126,31 +134,43 @@ function send(
   });
 }
 
-function postResponse(response: IncomingMessage, outgoing: ClientRequest): PostResponse {
+function postResponse(response: IncomingMessage, outgoing: ClientRequest, drainGraceMs: number): PostResponse {
   const body = decodedBody(response, response.headers['content-encoding']);
   const reader = new StreamTextReader(body);
+  let cancelled: Promise<void> | undefined;
   return {
     status: response.statusCode ?? 0,
     statusText: response.statusMessage ?? '',
     header: (name) => headerText(response.headers[name.toLowerCase()]),
     read: () => reader.read(),
     text: () => reader.text(),
-    cancel() {
-      if (response.readableEnded || response.destroyed) return Promise.resolve();
-      // The server is still sending: only closing the connection stops it.
-      if (!response.complete) {
-        outgoing.destroy();
-        return Promise.resolve();
-      }
-      // All of it has arrived: the rest flows out, and at the response's end the connection is back in the pool.
-      const ended = new Promise<void>((resolve) => {
-        response.once('end', resolve);
-        response.once('close', resolve);
-      });
-      reader.drain();
-      return ended;
-    },
+    cancel: () => (cancelled ??= giveUp(response, outgoing, reader, drainGraceMs)),
   };
+}
+
+/** Done with a response before reading it to its end: see PostResponse.cancel. */
+function giveUp(
+  response: IncomingMessage,
+  outgoing: ClientRequest,
+  reader: StreamTextReader,
+  drainGraceMs: number,
+): Promise<void> {
+  if (response.readableEnded || response.destroyed) return Promise.resolve();
+  // The rest flows out and is dropped; at the response's end its connection is back in the pool.
+  const ended = new Promise<void>((resolve) => {
+    response.once('end', resolve);
+    response.once('close', resolve);
+  });
+  reader.drain();
+  // All of it has arrived: the end is a moment away, and a request made next can use the connection.
+  if (response.complete) return ended;
+  // Still arriving. Servers often send the body's end a moment after the answer's last event (a write of its
+  // own), so it is given a grace to come, keeping the connection; past it, closing the connection stops a server
+  // that goes on. Nobody waits for either.
+  const timer = setTimeout(() => outgoing.destroy(), drainGraceMs);
+  timer.unref();
+  void ended.then(() => clearTimeout(timer));
+  return Promise.resolve();
 }
 
 function headerText(value: string | string[] | undefined): string | null {
