@@ -27,7 +27,10 @@ export const MODELS_FILE_NAME = 'models.json';
 export interface ProvidersBuiltinOptions {
   /** Where models.json `apiKeyEnv` names are looked up; process.env by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** The fetch for models.json providers and their probes; the global one by default. */
+  /**
+   * Replaces how models.json providers send their turns (their built-in client on node:http by default) and what
+   * their `/refresh` probes use (the global fetch by default): tests inject one.
+   */
   readonly fetch?: typeof fetch;
   /** How long `refresh` waits for one server's answer before reporting it; 10 s by default. */
   readonly probeTimeoutMs?: number;
