@@ -69,6 +69,16 @@ describe('a schema compiled to a check gives zod’s answer, and whether zod’s
     );
   });
 
+  it('for a recursive schema, a getter in its shape, at every level', () => {
+    const tree = z.object({
+      name: z.string().min(1),
+      get children() {
+        return z.array(tree).max(3);
+      },
+    });
+    agreesWithZod(tree);
+  });
+
   it('is compiled once per schema', () => {
     expect(schemaCheck(events)).toBe(schemaCheck(events));
   });

@@ -58,13 +58,23 @@ export function schemaVerdict(schema: AnySchema): SchemaVerdictCheck {
   return compiledNode(schema, true);
 }
 
+/** Schemas being compiled, by kind of answer: met again below themselves, they are recursive (a getter in a shape). */
+const compiling = { check: new Set<AnySchema>(), verdict: new Set<AnySchema>() };
+
 function compiledNode(schema: AnySchema, verdict: boolean): Node {
   const cache = verdict ? verdictNodes : checkNodes;
   let node = cache.get(schema);
-  if (node === undefined) {
+  if (node !== undefined) return node;
+  const inProgress = verdict ? compiling.verdict : compiling.check;
+  // A recursive schema's inner use is the node being compiled, looked up when it runs (it is cached by then).
+  if (inProgress.has(schema)) return (value) => compiledNode(schema, verdict)(value);
+  inProgress.add(schema);
+  try {
     node = compileNode(schema, verdict);
-    cache.set(schema, node);
+  } finally {
+    inProgress.delete(schema);
   }
+  cache.set(schema, node);
   return node;
 }
 
@@ -138,7 +148,7 @@ function compileNative(schema: AnySchema, verdict: boolean): Node | undefined {
     case 'array':
       return compileArray(schema, def, verdict);
     case 'object':
-      return compileObject(def, verdict, compileNode);
+      return compileObject(def, verdict, compiledNode);
     case 'union':
       return compileUnion(def, verdict);
     default:

@@ -106,6 +106,17 @@ describe('schemaPassThrough passes a value on only where zod would hand back its
     passesOnlyWhatZodLeaves(z.object({ a: z.string().regex(/x/), b: z.string().default('b') }), 1000);
   });
 
+  it('on a recursive schema, a getter in its shape, written out to where it meets itself', () => {
+    const tree = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(tree).optional();
+      },
+    });
+    passesOnlyWhatZodLeaves(tree, 1000);
+    passesEveryDecodedValueZodLeaves(tree, 1000);
+  });
+
   it('and passes every decoded value that zod leaves unchanged, for contracts it writes out natively', () => {
     passesEveryDecodedValueZodLeaves(events);
     passesEveryDecodedValueZodLeaves(z.object({ id: z.number(), text: z.string(), n: z.number() }));

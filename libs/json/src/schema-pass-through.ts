@@ -45,10 +45,12 @@ interface Scope {
   readonly values: unknown[];
   readonly functions: string[];
   readonly origin: ValueOrigin;
+  /** Schemas being written out: met again below themselves, they are recursive (a getter in a shape). */
+  readonly writing: Set<AnySchema>;
 }
 
 function generate(schema: AnySchema, origin: ValueOrigin): PassThrough | undefined {
-  const scope: Scope = { values: [isJson], functions: [], origin };
+  const scope: Scope = { values: [isJson], functions: [], origin, writing: new Set() };
   const top = nodeCode(schema, 'value', '0', scope);
   const body = `${scope.functions.join('\n')}\nreturn (value) => ${top};`;
   try {
@@ -65,12 +67,17 @@ function hold(scope: Scope, value: unknown): string {
 }
 
 /**
- * A condition on `subject` (an identifier) at nesting `depth` (an expression). A node not written out natively is
- * strict JSON checked by a walk and then asked to `schemaVerdict` (zod, for what it does not compile).
+ * A condition on `subject` (an identifier) at nesting `depth` (an expression). A node not written out natively (or met
+ * again inside itself) is strict JSON checked by a walk and then asked to `schemaVerdict` (zod, for what it does not
+ * compile).
  */
 function nodeCode(schema: AnySchema, subject: string, depth: string, scope: Scope): string {
-  const native = nativeCode(schema, subject, depth, scope);
-  if (native !== undefined) return native;
+  if (!scope.writing.has(schema)) {
+    scope.writing.add(schema);
+    const native = nativeCode(schema, subject, depth, scope);
+    scope.writing.delete(schema);
+    if (native !== undefined) return native;
+  }
   const verdict = hold(scope, schemaVerdict(schema));
   return `(scope[0](${subject}, ${depth}, ${scope.origin === 'any'}) && ${verdict}(${subject}) === ${UNCHANGED})`;
 }

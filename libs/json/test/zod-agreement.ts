@@ -31,8 +31,11 @@ function objectOf(entries: ReadonlyArray<readonly [string, unknown]>): Record<st
  * added or reordered, holes in arrays, other prototypes, lengths and numbers around the bounds: where a compiled
  * check could disagree with zod.
  */
-export function nearly(schema: AnySchema): fc.Arbitrary<unknown> {
+export function nearly(schema: AnySchema, depth = 0): fc.Arbitrary<unknown> {
+  // A recursive schema (a getter in a shape) would be followed for ever: below a few levels, junk.
+  if (depth > 4) return junk;
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const near = (inner: AnySchema) => nearly(inner, depth + 1);
   const own = ((): fc.Arbitrary<unknown> => {
     switch (def.type) {
       case 'string':
@@ -47,18 +50,18 @@ export function nearly(schema: AnySchema): fc.Arbitrary<unknown> {
       case 'nullable':
       case 'default':
       case 'catch':
-        return fc.oneof(fc.constantFrom(undefined, null), nearly(def['innerType'] as AnySchema));
+        return fc.oneof(fc.constantFrom(undefined, null), near(def['innerType'] as AnySchema));
       case 'pipe':
-        return nearly(def['in'] as AnySchema);
+        return near(def['in'] as AnySchema);
       case 'array':
         return fc.oneof(
-          { weight: 4, arbitrary: fc.array(nearly(def['element'] as AnySchema), { maxLength: 4 }) },
-          { weight: 1, arbitrary: fc.sparseArray(nearly(def['element'] as AnySchema), { maxLength: 4 }) },
+          { weight: 4, arbitrary: fc.array(near(def['element'] as AnySchema), { maxLength: 4 }) },
+          { weight: 1, arbitrary: fc.sparseArray(near(def['element'] as AnySchema), { maxLength: 4 }) },
         );
       case 'union':
-        return fc.oneof(...(def['options'] as AnySchema[]).map(nearly));
+        return fc.oneof(...(def['options'] as AnySchema[]).map(near));
       case 'object':
-        return nearObject(def['shape'] as Record<string, AnySchema>);
+        return nearObject(def['shape'] as Record<string, AnySchema>, near);
       default:
         return junk;
     }
@@ -66,8 +69,11 @@ export function nearly(schema: AnySchema): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 8, arbitrary: own }, { weight: 1, arbitrary: junk });
 }
 
-function nearObject(shape: Record<string, AnySchema>): fc.Arbitrary<unknown> {
-  const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, nearly(field)]));
+function nearObject(
+  shape: Record<string, AnySchema>,
+  near: (field: AnySchema) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown> {
+  const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, near(field)]));
   const entries = fc
     .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(extraKeys, junk, { maxKeys: 2 }))
     .map(([object, extra]) => [...Object.entries(object), ...Object.entries(extra)] as Array<[string, unknown]>)
