@@ -71,6 +71,9 @@ function compiledNode(schema: AnySchema, verdict: boolean): Node {
   inProgress.add(schema);
   try {
     node = compileNode(schema, verdict);
+  } catch {
+    // A definition this cannot read (another zod's, a future one): zod answers for the whole schema.
+    node = verdict ? zodVerdict(schema) : zodCheck(schema);
   } finally {
     inProgress.delete(schema);
   }

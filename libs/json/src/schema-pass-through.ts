@@ -51,11 +51,12 @@ interface Scope {
 
 function generate(schema: AnySchema, origin: ValueOrigin): PassThrough | undefined {
   const scope: Scope = { values: [isJson], functions: [], origin, writing: new Set() };
-  const top = nodeCode(schema, 'value', '0', scope);
-  const body = `${scope.functions.join('\n')}\nreturn (value) => ${top};`;
   try {
+    const top = nodeCode(schema, 'value', '0', scope);
+    const body = `${scope.functions.join('\n')}\nreturn (value) => ${top};`;
     return new Function('scope', body)(scope.values) as PassThrough;
   } catch {
+    // No generated code (a policy that refuses it), or a schema this cannot read: the exact path judges every value.
     return undefined;
   }
 }
