@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generatedSchemas } from '../test/generated-schemas';
+import { wireEvents as events } from '../test/wire-events';
 import { nearly, zodVerdict } from '../test/zod-agreement';
 import { checkJson } from './json';
 import { schemaPassThrough, type ValueOrigin } from './schema-pass-through';
@@ -77,20 +78,6 @@ function passesEveryDecodedValueZodLeaves(schema: AnySchema, runs = 2000): void 
     { numRuns: runs },
   );
 }
-
-const segment = z.number().int().min(0);
-const entry = z.object({
-  kind: z.enum(['user', 'assistant']),
-  id: z.string().min(1).max(8),
-  parts: z.array(z.object({ type: z.literal('text'), text: z.string() })).max(3),
-  note: z.string().nullish(),
-  meta: z.unknown(),
-});
-const events = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('delta'), operationId: z.string(), segment, offset: segment, text: z.string() }),
-  z.object({ type: z.literal('final'), operationId: z.string(), segment, entry }),
-  z.object({ type: z.literal('settled'), outcome: z.enum(['completed', 'failed']), error: z.string().nullable() }),
-]);
 
 describe('schemaPassThrough passes a value on only where zod would hand back its equal', () => {
   it('on generated schemas, for values as given and as decoded, with and without symbol keys', () => {

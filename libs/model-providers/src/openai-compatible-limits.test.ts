@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderEvent, type ProviderRequest } from '@pi/agent';
+import type { ProviderRequest } from '@pi/agent';
 import { BACKGROUND_CONTEXT, withAbortSignal } from '@pi/context';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider';
@@ -10,6 +10,7 @@ import {
   type FakeChatHandler,
   type FakeChatServer,
 } from './testing';
+import { streamOutcome } from '../test/stream-outcome';
 
 let server: FakeChatServer | undefined;
 
@@ -35,18 +36,6 @@ const request: ProviderRequest = {
   tools: [],
   thinkingLevel: 'off',
 };
-
-/** The events streamed before the end, and the ProviderError it ended with (null when it answered). */
-async function outcome(events: AsyncIterable<ProviderEvent>) {
-  const streamed: ProviderEvent[] = [];
-  try {
-    for await (const event of events) streamed.push(event);
-    return { streamed, error: null };
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    return { streamed, error: error as ProviderError };
-  }
-}
 
 const answer: FakeChatHandler = (_request, response) => {
   beginEventStream(response);
@@ -79,7 +68,7 @@ describe('a stalled model stream', () => {
       // Long enough that a loaded machine still delivers the first chunk before the timer could fire.
       { idleTimeoutMs: 1_000 },
     );
-    const { streamed, error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { streamed, error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(streamed).toEqual([{ type: 'text_delta', delta: 'first' }]);
     expect(error).toMatchObject({
       code: 'stream_dropped',
@@ -89,7 +78,7 @@ describe('a stalled model stream', () => {
 
   it('fails the turn when the server takes the request and never answers', async () => {
     const provider = await providerFor(() => undefined, { idleTimeoutMs: 100 });
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error?.message).toMatch(/^model stream stalled/);
   });
 
@@ -106,7 +95,7 @@ describe('a stalled model stream', () => {
       // 1.2 s in all, each gap 150 ms: the margin per gap is wide enough for a loaded machine.
       { idleTimeoutMs: 1_000 },
     );
-    const { streamed, error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { streamed, error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toBeNull();
     expect(streamed.at(-1)).toEqual({ type: 'done', stopReason: 'stop' });
   });
@@ -122,7 +111,7 @@ describe('a stalled model stream', () => {
 describe('a server that is rate limited or unavailable', () => {
   it('is retried when it says when, and the turn answers', async () => {
     const provider = await providerFor(inTurn(rateLimited('0'), rateLimited('0', 503), answer));
-    const { streamed, error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { streamed, error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toBeNull();
     expect(streamed).toEqual([
       { type: 'text_delta', delta: 'ok' },
@@ -134,13 +123,13 @@ describe('a server that is rate limited or unavailable', () => {
   it('reads Retry-After as an HTTP date', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
     const provider = await providerFor(inTurn(rateLimited(past), answer));
-    expect((await outcome(provider.stream(request, BACKGROUND_CONTEXT))).error).toBeNull();
+    expect((await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT))).error).toBeNull();
     expect(server?.requests).toHaveLength(2);
   });
 
   it('is retried at most twice, even when it keeps saying "now"', async () => {
     const provider = await providerFor(rateLimited('0'));
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toMatchObject({
       code: 'http_status',
       message: 'Local is rate limited (HTTP 429); retry after 0 s: slow down',
@@ -150,14 +139,14 @@ describe('a server that is rate limited or unavailable', () => {
 
   it('fails at once, after one request, when it does not say when to retry', async () => {
     const provider = await providerFor(rateLimited(null));
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toMatchObject({ code: 'http_status', message: 'Local is rate limited (HTTP 429): slow down' });
     expect(server?.requests).toHaveLength(1);
   });
 
   it('fails at once, saying when to retry, when the wait is beyond the budget', async () => {
     const provider = await providerFor(rateLimited('120', 503));
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toMatchObject({
       code: 'http_status',
       message: 'Local is unavailable (HTTP 503); retry after 120 s: slow down',
@@ -167,7 +156,7 @@ describe('a server that is rate limited or unavailable', () => {
 
   it('never retries any other status, whatever its Retry-After', async () => {
     const provider = await providerFor(rateLimited('0', 500));
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error?.message).toMatch(/^Local answered HTTP 500/);
     expect(server?.requests).toHaveLength(1);
   });
@@ -181,7 +170,7 @@ describe('a server that is rate limited or unavailable', () => {
       response.end('', sent);
     });
     const controller = new AbortController();
-    const ended = outcome(provider.stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)));
+    const ended = streamOutcome(provider.stream(request, withAbortSignal(controller.signal, BACKGROUND_CONTEXT)));
     await answered;
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
@@ -196,7 +185,7 @@ describe('a 200 that is not an event stream', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'model is loading' } }));
     });
-    const { error } = await outcome(provider.stream(request, BACKGROUND_CONTEXT));
+    const { error } = await streamOutcome(provider.stream(request, BACKGROUND_CONTEXT));
     expect(error).toMatchObject({
       code: 'malformed',
       message: 'Local answered with JSON instead of an event stream: model is loading',

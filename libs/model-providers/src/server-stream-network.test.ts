@@ -1,4 +1,4 @@
-import { ProviderError, type ProviderEvent, type ProviderRequest } from '@pi/agent';
+import type { ProviderRequest } from '@pi/agent';
 import { BACKGROUND_CONTEXT } from '@pi/context';
 import { makeTestCertificates } from '@pi/transport-trpc/testing';
 import { constants, createGzip } from 'node:zlib';
@@ -12,6 +12,7 @@ import {
   type FakeChatHandler,
   type FakeChatServerOptions,
 } from './testing';
+import { streamOutcome } from '../test/stream-outcome';
 
 const request: ProviderRequest = {
   modelId: 'm',
@@ -36,20 +37,8 @@ async function serve(handler: FakeChatHandler, options: FakeChatServerOptions = 
   return server;
 }
 
-/** What the turn streamed, and the ProviderError it ended with (null when it answered). */
-async function outcome(events: AsyncIterable<ProviderEvent>) {
-  const streamed: ProviderEvent[] = [];
-  try {
-    for await (const event of events) streamed.push(event);
-    return { streamed, error: null };
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProviderError);
-    return { streamed, error: error as ProviderError };
-  }
-}
-
 const turn = (baseUrl: string, overrides: Partial<OpenAICompatibleProviderOptions> = {}) =>
-  outcome(provider(baseUrl, overrides).stream(request, BACKGROUND_CONTEXT));
+  streamOutcome(provider(baseUrl, overrides).stream(request, BACKGROUND_CONTEXT));
 
 describe('a turn over the built-in HTTP client', () => {
   it('streams an answer the server compresses with gzip, flushed event by event', async () => {
@@ -110,7 +99,8 @@ describe('a turn over the built-in HTTP client', () => {
       response.end(`${chunkEvent({ content: 'ok' }, 'stop')}data: [DONE]\n\n`);
     });
     const local = provider(server.baseUrl);
-    for (const _ of [1, 2, 3]) expect((await outcome(local.stream(request, BACKGROUND_CONTEXT))).error).toBeNull();
+    for (const _ of [1, 2, 3])
+      expect((await streamOutcome(local.stream(request, BACKGROUND_CONTEXT))).error).toBeNull();
     expect(server.connections()).toBe(1);
   });
 
