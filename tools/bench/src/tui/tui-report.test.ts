@@ -128,6 +128,24 @@ describe('the TUI benchmark report', () => {
     expect(sessionAppend?.check?.met).toBe(true);
   });
 
+  it("judges one append painted in process with a tenth of a millisecond of slack, the timer's jitter", () => {
+    const met = (smallMs: number, largeMs: number) => {
+      const figures = results(1000, 2);
+      const append = figures.append && {
+        ...figures.append,
+        host: { small: appendFigures(smallMs, 220), large: appendFigures(largeMs, 220) },
+      };
+      return reportRows({ ...figures, append }).find((row) =>
+        row.figure.startsWith('one append, upsert + paint, 5,000'),
+      )?.check?.met;
+    };
+    expect(met(0.04, 0.06)).toBe(true);
+    expect(met(0.04, 0.14)).toBe(true);
+    expect(met(0.04, 0.15)).toBe(false);
+    expect(met(1, 1.5)).toBe(true);
+    expect(met(1, 1.6)).toBe(false);
+  });
+
   it('judges the frames of a stream over the burst and the lag after it, at most one per frame interval', () => {
     const met = (frames: number) => {
       const figures = results(1000, 2);

@@ -4,7 +4,7 @@ import { ratio } from '../stats';
 import { formatSpread, formatTable } from '../text-table';
 import { times } from '../targets';
 import { APPENDS_PER_ROUND, PROMPTS_PER_ROUND } from './append-bench';
-import { checks, type TuiTargetCheck } from './tui-targets';
+import { SUB_MILLISECOND_SLACK_MS, checks, type TuiTargetCheck } from './tui-targets';
 import type { KeypressFigures, StartFigures, TuiBenchResults } from './tui-results';
 
 /** One line of the table: a figure, its median [min–max], and the target it is judged against, if any. */
@@ -82,7 +82,7 @@ export function reportRows(results: TuiBenchResults): ReportRow[] {
       {
         figure: `one append, upsert + paint, ${big} entries (ms)`,
         value: ms(host.large.ms, 2),
-        check: checks.notGrowing(host.small.ms, host.large.ms),
+        check: checks.notGrowing(host.small.ms, host.large.ms, SUB_MILLISECOND_SLACK_MS),
       },
       { figure: `  bytes of that frame, ${small} entries`, value: count(host.small.bytes) },
       {

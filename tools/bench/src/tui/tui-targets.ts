@@ -23,6 +23,11 @@ export const WARM_PAINT_TARGET_MS = 300;
  * wait for a frame.
  */
 export const GROWTH_LIMIT = 1.5;
+/**
+ * The slack of a figure measured in tens of microseconds (one append painted in process): two such medians differ by
+ * the timer's jitter alone, and a tenth of a millisecond is far below what growth with the length would cost.
+ */
+export const SUB_MILLISECOND_SLACK_MS = 0.1;
 
 export const checks = {
   keypress: (latency: Spread): TuiTargetCheck => ({
