@@ -39,7 +39,7 @@ export interface AgentFigures {
   readonly rssLastTurnBytes: number;
   /** RSS of all the agent's processes a moment after the last turn's answer (0.3–1.1 s), before the rest. */
   readonly rssLastTurnJustAfterBytes: number;
-  /** When the summed RSS last moved by a MiB or more during the rest after the first turn and after the last. */
+  /** When the summed RSS last moved by 2 MiB or more during the rest after the first turn and after the last. */
   readonly settledFirstTurnMs: number;
   readonly settledLastTurnMs: number;
   /** The same processes' memory at rest with the pages they share (the node binary's) counted once, not once each. */

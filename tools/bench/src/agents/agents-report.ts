@@ -114,7 +114,7 @@ export function figures(turns: number, streamWords: number, restMs: number): rea
     },
     { figure: `  growth at rest, turn 1 → ${turns} (MiB)`, value: growth, format: (f) => mib(growth(f)), factor: 1 },
     {
-      figure: `  RSS last moved ≥ 1 MiB in the rest after turn 1 · ${turns} (s)`,
+      figure: `  RSS last moved ≥ 2 MiB in the rest after turn 1 · ${turns} (s)`,
       value: (f) => f.settledLastTurnMs,
       format: (f) => `${seconds(f.settledFirstTurnMs)} · ${seconds(f.settledLastTurnMs)}`,
       noRatio: true,

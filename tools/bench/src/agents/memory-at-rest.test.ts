@@ -34,8 +34,8 @@ describe('memoryAtRest', () => {
     expect(rest.settledMs).toBeLessThan(100);
   });
 
-  it('says a group that never moved by a MiB settled at once', async () => {
-    const { sample } = scripted([100, 100.9, 100.2, 100.5]);
+  it('says a group that never moved by 2 MiB settled at once', async () => {
+    const { sample } = scripted([100, 101.9, 100.2, 101.5]);
     expect((await memoryAtRest(sample, 50, 10)).settledMs).toBe(0);
   });
 });

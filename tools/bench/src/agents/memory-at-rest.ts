@@ -3,6 +3,8 @@ import { readStats, sampleMarked, sumStats, type GroupSample } from './process-s
 import { stopProcesses } from './stop-processes';
 
 const MIB = 1024 * 1024;
+/** A move of the summed RSS that counts: a reducer's gives back 3–40 MiB; a young-generation page comes and goes by 1. */
+const MOVE_BYTES = 2 * MIB;
 
 /** RSS moves with each process's garbage collections: the middle of five samples 200 ms apart. */
 export async function memorySample(sample: () => Promise<GroupSample>): Promise<GroupSample> {
@@ -17,7 +19,7 @@ export async function memorySample(sample: () => Promise<GroupSample>): Promise<
 /** The processes' memory when they have been left alone for a while, and when it last moved meanwhile. */
 export interface MemoryAtRest {
   readonly sample: GroupSample;
-  /** Into the rest, when the summed RSS last moved by a MiB or more from one second to the next (0: never). */
+  /** Into the rest, when the summed RSS last moved by 2 MiB or more from one second to the next (0: never). */
   readonly settledMs: number;
 }
 
@@ -41,7 +43,7 @@ export async function memoryAtRest(
   while (performance.now() - start + stepMs < restMs) {
     await new Promise((resolve) => setTimeout(resolve, stepMs));
     const { rssBytes } = await sample();
-    if (Math.abs(rssBytes - previous) >= MIB) settledMs = performance.now() - start;
+    if (Math.abs(rssBytes - previous) >= MOVE_BYTES) settledMs = performance.now() - start;
     previous = rssBytes;
   }
   const left = restMs - (performance.now() - start);
