@@ -28,4 +28,14 @@ describe('node flags of the processes the coordinator starts', () => {
     expect(SESSION_NODE_FLAGS).toContain('--max-semi-space-size=1');
     expect(COORDINATOR_NODE_FLAGS).toContain('--max-semi-space-size=1');
   });
+
+  it('give sessions and the coordinator one V8 worker thread', () => {
+    expect(SESSION_NODE_FLAGS).toContain('--v8-pool-size=1');
+    expect(COORDINATOR_NODE_FLAGS).toContain('--v8-pool-size=1');
+    // A pool size the user gave wins, as any option does.
+    expect(nodeArguments(SESSION_NODE_FLAGS, ['--v8-pool-size=4'], undefined)).toEqual([
+      '--max-semi-space-size=1',
+      '--v8-pool-size=4',
+    ]);
+  });
 });
