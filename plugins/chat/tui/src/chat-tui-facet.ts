@@ -145,8 +145,7 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     if (run?.operationId !== running) run = { operationId: running, startedAt: Date.now() };
     return run.startedAt;
   };
-  const spinner = setInterval(() => {
-    if (replica.running === null) return;
+  const tick = () => {
     const started = runStartedAt() ?? Date.now();
     if (Date.now() - lastProgress > QUIET_MS) {
       const seconds = waiting !== null ? silentSeconds(waiting, Date.now()) : Math.floor((Date.now() - started) / 1000);
@@ -155,9 +154,24 @@ export const chatTuiFacet: Facet<'tui'> = async (context: CodingAgentTuiPluginCo
     }
     frame = (frame + 1) % SPINNER.length;
     context.ui.requestRender();
-  }, 100);
-  spinner.unref?.();
-  context.own(() => clearInterval(spinner));
+  };
+  // Armed only while a run is in progress: an idle TUI has no timer to wake it.
+  let spinner: ReturnType<typeof setInterval> | null = null;
+  const syncSpinner = () => {
+    if (replica.running !== null) {
+      spinner ??= setInterval(tick, 100);
+      spinner.unref?.();
+    } else if (spinner !== null) {
+      clearInterval(spinner);
+      spinner = null;
+    }
+  };
+  context.own(replica.subscribe(syncSpinner));
+  context.own(() => {
+    if (spinner !== null) clearInterval(spinner);
+    spinner = null;
+  });
+  syncSpinner();
   const { keyHint } = context.ui;
   context.own(
     context.slots.add('status', {
