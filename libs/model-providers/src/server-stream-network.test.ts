@@ -13,6 +13,7 @@ import {
   type FakeChatServerOptions,
 } from './testing';
 import { streamOutcome } from '../test/stream-outcome';
+import { unresolvableInvalidNames } from '../test/unresolvable-names';
 
 const request: ProviderRequest = {
   modelId: 'm',
@@ -133,6 +134,7 @@ describe('a turn that fails on the network', () => {
   });
 
   it('says the name did not resolve', async () => {
+    unresolvableInvalidNames();
     expect((await turn('http://no-such-host.invalid/v1')).error).toMatchObject({
       code: 'stream_dropped',
       message: 'cannot reach Local: getaddrinfo ENOTFOUND no-such-host.invalid',

@@ -5,6 +5,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { constants, createGzip, gzipSync } from 'node:zlib';
 import { makeTestCertificates, type TestCertificates } from '@pi/transport-trpc/testing';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { unresolvableInvalidNames } from '../../test/unresolvable-names';
 import { beginEventStream, startFakeChatServer, writePiece, type FakeChatHandler } from '../testing';
 import type { HttpPost, PostRequest } from './http-post';
 import { createNodeHttpPost } from './node-http-post';
@@ -210,6 +211,7 @@ describe('the built-in HTTP client', () => {
   });
 
   it('rejects with ECONNREFUSED when nothing listens, and ENOTFOUND for a name that does not resolve', async () => {
+    unresolvableInvalidNames();
     const gone = await serve(() => undefined);
     await gone.close();
     const post = client();
