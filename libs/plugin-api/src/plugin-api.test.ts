@@ -85,9 +85,10 @@ describe('pluginApiMismatch', () => {
     );
   });
 
-  it('is at plugin API 2.1: store, projectEntries and the editor slot were added, nothing removed', () => {
-    expect(PLUGIN_API_VERSION).toBe('2.1');
+  it('is at plugin API 2.2: ui.streaming() was added (2.1: store, projectEntries, the editor slot), nothing removed', () => {
+    expect(PLUGIN_API_VERSION).toBe('2.2');
     expect(checkApiVersion('2.0').isOk()).toBe(true);
-    expect(checkApiVersion('2.2').isErr()).toBe(true);
+    expect(checkApiVersion('2.1').isOk()).toBe(true);
+    expect(checkApiVersion('2.3').isErr()).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { HOST_NAMES, type HostName } from './host-contexts';
 
 /** The plugin API this build implements, `major.minor`: a plugin built for the same major and an equal or lower
  *  minor loads; anything else is refused at startup. */
-export const PLUGIN_API_VERSION = '2.1';
+export const PLUGIN_API_VERSION = '2.2';
 
 const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 const facetsShape = Object.fromEntries(HOST_NAMES.map((host) => [host, z.string().min(1).max(512).optional()])) as {

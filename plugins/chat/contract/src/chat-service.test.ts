@@ -20,7 +20,7 @@ describe('chat contract', () => {
     expect(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).name).toBe(CHAT_PLUGIN_ID);
     const metadata = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).pi;
     expect(metadata).toEqual({
-      apiVersion: '2.0',
+      apiVersion: '2.2',
       description: expect.any(String),
       facets: { session: '@pi/chat-session', tui: '@pi/chat-tui' },
     });
